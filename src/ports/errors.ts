@@ -1,0 +1,99 @@
+/**
+ * The tagged errors every public operation returns inside a neverthrow Result.
+ *
+ * One class per kind, each with a literal `code`, a message a person can act on,
+ * an optional `cause`, and `toJSON` so errors survive `JSON.stringify` (the CLI's
+ * `--json` output and host logs).
+ */
+
+/** Serialises an unknown cause without losing the useful part of an Error. */
+function causeToJSON(cause: unknown): unknown {
+  if (cause instanceof MemoryErrorBase) return cause.toJSON();
+  if (cause instanceof Error) return { name: cause.name, message: cause.message };
+  return cause;
+}
+
+/** Options every error constructor accepts. */
+export interface MemoryErrorOptions {
+  /** The lower-level error or value that led to this one. */
+  readonly cause?: unknown;
+}
+
+/** Shared behaviour of every agent-memory error; not exported from the package. */
+export abstract class MemoryErrorBase<Code extends string> extends Error {
+  /** The literal error code a program switches on. */
+  abstract readonly code: Code;
+
+  constructor(message: string, options: MemoryErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+  }
+
+  /** A plain object for JSON output: code, message and the cause chain. */
+  toJSON(): { code: Code; message: string; cause?: unknown } {
+    return this.cause === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, cause: causeToJSON(this.cause) };
+  }
+}
+
+/** A note, file or other named thing does not exist. */
+export class NotFoundError extends MemoryErrorBase<"NOT_FOUND"> {
+  override readonly name = "NotFoundError";
+  readonly code = "NOT_FOUND" as const;
+}
+
+/** The caller passed something the library refuses; nothing was written. */
+export class InvalidInputError extends MemoryErrorBase<"INVALID_INPUT"> {
+  override readonly name = "InvalidInputError";
+  readonly code = "INVALID_INPUT" as const;
+}
+
+/** Two or more files carry the same note id; the library never picks one silently. */
+export class DuplicateIdError extends MemoryErrorBase<"DUPLICATE_ID"> {
+  override readonly name = "DuplicateIdError";
+  readonly code = "DUPLICATE_ID" as const;
+  /** The id that is duplicated. */
+  readonly id: string;
+  /** Every path (relative to the memory root) that carries the id. */
+  readonly paths: readonly string[];
+
+  constructor(id: string, paths: readonly string[], options: MemoryErrorOptions = {}) {
+    super(
+      `Note id ${id} is used by ${paths.length} files (${paths.join(", ")}). ` +
+        "Rename all but one of them to a new id (or merge them) so each id names one note.",
+      options,
+    );
+    this.id = id;
+    this.paths = paths;
+  }
+}
+
+/** Reading or writing the memory's storage failed. */
+export class PersistenceError extends MemoryErrorBase<"PERSISTENCE"> {
+  override readonly name = "PersistenceError";
+  readonly code = "PERSISTENCE" as const;
+}
+
+/** A git operation failed. */
+export class GitError extends MemoryErrorBase<"GIT"> {
+  override readonly name = "GitError";
+  readonly code = "GIT" as const;
+}
+
+/** The language model could not be reached or did not answer. */
+export class LlmError extends MemoryErrorBase<"LLM"> {
+  override readonly name = "LlmError";
+  readonly code = "LLM" as const;
+}
+
+/** Every error the library returns. */
+export type MemoryError =
+  | NotFoundError
+  | InvalidInputError
+  | DuplicateIdError
+  | PersistenceError
+  | GitError
+  | LlmError;
+
+/** Every literal error code. */
+export type MemoryErrorCode = MemoryError["code"];

@@ -1,0 +1,35 @@
+import type { ResultAsync } from "neverthrow";
+import type { GitError } from "./errors.js";
+
+/** When a note was first and last committed, from git history. */
+export interface CommittedTimes {
+  /** Author time of the first commit that added a file carrying the id, epoch ms. */
+  readonly createdAt: number;
+  /** Author time of the latest commit that touched a file carrying the id, epoch ms. */
+  readonly updatedAt: number;
+}
+
+/** The author recorded on commits the library makes. */
+export interface GitAuthor {
+  readonly name: string;
+  readonly email: string;
+}
+
+/**
+ * The git port. Paths are relative to the memory root, which may be a subfolder
+ * of the repository: adapters find the repository and translate.
+ */
+export interface Git {
+  /**
+   * createdAt and updatedAt for every note id that appears in the history under
+   * `prefix` (relative to the memory root, default the whole root), from ONE history walk.
+   * Keyed by note id, so a rename or a move keeps createdAt.
+   */
+  timestamps(prefix?: string): ResultAsync<Map<string, CommittedTimes>, GitError>;
+  /**
+   * Stages `paths` (default: everything under the memory root), additions and deletions
+   * alike, and commits them. Resolves to the new commit's id, or `null` when there was
+   * nothing to commit (no empty commits).
+   */
+  commit(message: string, paths?: readonly string[]): ResultAsync<string | null, GitError>;
+}

@@ -1,0 +1,32 @@
+import type { ResultAsync } from "neverthrow";
+import type { NotFoundError, PersistenceError } from "./errors.js";
+
+/** One file as listed by a persistence adapter. */
+export interface StoredFile {
+  /** Path relative to the memory root, `/`-separated, never starting with `/` or containing `..`. */
+  readonly path: string;
+  /** Last modification time in epoch milliseconds. */
+  readonly mtimeMs: number;
+  /** Size in bytes. */
+  readonly size: number;
+}
+
+/**
+ * The storage port: files addressed by paths relative to the memory root.
+ *
+ * Implementations must confine every path to the root (reject absolute paths and `..`),
+ * make `write` atomic (a reader sees the old content or the new, never a torn file) and
+ * create parent folders as needed.
+ */
+export interface Persistence {
+  /** Every file under `dir` (default: the whole root), recursively; a missing folder lists as empty. */
+  list(dir?: string): ResultAsync<StoredFile[], PersistenceError>;
+  /** The UTF-8 content of a file. */
+  read(path: string): ResultAsync<string, NotFoundError | PersistenceError>;
+  /** Replaces (or creates) a file atomically. */
+  write(path: string, content: string): ResultAsync<void, PersistenceError>;
+  /** Moves a file; fails with NotFoundError when `from` is missing and refuses to overwrite `to`. */
+  move(from: string, to: string): ResultAsync<void, NotFoundError | PersistenceError>;
+  /** Deletes a file; fails with NotFoundError when it is missing. */
+  remove(path: string): ResultAsync<void, NotFoundError | PersistenceError>;
+}
