@@ -1,0 +1,30 @@
+/**
+ * `npm run bench`: every benchmark, each figure printed beside a baseline measured in the
+ * same run and the ratio. `BENCH_SCALE=0.1 npm run bench` runs a smaller, quicker version.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { markdownTable } from "./measure.js";
+import { benchOpenList } from "./open-list.bench.js";
+import { benchTimestamps } from "./timestamps.bench.js";
+
+const scale = Number(process.env.BENCH_SCALE ?? "1");
+const n = (value: number) => Math.max(10, Math.round(value * scale));
+
+async function main(): Promise<void> {
+  const workDir = mkdtempSync(join(tmpdir(), "agent-memory-bench-"));
+  try {
+    console.log(`agent-memory benchmarks (node ${process.version}, scale ${scale})\n`);
+    await benchOpenList(workDir, n(10_000));
+    await benchTimestamps(workDir, n(2_000), n(1_000));
+    console.log(`\n${markdownTable()}`);
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

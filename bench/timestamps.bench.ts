@@ -1,0 +1,77 @@
+/**
+ * Timestamps for every note in one history walk, with each git adapter, against native
+ * `git log --name-status` on the same repository.
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import { join } from "node:path";
+import { gitCli } from "../src/adapters/git-cli.js";
+import { isomorphicGit } from "../src/adapters/isomorphic-git.js";
+import { medianMs, report } from "./measure.js";
+import { syntheticNotes, writeHistory } from "./synthetic-memory.js";
+
+/** Runs the benchmark in `workDir` with `count` notes and `commits` commits. */
+export async function benchTimestamps(
+  workDir: string,
+  count: number,
+  commits: number,
+): Promise<void> {
+  const root = join(workDir, `timestamps-${count}-${commits}`);
+  const notes = syntheticNotes(count, 11);
+  writeHistory(root, notes, commits);
+
+  const native = await medianMs(() =>
+    execFileSync("git", ["-C", root, "log", "--format=%H %at", "--name-status", "--no-renames"], {
+      maxBuffer: 1 << 30,
+    }),
+  );
+  const expectIds = (size: number) => {
+    if (size < count) throw new Error(`expected ${count} ids, got ${size}`);
+  };
+  // A fresh adapter per run: the first call walks the whole history (later calls with the
+  // same HEAD answer from the adapter's cache, measured separately below).
+  const cliMs = await medianMs(async () => {
+    const times = await gitCli({ dir: root }).timestamps();
+    if (times.isErr()) throw times.error;
+    expectIds(times.value.size);
+  });
+  report(
+    `gitCli timestamps, ${count} notes / ${commits} commits (first call)`,
+    cliMs,
+    "git log --name-status",
+    native,
+  );
+
+  const isoMs = await medianMs(
+    async () => {
+      const times = await isomorphicGit({ fs, dir: root }).timestamps();
+      if (times.isErr()) throw times.error;
+      expectIds(times.value.size);
+    },
+    3,
+    0,
+  );
+  report(
+    `isomorphicGit timestamps, ${count} notes / ${commits} commits (first call)`,
+    isoMs,
+    "git log --name-status",
+    native,
+  );
+
+  for (const [name, git] of [
+    ["gitCli", gitCli({ dir: root })],
+    ["isomorphicGit", isomorphicGit({ fs, dir: root })],
+  ] as const) {
+    await git.timestamps();
+    const again = await medianMs(async () => {
+      const times = await git.timestamps();
+      if (times.isErr()) throw times.error;
+    });
+    report(
+      `${name} timestamps again, same HEAD (cached walk)`,
+      again,
+      "git log --name-status",
+      native,
+    );
+  }
+}

@@ -1,0 +1,40 @@
+/** Where a note lives says what state it is in; nothing else records it. */
+export type NoteStatus = "inbox" | "active" | "archived";
+
+/** Every status, in lifecycle order. */
+export const NOTE_STATUSES: readonly NoteStatus[] = ["inbox", "active", "archived"];
+
+/** The folder (relative to the memory root) that holds each status. */
+export const STATUS_FOLDERS: Readonly<Record<NoteStatus, string>> = {
+  inbox: "inbox",
+  active: "topics",
+  archived: "archive",
+};
+
+/** Checks a string against the known statuses, e.g. for CLI or host input. */
+export function isNoteStatus(value: string): value is NoteStatus {
+  return (NOTE_STATUSES as readonly string[]).includes(value);
+}
+
+/**
+ * The status a path's folder gives a note, or undefined for a path outside the layout
+ * (another folder, a nested folder, or not a markdown file).
+ *
+ * @example statusOfPath("topics/igor id__Ab3xYz.md") // "active"
+ */
+export function statusOfPath(path: string): NoteStatus | undefined {
+  const slash = path.indexOf("/");
+  if (slash < 0 || path.indexOf("/", slash + 1) >= 0 || !path.endsWith(".md")) return undefined;
+  const folder = path.slice(0, slash);
+  return NOTE_STATUSES.find((status) => STATUS_FOLDERS[status] === folder);
+}
+
+/** The path of a note file with the given status and filename. */
+export function pathForStatus(status: NoteStatus, filename: string): string {
+  return `${STATUS_FOLDERS[status]}/${filename}`;
+}
+
+/** The filename part of a path. */
+export function basename(path: string): string {
+  return path.slice(path.lastIndexOf("/") + 1);
+}

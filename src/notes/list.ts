@@ -1,0 +1,43 @@
+import type { ResultAsync } from "neverthrow";
+import type { GitError, PersistenceError } from "../ports/errors.js";
+import type { NoteStatus } from "./layout.js";
+import { toNoteMeta, type NoteMeta } from "./note-meta.js";
+import type { StoredNote } from "./note-store.js";
+import { loadTimes } from "./note-times.js";
+import type { NotesContext } from "./notes-context.js";
+
+/** Narrows a listing. */
+export interface ListFilter {
+  /** Only notes in this state. */
+  readonly status?: NoteStatus;
+  /**
+   * Only notes with this tag (with or without `#`, case-insensitive). A parent tag matches
+   * its nested tags: `project` matches `#project/console`.
+   */
+  readonly tag?: string;
+}
+
+/** The metas of every note matching the filter, sorted by path, from one scan. */
+export function listNotes(
+  ctx: NotesContext,
+  filter: ListFilter = {},
+): ResultAsync<NoteMeta[], PersistenceError | GitError> {
+  return ctx.store.snapshot().andThen((snapshot) => {
+    const matching = snapshot.notes.filter(matchesFilter(filter));
+    return loadTimes(ctx.git, ctx.now).map((times) =>
+      matching.map((stored) => toNoteMeta(stored, times(stored))),
+    );
+  });
+}
+
+function matchesFilter(filter: ListFilter): (stored: StoredNote) => boolean {
+  const tag = filter.tag?.replace(/^#/, "").toLowerCase();
+  return (stored) => {
+    if (filter.status !== undefined && stored.status !== filter.status) return false;
+    if (tag === undefined) return true;
+    return stored.note.tags.some((candidate) => {
+      const lower = candidate.toLowerCase();
+      return lower === tag || lower.startsWith(`${tag}/`);
+    });
+  };
+}

@@ -1,0 +1,190 @@
+import { ResultAsync } from "neverthrow";
+import { PersistenceError } from "../ports/errors.js";
+import type { Persistence, StoredFile } from "../ports/persistence.js";
+import { parseFilename } from "../model/filename.js";
+import { parseNote, type ParsedNote } from "../model/note-format.js";
+import {
+  NOTE_STATUSES,
+  STATUS_FOLDERS,
+  basename,
+  statusOfPath,
+  type NoteStatus,
+} from "./layout.js";
+import { mapConcurrently } from "./map-concurrently.js";
+
+/** A note file as the store last read it. */
+export interface StoredNote {
+  readonly path: string;
+  readonly status: NoteStatus;
+  readonly slug: string;
+  /** (mtime, size) of the file when it was read. */
+  readonly mtimeMs: number;
+  readonly size: number;
+  readonly note: ParsedNote;
+}
+
+/** The memory's notes at one moment. */
+export interface NoteSnapshot {
+  /** Every note file in the layout, sorted by path. */
+  readonly notes: readonly StoredNote[];
+  /** Note files by id; more than one entry means a duplicate id. */
+  readonly byId: ReadonlyMap<string, readonly StoredNote[]>;
+  /** Markdown files in a status folder whose names carry no valid id. */
+  readonly unparsable: readonly StoredFile[];
+}
+
+/**
+ * The cache between the files and every query. `snapshot()` lists the status folders and
+ * re-reads only the files whose (mtime, size) changed since the last look, so edits made
+ * behind the library's back (editors, sed, git pull) are always seen, at the cost of one
+ * listing instead of one read per file.
+ */
+export interface NoteStore {
+  /** The current notes, refreshed from the files. */
+  snapshot(): ResultAsync<NoteSnapshot, PersistenceError>;
+  /**
+   * Forgets what the store knows of a path the library just wrote, moved or removed, so the
+   * next snapshot re-reads it even if a fast second write kept its (mtime, size).
+   */
+  forget(path: string): void;
+  /** Drops the cache: the next snapshot reads every file. */
+  invalidate(): void;
+}
+
+const READ_CONCURRENCY = 32;
+const YIELD_EVERY = 256;
+
+function yieldToEventLoop(): Promise<void> {
+  // setImmediate (Node, Bun) runs after pending I/O without setTimeout's 1 ms clamp.
+  return new Promise((resolve) =>
+    typeof setImmediate === "function" ? setImmediate(resolve) : setTimeout(resolve, 0),
+  );
+}
+
+interface CacheEntry {
+  mtimeMs: number;
+  size: number;
+  stored: StoredNote;
+}
+
+/** Creates the store over a persistence port. */
+export function createNoteStore(persistence: Persistence): NoteStore {
+  let cache = new Map<string, CacheEntry>();
+  let inFlight:
+    | { generation: number; result: ResultAsync<NoteSnapshot, PersistenceError> }
+    | undefined;
+  // Bumped by every write the library makes: a refresh started before it must not be reused after.
+  let generation = 0;
+
+  const refresh = async (): Promise<NoteSnapshot> => {
+    const startedAt = generation;
+    const listed: StoredFile[] = [];
+    for (const status of NOTE_STATUSES) {
+      const files = await persistence.list(STATUS_FOLDERS[status]);
+      if (files.isErr()) throw files.error;
+      listed.push(...files.value);
+    }
+    const unparsable: StoredFile[] = [];
+    const toRead: StoredFile[] = [];
+    const next = new Map<string, CacheEntry>();
+    for (const file of listed) {
+      if (statusOfPath(file.path) === undefined) continue;
+      if (parseFilename(basename(file.path)).isErr()) {
+        unparsable.push(file);
+        continue;
+      }
+      const cached = cache.get(file.path);
+      if (cached !== undefined && cached.mtimeMs === file.mtimeMs && cached.size === file.size) {
+        next.set(file.path, cached);
+      } else {
+        toRead.push(file);
+      }
+    }
+    // Reads may be synchronous underneath (see FsLike): hand the event loop back between
+    // chunks so a host serving requests is never blocked for the whole scan.
+    for (let start = 0; start < toRead.length; start += YIELD_EVERY) {
+      if (start > 0) await yieldToEventLoop();
+      await mapConcurrently(
+        toRead.slice(start, start + YIELD_EVERY),
+        READ_CONCURRENCY,
+        async (file) => {
+          const content = await persistence.read(file.path);
+          if (content.isErr()) {
+            // Deleted between the listing and the read: it is simply gone now.
+            if (content.error.code === "NOT_FOUND") return;
+            throw content.error;
+          }
+          const stored = parseStored(file.path, content.value, file.mtimeMs, file.size);
+          if (stored !== undefined)
+            next.set(file.path, { mtimeMs: file.mtimeMs, size: file.size, stored });
+        },
+      );
+    }
+    // A write landed while this refresh ran: keep the cache that knows about it.
+    if (generation === startedAt) cache = next;
+    return buildSnapshot(next, unparsable);
+  };
+
+  return {
+    snapshot() {
+      if (inFlight !== undefined && inFlight.generation === generation) return inFlight.result;
+      const running = ResultAsync.fromPromise(refresh(), (error) =>
+        error instanceof PersistenceError
+          ? error
+          : new PersistenceError(`Could not scan the memory's notes: ${String(error)}`, {
+              cause: error,
+            }),
+      );
+      const entry = { generation, result: running };
+      inFlight = entry;
+      const clear = () => {
+        if (inFlight === entry) inFlight = undefined;
+      };
+      return running.andTee(clear).orTee(clear);
+    },
+    forget(path) {
+      generation++;
+      cache.delete(path);
+    },
+    invalidate() {
+      generation++;
+      cache = new Map();
+    },
+  };
+}
+
+function parseStored(
+  path: string,
+  content: string,
+  mtimeMs: number,
+  size: number,
+): StoredNote | undefined {
+  const status = statusOfPath(path);
+  const name = parseFilename(basename(path));
+  if (status === undefined || name.isErr()) return undefined;
+  const { id, slug } = name.value;
+  const stored: StoredNote = {
+    path,
+    status,
+    slug,
+    mtimeMs,
+    size,
+    note: parseNote(content, id, { slug }),
+  };
+  return stored;
+}
+
+function buildSnapshot(entries: Map<string, CacheEntry>, unparsable: StoredFile[]): NoteSnapshot {
+  const notes = [...entries.values()].map((entry) => entry.stored).toSorted(byPath);
+  const byId = new Map<string, StoredNote[]>();
+  for (const stored of notes) {
+    const same = byId.get(stored.note.id);
+    if (same === undefined) byId.set(stored.note.id, [stored]);
+    else same.push(stored);
+  }
+  return { notes, byId, unparsable: unparsable.toSorted(byPath) };
+}
+
+function byPath(a: { path: string }, b: { path: string }): number {
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}

@@ -1,0 +1,29 @@
+import { ResultAsync } from "neverthrow";
+import type { Git } from "../ports/git.js";
+import type { Persistence } from "../ports/persistence.js";
+import type { NoteStore } from "./note-store.js";
+import type { SerialQueue } from "./serial-queue.js";
+
+/** What every note operation needs: the ports and the memory's shared state. */
+export interface NotesContext {
+  readonly persistence: Persistence;
+  readonly git: Git | undefined;
+  readonly store: NoteStore;
+  /** Serialises mutations within this process. */
+  readonly queue: SerialQueue;
+  /** The clock, injectable for tests. */
+  readonly now: () => number;
+  /** The id source, injectable for tests. */
+  readonly generateId: () => string;
+}
+
+/**
+ * Runs a mutation after every mutation queued before it on this memory, so no two
+ * interleave their reads and writes.
+ */
+export function serialized<T, E>(
+  ctx: NotesContext,
+  mutation: () => ResultAsync<T, E>,
+): ResultAsync<T, E> {
+  return new ResultAsync(ctx.queue.run(() => mutation()));
+}

@@ -1,0 +1,226 @@
+/**
+ * The Git contract: every adapter of the port must pass this suite, with the memory root
+ * at the repository's top level and in a subfolder of it.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import type { Git } from "../../src/ports/git.js";
+import type { GitFixture, GitFixtureOptions, MakeGitFixture } from "./git-fixture.js";
+import { errOf, okOf } from "./result-helpers.js";
+
+const T0 = 1_700_000_000_000;
+const A = "topics/alpha id__AAAAAA.md";
+const B = "topics/bravo id__BBBBBB.md";
+const UNICODE = "topics/café au lait — ü id__Cafe01.md";
+
+const commit = async (git: Git, message: string, paths?: string[]): Promise<string | null> =>
+  okOf(await git.commit(message, paths));
+const times = async (git: Git, prefix?: string) => okOf(await git.timestamps(prefix));
+
+/** Runs the Git contract against fixtures built by `make`. */
+export function runGitContract(name: string, make: MakeGitFixture): void {
+  describe.each(["", "orgs/acme"])(`Git contract: ${name}, memory root %j`, (memoryPrefix) => {
+    let fixture: GitFixture | undefined;
+    let clock = T0;
+    const at = (seconds: number): void => {
+      clock = T0 + seconds * 1000;
+    };
+    const setup = async (options: Partial<GitFixtureOptions> = {}): Promise<GitFixture> => {
+      clock = T0;
+      fixture = await make({ memoryPrefix, now: () => clock, ...options });
+      return fixture;
+    };
+    /** A memory path as a repository path. */
+    const repo = (path: string): string => (memoryPrefix === "" ? path : `${memoryPrefix}/${path}`);
+    afterEach(async () => {
+      await fixture?.cleanup();
+      fixture = undefined;
+    });
+
+    it("gives an empty map and commits nothing in a repository without commits", async () => {
+      const f = await setup();
+      expect((await times(f.git)).size).toBe(0);
+      expect(await commit(f.git, "nothing")).toBeNull();
+    });
+
+    it("takes createdAt from the first commit and updatedAt from the latest, per id", async () => {
+      const f = await setup();
+      await f.write(repo(A), "# Alpha\n");
+      await f.write(repo(UNICODE), "# Café\n");
+      await f.write(repo("index.md"), "## Hot\n");
+      at(10);
+      const first = await commit(f.git, "first");
+      expect(first).toMatch(/^[0-9a-f]{40}$/);
+      expect((await f.head()).sha).toBe(first);
+      expect((await f.head()).timeMs).toBe(T0 + 10_000);
+      await f.write(repo(A), "# Alpha\n\nmore\n");
+      await f.write(repo(B), "# Bravo\n");
+      at(20);
+      await commit(f.git, "second");
+      const result = await times(f.git);
+      expect([...result.keys()].toSorted()).toEqual(["id__AAAAAA", "id__BBBBBB", "id__Cafe01"]);
+      expect(result.get("id__AAAAAA")).toEqual({ createdAt: T0 + 10_000, updatedAt: T0 + 20_000 });
+      expect(result.get("id__BBBBBB")).toEqual({ createdAt: T0 + 20_000, updatedAt: T0 + 20_000 });
+      expect(result.get("id__Cafe01")).toEqual({ createdAt: T0 + 10_000, updatedAt: T0 + 10_000 });
+    });
+
+    it("answers repeated calls from the walk it cached, and follows new and rewritten history", async () => {
+      const f = await setup();
+      await f.write(repo(A), "a");
+      at(10);
+      const first = await commit(f.git, "a");
+      expect((await times(f.git)).get("id__AAAAAA")).toEqual({
+        createdAt: T0 + 10_000,
+        updatedAt: T0 + 10_000,
+      });
+      await f.write(repo(B), "b");
+      at(20);
+      await commit(f.git, "b");
+      const grown = await times(f.git);
+      expect(grown.get("id__BBBBBB")).toEqual({ createdAt: T0 + 20_000, updatedAt: T0 + 20_000 });
+      expect(grown.get("id__AAAAAA")).toEqual({ createdAt: T0 + 10_000, updatedAt: T0 + 10_000 });
+      // A caller changing the returned map must not change what the next call sees.
+      grown.clear();
+      expect((await times(f.git)).size).toBe(2);
+      // History rewritten: HEAD goes back to the first commit, so B was never committed.
+      await f.resetBranch(first ?? "");
+      const rewound = await times(f.git);
+      expect([...rewound.keys()]).toEqual(["id__AAAAAA"]);
+    });
+
+    it("keeps createdAt across a rename, a move between folders, and a deletion", async () => {
+      const f = await setup();
+      await f.write(repo(A), "a");
+      at(10);
+      await commit(f.git, "create");
+      await f.remove(repo(A));
+      await f.write(repo("topics/renamed-alpha id__AAAAAA.md"), "a");
+      at(20);
+      await commit(f.git, "rename");
+      expect((await times(f.git)).get("id__AAAAAA")).toEqual({
+        createdAt: T0 + 10_000,
+        updatedAt: T0 + 20_000,
+      });
+      await f.remove(repo("topics/renamed-alpha id__AAAAAA.md"));
+      await f.write(repo("archive/renamed-alpha id__AAAAAA.md"), "a");
+      at(30);
+      await commit(f.git, "archive");
+      expect((await times(f.git)).get("id__AAAAAA")).toEqual({
+        createdAt: T0 + 10_000,
+        updatedAt: T0 + 30_000,
+      });
+      await f.remove(repo("archive/renamed-alpha id__AAAAAA.md"));
+      at(40);
+      expect(await commit(f.git, "delete")).not.toBeNull();
+      expect((await times(f.git)).get("id__AAAAAA")).toEqual({
+        createdAt: T0 + 10_000,
+        updatedAt: T0 + 40_000,
+      });
+      expect(await f.headFiles()).toEqual([]);
+    });
+
+    it("limits timestamps to a prefix of the memory root", async () => {
+      const f = await setup();
+      await f.write(repo(A), "a");
+      await f.write(repo("archive/old id__OLD000.md"), "o");
+      await commit(f.git, "both");
+      expect([...(await times(f.git, "topics")).keys()]).toEqual(["id__AAAAAA"]);
+      expect([...(await times(f.git, "archive")).keys()]).toEqual(["id__OLD000"]);
+      expect((await times(f.git, "inbox")).size).toBe(0);
+    });
+
+    it("ignores history outside the memory root and never commits outside it", async () => {
+      const f = await setup();
+      const whole = f.gitFor("");
+      const outside =
+        memoryPrefix === "" ? [] : ["elsewhere id__OUT000.md", "orgs/other/x id__OUT001.md"];
+      for (const path of outside) await f.write(path, "outside");
+      const outsideCommit = outside.length > 0 ? await commit(whole, "outside", outside) : "none";
+      expect(outsideCommit).not.toBeNull();
+      await f.write(repo(A), "a");
+      await commit(f.git, "inside");
+      expect([...(await times(f.git)).keys()]).toEqual(["id__AAAAAA"]);
+      expect((await times(whole)).size).toBe(outside.length + 1);
+      if (memoryPrefix === "") return;
+      await f.write("orgs/other/new id__OUT002.md", "not mine");
+      await f.write(repo(B), "b");
+      await commit(f.git, "memory only");
+      expect(await f.headFiles()).not.toContain("orgs/other/new id__OUT002.md");
+      expect(await f.headFiles()).toContain(repo(B));
+    });
+
+    it("returns null when nothing changed, and for a never-tracked deleted path", async () => {
+      const f = await setup();
+      await f.write(repo(A), "a");
+      expect(await commit(f.git, "first")).not.toBeNull();
+      expect(await commit(f.git, "again")).toBeNull();
+      expect(await commit(f.git, "ghost", ["topics/never id__NEVER0.md"])).toBeNull();
+      await f.write(repo(A), "a"); // same content rewritten
+      expect(await commit(f.git, "same bytes", [A])).toBeNull();
+    });
+
+    it("commits only the given paths and leaves other changes uncommitted", async () => {
+      const f = await setup();
+      await f.write(repo(A), "a");
+      await f.write(repo(B), "b");
+      await f.write(repo("topics/staged id__STAGED.md"), "s");
+      await f.stage(repo("topics/staged id__STAGED.md"));
+      await f.write("user-staged.txt", "user");
+      await f.stage("user-staged.txt");
+      expect(await commit(f.git, "only alpha", [A])).not.toBeNull();
+      expect(await f.headFiles()).toEqual([repo(A)]);
+      expect(await f.stagedPaths()).toEqual(
+        [repo("topics/staged id__STAGED.md"), "user-staged.txt"].toSorted(),
+      );
+      expect(await commit(f.git, "folder", ["topics"])).not.toBeNull();
+      expect(await f.headFiles()).toEqual(
+        [repo(A), repo(B), repo("topics/staged id__STAGED.md")].toSorted(),
+      );
+      expect(await f.stagedPaths()).toEqual(["user-staged.txt"]);
+    });
+
+    it("commits a deletion, explicitly or with the whole root", async () => {
+      const f = await setup();
+      await f.write(repo(A), "a");
+      await f.write(repo(B), "b");
+      await commit(f.git, "two");
+      await f.remove(repo(A));
+      expect(await commit(f.git, "drop alpha", [A])).not.toBeNull();
+      expect(await f.headFiles()).toEqual([repo(B)]);
+      await f.remove(repo(B));
+      expect(await commit(f.git, "drop all")).not.toBeNull();
+      expect(await f.headFiles()).toEqual([]);
+      expect(await f.stagedPaths()).toEqual([]);
+    });
+
+    it("commits as agent-memory by default and as the given author when set", async () => {
+      const f = await setup();
+      await f.write(repo(A), "a");
+      await commit(f.git, "default");
+      expect(await f.head()).toMatchObject({
+        name: "agent-memory",
+        email: "agent-memory@localhost",
+      });
+      await f.cleanup();
+      const g = await setup({ author: { name: "Ada", email: "ada@example.com" } });
+      await g.write(repo(A), "a");
+      await commit(g.git, "ada");
+      expect(await g.head()).toMatchObject({ name: "Ada", email: "ada@example.com" });
+    });
+
+    it("refuses paths that leave the memory root", async () => {
+      const f = await setup();
+      for (const bad of ["../x.md", "/etc/passwd", "a//b.md"]) {
+        expect(errOf(await f.git.commit("bad", [bad])).code).toBe("GIT");
+        expect(errOf(await f.git.timestamps(bad)).code).toBe("GIT");
+      }
+    });
+
+    it("fails with a GitError that says to run git init outside a repository", async () => {
+      const f = await setup({ init: false });
+      const error = errOf(await f.git.timestamps());
+      expect(error.code).toBe("GIT");
+      expect(error.message).toMatch(/git init/);
+      expect(errOf(await f.git.commit("x")).message).toMatch(/git init/);
+    });
+  });
+}

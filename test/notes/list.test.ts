@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { freshMemory, sequentialIds, unwrap } from "../helpers/fresh-memory.js";
+
+describe("list", () => {
+  it("lists derived metas sorted by path, filtered by status and tag", async () => {
+    const { memory, fs, root } = await freshMemory({ generateId: sequentialIds() });
+    unwrap(
+      await memory.capture({ title: "Zeta", body: "#project/console work" }, { status: "active" }),
+    );
+    unwrap(
+      await memory.capture({ title: "Alpha", body: "x", tags: ["People"] }, { status: "active" }),
+    );
+    unwrap(await memory.capture({ title: "Inboxed", body: "y", tags: ["people"] }));
+    unwrap(await memory.capture({ title: "Old", body: "z" }, { status: "archived" }));
+    // Ignored: other folders, nested folders, non-markdown files, names without an id.
+    await fs.promises.mkdir(`${root}/topics/nested`, { recursive: true });
+    await fs.promises.writeFile(`${root}/topics/nested/deep id__Nested.md`, "# deep\n");
+    await fs.promises.writeFile(`${root}/topics/readme.txt`, "not a note");
+    await fs.promises.writeFile(`${root}/topics/no id here.md`, "# nope\n");
+    await fs.promises.mkdir(`${root}/misc`, { recursive: true });
+    await fs.promises.writeFile(`${root}/misc/x id__Miscel.md`, "# misc\n");
+
+    const all = unwrap(await memory.list());
+    expect(all.map((meta) => meta.path)).toEqual([
+      "archive/old id__T00003.md",
+      "inbox/inboxed id__T00002.md",
+      "topics/alpha id__T00001.md",
+      "topics/zeta id__T00000.md",
+    ]);
+    expect(unwrap(await memory.list({ status: "active" })).map((meta) => meta.title)).toEqual([
+      "Alpha",
+      "Zeta",
+    ]);
+    expect(unwrap(await memory.list({ tag: "#people" })).map((meta) => meta.title)).toEqual([
+      "Inboxed",
+      "Alpha",
+    ]);
+    expect(unwrap(await memory.list({ tag: "project" })).map((meta) => meta.title)).toEqual([
+      "Zeta",
+    ]);
+    expect(unwrap(await memory.list({ tag: "proj" }))).toEqual([]);
+  });
+
+  it("has no usage tracking anywhere in what it returns", async () => {
+    const { memory } = await freshMemory();
+    unwrap(await memory.capture({ title: "t", body: "b" }));
+    const [meta] = unwrap(await memory.list());
+    expect(Object.keys(meta ?? {}).toSorted()).toEqual(
+      [
+        "committed",
+        "createdAt",
+        "id",
+        "path",
+        "size",
+        "status",
+        "tags",
+        "title",
+        "updatedAt",
+      ].toSorted(),
+    );
+  });
+
+  it("takes times from git once committed, keyed by id across a move", async () => {
+    let clock = 1_000;
+    const { memory, fs, root } = await freshMemory({
+      now: () => clock,
+      generateId: () => "id__Ab3xYz",
+    });
+    const meta = unwrap(await memory.capture({ title: "t", body: "b" }));
+    const [before] = unwrap(await memory.list());
+    expect(before?.committed).toBe(false);
+    unwrap(await memory.commit("capture t"));
+    const [committed] = unwrap(await memory.list());
+    expect(committed?.committed).toBe(true);
+    await fs.promises.mkdir(`${root}/topics`, { recursive: true });
+    await fs.promises.rename(`${root}/${meta.path}`, `${root}/topics/renamed id__Ab3xYz.md`);
+    clock = 5_000;
+    unwrap(await memory.commit("move t"));
+    const [moved] = unwrap(await memory.list());
+    expect(moved?.status).toBe("active");
+    expect(moved?.createdAt).toBe(committed?.createdAt);
+  });
+});
