@@ -7,6 +7,7 @@ import { generateId } from "./model/id.js";
 import { captureNote, type CaptureInput, type CaptureOptions } from "./notes/capture.js";
 import { listNotes, type ListFilter } from "./notes/list.js";
 import type { Note, NoteMeta } from "./notes/note-meta.js";
+import { createMemoryLock, type LockOptions } from "./notes/memory-lock.js";
 import { createNoteStore } from "./notes/note-store.js";
 import { serialized, type NotesContext } from "./notes/notes-context.js";
 import { readNote, type ReadError } from "./notes/read.js";
@@ -25,6 +26,8 @@ export interface MemoryOptions {
   readonly now?: () => number;
   /** The id source, for tests. Default: crypto-random base62 ids. */
   readonly generateId?: () => string;
+  /** Tuning for the lock that keeps other processes out during a mutation. */
+  readonly lock?: LockOptions;
 }
 
 /** A memory: the note operations over one memory root. */
@@ -61,6 +64,7 @@ export function createMemory(options: MemoryOptions): Memory {
     git: options.git,
     store: createNoteStore(options.persistence),
     queue: createSerialQueue(),
+    acquireLock: createMemoryLock(options.persistence, options.lock),
     now: options.now ?? Date.now,
     generateId: options.generateId ?? (() => generateId()),
   };

@@ -59,7 +59,7 @@ export interface FsDirentLike {
  */
 export interface FsPromisesLike {
   readFile(path: string, encoding: "utf8"): Promise<string | Uint8Array>;
-  writeFile(path: string, data: string): Promise<void>;
+  writeFile(path: string, data: string, options?: { flag?: string }): Promise<void>;
   rename(oldPath: string, newPath: string): Promise<void>;
   link(existingPath: string, newPath: string): Promise<void>;
   unlink(path: string): Promise<void>;

@@ -132,6 +132,26 @@ export function fsPersistence({ fs, root }: FsPersistenceOptions): Persistence {
       );
     },
 
+    createExclusive(path, content) {
+      return safeAsync(
+        async () => {
+          const target = resolve(path, true);
+          if (target.isErr()) return err(target.error);
+          await fsp.mkdir(dirname(target.value.abs), { recursive: true });
+          try {
+            // "wx": the kernel (or memfs) checks and creates in one step, so of two processes
+            // racing for the same path exactly one gets true.
+            await fsp.writeFile(target.value.abs, content, { flag: "wx" });
+            return ok(true);
+          } catch (cause) {
+            if (errnoCode(cause) === "EEXIST") return ok(false);
+            throw cause;
+          }
+        },
+        failure("create", path),
+      );
+    },
+
     remove(path) {
       return safeAsync<void, NotFoundError | PersistenceError>(
         async () => {

@@ -16,6 +16,7 @@ import { GitError } from "../ports/errors.js";
 import type { GitAuthor } from "../ports/git.js";
 import type { RepoLocation } from "./git-cli-repo.js";
 import type { Exec } from "./git-cli-run.js";
+import { PRIVATE_FOLDER } from "../ports/persistence.js";
 import { parseStatusZ } from "./git-cli-status-parser.js";
 import { repoPath, splitRelativePath } from "./relative-path.js";
 
@@ -62,7 +63,9 @@ export async function commitWithCli(
   const { toplevel, prefix } = repo.value;
   const root = repoPath(prefix, "");
   const wanted = (paths ?? [""]).map((path) => repoPath(prefix, path));
+  const privateFolder = repoPath(prefix, PRIVATE_FOLDER);
   const inScope = (file: string): boolean =>
+    !file.startsWith(`${privateFolder}/`) &&
     wanted.some((spec) => spec === "." || file === spec || file.startsWith(`${spec}/`));
   const git = (args: readonly string[], input?: string, env?: Record<string, string>) =>
     deps.exec(args, {

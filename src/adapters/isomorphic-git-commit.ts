@@ -8,6 +8,7 @@
  *    isomorphic-git-tree.ts), so whatever else is staged stays staged and uncommitted.
  * 4. Same tree as HEAD means nothing changed: no commit, `null`.
  */
+import { PRIVATE_FOLDER } from "../ports/persistence.js";
 import * as git from "isomorphic-git";
 import { err, ok, type Result } from "neverthrow";
 import { GitError } from "../ports/errors.js";
@@ -54,7 +55,9 @@ export async function commitWithIso(
   const cache = {};
   const base = { fs: repo.fs, dir: repo.root, cache };
   const wanted = (paths ?? [""]).map((path) => repoPath(repo.prefix, path));
+  const privateFolder = repoPath(repo.prefix, PRIVATE_FOLDER);
   const inScope = (file: string): boolean =>
+    !file.startsWith(`${privateFolder}/`) &&
     wanted.some((spec) => spec === "." || file === spec || file.startsWith(`${spec}/`));
 
   // Explicit paths limit the status walk to them, so a small commit costs little in a big memory.

@@ -1,4 +1,6 @@
-import { ResultAsync } from "neverthrow";
+import { err, ResultAsync, type Result } from "neverthrow";
+import type { LockError, PersistenceError } from "../ports/errors.js";
+import type { AcquireLock } from "./memory-lock.js";
 import type { Git } from "../ports/git.js";
 import type { Persistence } from "../ports/persistence.js";
 import type { NoteStore } from "./note-store.js";
@@ -11,6 +13,8 @@ export interface NotesContext {
   readonly store: NoteStore;
   /** Serialises mutations within this process. */
   readonly queue: SerialQueue;
+  /** Keeps other processes out while a mutation runs (absent when the persistence can't lock). */
+  readonly acquireLock: AcquireLock | undefined;
   /** The clock, injectable for tests. */
   readonly now: () => number;
   /** The id source, injectable for tests. */

@@ -86,6 +86,18 @@ export class LlmError extends MemoryErrorBase<"LLM"> {
   readonly code = "LLM" as const;
 }
 
+/** An operation was refused because it would break something (a link, a lock, a rule). */
+export class ConflictError extends MemoryErrorBase<"CONFLICT"> {
+  override readonly name = "ConflictError";
+  readonly code = "CONFLICT" as const;
+}
+
+/** Another process held the memory's lock for longer than the wait allowed. */
+export class LockError extends MemoryErrorBase<"LOCKED"> {
+  override readonly name = "LockError";
+  readonly code = "LOCKED" as const;
+}
+
 /** Every error the library returns. */
 export type MemoryError =
   | NotFoundError
@@ -93,7 +105,9 @@ export type MemoryError =
   | DuplicateIdError
   | PersistenceError
   | GitError
-  | LlmError;
+  | LlmError
+  | ConflictError
+  | LockError;
 
 /** Every literal error code. */
 export type MemoryErrorCode = MemoryError["code"];

@@ -1,6 +1,12 @@
 import type { ResultAsync } from "neverthrow";
 import type { NotFoundError, PersistenceError } from "./errors.js";
 
+/**
+ * The memory root's folder for the library's own run-time files (the lock). Git adapters
+ * never commit anything in it, and it never holds notes.
+ */
+export const PRIVATE_FOLDER = ".agent-memory";
+
 /** One file as listed by a persistence adapter. */
 export interface StoredFile {
   /** Path relative to the memory root, `/`-separated, never starting with `/` or containing `..`. */
@@ -29,4 +35,10 @@ export interface Persistence {
   move(from: string, to: string): ResultAsync<void, NotFoundError | PersistenceError>;
   /** Deletes a file; fails with NotFoundError when it is missing. */
   remove(path: string): ResultAsync<void, NotFoundError | PersistenceError>;
+  /**
+   * Optional: creates a file only if no file has that path, resolving to false when one
+   * does. Cross-process locking needs it; a memory whose persistence lacks it serialises
+   * mutations within its own process only.
+   */
+  createExclusive?(path: string, content: string): ResultAsync<boolean, PersistenceError>;
 }

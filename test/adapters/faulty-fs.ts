@@ -24,7 +24,7 @@ export function faultyFs(inner: FsLike): FaultyFs {
       : run();
   const promises: FsPromisesLike = {
     readFile: (path, encoding) => p.readFile(path, encoding),
-    writeFile: (path, data) => guard("writeFile", () => p.writeFile(path, data)),
+    writeFile: (path, data, options) => guard("writeFile", () => p.writeFile(path, data, options)),
     rename: (from, to) => guard("rename", () => p.rename(from, to)),
     link: (from, to) => guard("link", () => p.link(from, to)),
     unlink: (path) => guard("unlink", () => p.unlink(path)),
@@ -34,8 +34,18 @@ export function faultyFs(inner: FsLike): FaultyFs {
     stat: (path) => p.stat(path),
     lstat: (path) => p.lstat(path),
   };
+  // Keep the inner fs's synchronous reads, so the contract covers the path that uses them.
+  const { readFileSync, statSync, readdirSync } = inner;
+  const sync =
+    readFileSync === undefined || statSync === undefined || readdirSync === undefined
+      ? {}
+      : {
+          readFileSync: readFileSync.bind(inner),
+          statSync: statSync.bind(inner),
+          readdirSync: readdirSync.bind(inner),
+        };
   return {
-    fs: { promises },
+    fs: { promises, ...sync },
     arm: (method) => {
       failing = method;
     },

@@ -87,6 +87,16 @@ export function runGitContract(name: string, make: MakeGitFixture): void {
       expect([...rewound.keys()]).toEqual(["id__AAAAAA"]);
     });
 
+    it("never commits the library's private folder (the lock)", async () => {
+      const f = await setup();
+      await f.write(repo(A), "a");
+      await f.write(repo(".agent-memory/lock"), "pid 1");
+      await commit(f.git, "with a lock held");
+      expect(await f.headFiles()).toEqual([repo(A)]);
+      expect(await commit(f.git, "only the lock is left")).toBeNull();
+      expect(await commit(f.git, "explicit", [".agent-memory/lock"])).toBeNull();
+    });
+
     it("keeps createdAt across a rename, a move between folders, and a deletion", async () => {
       const f = await setup();
       await f.write(repo(A), "a");

@@ -67,6 +67,20 @@ export function runPersistenceContract(name: string, makePersistence: MakePersis
       expect(okOf(await p.read("a/b/c/deep.md"))).toBe("second");
     });
 
+    it("creates a file exclusively: of many racing creators exactly one wins", async () => {
+      const create = p.createExclusive?.bind(p);
+      if (create === undefined) throw new Error("fsPersistence must implement createExclusive");
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => create(".agent-memory/lock", `holder ${i}`)),
+      );
+      expect(results.filter((result) => okOf(result)).length).toBe(1);
+      const winner = results.findIndex((result) => okOf(result));
+      expect(okOf(await p.read(".agent-memory/lock"))).toBe(`holder ${winner}`);
+      expect(okOf(await create(".agent-memory/lock", "again"))).toBe(false);
+      expect(okOf(await p.remove(".agent-memory/lock"))).toBeUndefined();
+      expect(okOf(await create(".agent-memory/lock", "after release"))).toBe(true);
+    });
+
     it("reads a missing file as NotFoundError", async () => {
       const error = errOf(await p.read(NOTE));
       expect(error.code).toBe("NOT_FOUND");

@@ -1,0 +1,146 @@
+import { hostname } from "node:os";
+import { err, ok, ResultAsync, type Result } from "neverthrow";
+import { LockError, type PersistenceError } from "../ports/errors.js";
+import { PRIVATE_FOLDER, type Persistence } from "../ports/persistence.js";
+
+/** Where the lock lives, relative to the memory root. */
+export const LOCK_PATH = `${PRIVATE_FOLDER}/lock`;
+
+/** Tuning for the cross-process lock; the defaults suit people and cron jobs alike. */
+export interface LockOptions {
+  /** A lock whose holder has not refreshed it for this long is taken over. Default 10 s. */
+  readonly staleMs?: number;
+  /** How long to wait for another holder before failing with LOCKED. Default 30 s. */
+  readonly timeoutMs?: number;
+  /** The clock, for tests. */
+  readonly now?: () => number;
+}
+
+interface LockRecord {
+  readonly token: string;
+  readonly pid: number;
+  readonly host: string;
+  readonly heartbeatAt: number;
+}
+
+/** Releases a held lock. */
+export type ReleaseLock = () => Promise<void>;
+
+/** Takes the lock of one memory root, waiting for another holder when there is one. */
+export type AcquireLock = () => ResultAsync<ReleaseLock, LockError | PersistenceError>;
+
+const RETRY_MS = 25;
+
+/**
+ * The lock that keeps two processes from mutating one memory root at once: a file created
+ * exclusively, holding a token, the holder's pid and host, and a heartbeat the holder
+ * refreshes while it works. A holder that crashed stops refreshing, so after `staleMs`
+ * (or at once, when it ran on this host and its pid is gone) the next process takes over:
+ * a crash never blocks anyone for good. Returns undefined when the persistence port cannot
+ * create files exclusively; the memory then serialises within its process only.
+ */
+export function createMemoryLock(persistence: Persistence, options: LockOptions = {}): AcquireLock | undefined {
+  const createExclusive = persistence.createExclusive?.bind(persistence);
+  if (createExclusive === undefined) return undefined;
+  const staleMs = options.staleMs ?? 10_000;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const now = options.now ?? Date.now;
+  const self = { pid: process.pid, host: hostname() };
+
+  const record = (token: string): string => JSON.stringify({ token, ...self, heartbeatAt: now() } satisfies LockRecord);
+
+  const isStale = (held: LockRecord | undefined): boolean => {
+    if (held === undefined) return false; // half-written by its creator a moment ago
+    if (now() - held.heartbeatAt > staleMs) return true;
+    return held.host === self.host && held.pid !== self.pid && !processAlive(held.pid);
+  };
+
+  /** Moves a stale lock aside and deletes it, unless it turned out to be a fresh one. */
+  const breakStale = async (stale: LockRecord): Promise<void> => {
+    const aside = `${PRIVATE_FOLDER}/lock.stale-${randomToken()}`;
+    if ((await persistence.move(LOCK_PATH, aside)).isErr()) return; // someone else broke it
+    const moved = parseRecord(await persistence.read(aside));
+    if (moved !== undefined && moved.token !== stale.token) {
+      // Between our look and our move, another process broke the stale lock and took a fresh
+      // one: put it back. If yet another process already took the path, theirs stands.
+      await createExclusive(LOCK_PATH, JSON.stringify(moved));
+    }
+    await persistence.remove(aside);
+  };
+
+  const acquire = async (): Promise<Result<ReleaseLock, LockError | PersistenceError>> => {
+    const token = randomToken();
+    const deadline = now() + timeoutMs;
+    let holder: LockRecord | undefined;
+    for (;;) {
+      const created = await createExclusive(LOCK_PATH, record(token));
+      if (created.isErr()) return err(created.error);
+      if (created.value) return ok(holdLock(token));
+      holder = parseRecord(await persistence.read(LOCK_PATH));
+      if (holder !== undefined && isStale(holder)) {
+        await breakStale(holder);
+        continue;
+      }
+      if (now() >= deadline) return err(lockTimeout(holder, timeoutMs));
+      await sleep(RETRY_MS + Math.random() * RETRY_MS);
+    }
+  };
+
+  const holdLock = (token: string): ReleaseLock => {
+    // Refresh the heartbeat so a long operation is never mistaken for a crashed one.
+    let beat: Promise<unknown> = Promise.resolve();
+    const timer = setInterval(() => {
+      beat = Promise.resolve(persistence.write(LOCK_PATH, record(token)));
+    }, Math.max(10, staleMs / 3));
+    timer.unref?.();
+    return async () => {
+      clearInterval(timer);
+      // A heartbeat still in flight would recreate the file after the removal below.
+      await beat;
+      const held = parseRecord(await persistence.read(LOCK_PATH));
+      if (held?.token === token) await persistence.remove(LOCK_PATH);
+    };
+  };
+
+  return () => new ResultAsync(acquire());
+}
+
+function lockTimeout(holder: LockRecord | undefined, timeoutMs: number): LockError {
+  const who = holder === undefined ? "another process" : `process ${holder.pid} on ${holder.host}`;
+  return new LockError(
+    `The memory is locked by ${who}; waited ${Math.round(timeoutMs / 1000)} s. ` +
+      `If no agent-memory process is running, delete ${LOCK_PATH} in the memory root.`,
+  );
+}
+
+function parseRecord(content: Result<string, unknown>): LockRecord | undefined {
+  if (content.isErr()) return undefined;
+  try {
+    const value: unknown = JSON.parse(content.value);
+    if (typeof value !== "object" || value === null) return undefined;
+    const { token, pid, host, heartbeatAt } = value as Record<string, unknown>;
+    if (typeof token !== "string" || typeof pid !== "number" || typeof host !== "string") return undefined;
+    if (typeof heartbeatAt !== "number") return undefined;
+    return { token, pid, host, heartbeatAt };
+  } catch {
+    return undefined;
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (cause) {
+    // EPERM: it exists but belongs to someone else.
+    return (cause as { code?: string }).code === "EPERM";
+  }
+}
+
+function randomToken(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

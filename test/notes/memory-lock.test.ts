@@ -1,0 +1,78 @@
+import { hostname } from "node:os";
+import { memfs } from "memfs";
+import { describe, expect, it } from "vitest";
+import { fsPersistence } from "../../src/adapters/fs-persistence.js";
+import { createMemoryLock, LOCK_PATH } from "../../src/notes/memory-lock.js";
+import type { Persistence } from "../../src/ports/persistence.js";
+
+const persistence = () => fsPersistence({ fs: memfs().fs, root: "/memory" });
+
+describe("the memory lock", () => {
+  it("lets one holder in at a time and hands over on release", async () => {
+    const p = persistence();
+    const acquire = createMemoryLock(p, { staleMs: 5_000 });
+    if (acquire === undefined) throw new Error("fsPersistence can lock");
+    const release = (await acquire())._unsafeUnwrap();
+    const order: string[] = [];
+    const second = acquire().map((releaseSecond) => {
+      order.push("second acquired");
+      return releaseSecond;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    order.push("first releasing");
+    await release();
+    const releaseSecond = (await second)._unsafeUnwrap();
+    expect(order).toEqual(["first releasing", "second acquired"]);
+    await releaseSecond();
+    expect((await p.read(LOCK_PATH)).isErr()).toBe(true);
+  });
+
+  it("takes over a lock whose holder stopped refreshing it", async () => {
+    const p = persistence();
+    await p.write(
+      LOCK_PATH,
+      JSON.stringify({ token: "old", pid: 999_999, host: "elsewhere", heartbeatAt: Date.now() - 60_000 }),
+    );
+    const acquire = createMemoryLock(p, { staleMs: 1_000, timeoutMs: 2_000 });
+    const release = (await acquire?.())?._unsafeUnwrap();
+    expect(JSON.parse((await p.read(LOCK_PATH))._unsafeUnwrap()).pid).toBe(process.pid);
+    await release?.();
+    expect((await p.list(".agent-memory"))._unsafeUnwrap()).toEqual([]);
+  });
+
+  it("takes over at once a fresh lock of a dead process on this host", async () => {
+    const p = persistence();
+    const dead = 2 ** 22 + 12_345; // above Linux's default pid_max: never a live process
+    await p.write(LOCK_PATH, JSON.stringify({ token: "x", pid: dead, host: hostname(), heartbeatAt: Date.now() }));
+    const acquire = createMemoryLock(p, { staleMs: 60_000, timeoutMs: 500 });
+    const result = await acquire?.();
+    expect(result?.isOk()).toBe(true);
+    await result?._unsafeUnwrap()();
+  });
+
+  it("fails with LOCKED, naming the holder and the fix, after the timeout", async () => {
+    const p = persistence();
+    await p.write(LOCK_PATH, JSON.stringify({ token: "x", pid: 4242, host: "build-box", heartbeatAt: Date.now() }));
+    const acquire = createMemoryLock(p, { staleMs: 60_000, timeoutMs: 150 });
+    const error = (await acquire?.())?._unsafeUnwrapErr();
+    expect(error?.code).toBe("LOCKED");
+    expect(error?.message).toMatch(/process 4242 on build-box/);
+    expect(error?.message).toMatch(/delete \.agent-memory\/lock/);
+  });
+
+  it("keeps the heartbeat fresh while held, so a long holder is never taken over", async () => {
+    const p = persistence();
+    const acquire = createMemoryLock(p, { staleMs: 90, timeoutMs: 100 });
+    const release = (await acquire?.())?._unsafeUnwrap();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const other = createMemoryLock(p, { staleMs: 90, timeoutMs: 100 });
+    expect((await other?.())?._unsafeUnwrapErr().code).toBe("LOCKED");
+    await release?.();
+  });
+
+  it("is absent when the persistence cannot create files exclusively", () => {
+    const { createExclusive: _ignored, ...withoutExclusive } = persistence();
+    const plain: Persistence = withoutExclusive;
+    expect(createMemoryLock(plain)).toBeUndefined();
+  });
+});
