@@ -3,6 +3,15 @@ export type { CaptureInput, CaptureOptions } from "./notes/capture.js";
 export type { ListFilter } from "./notes/list.js";
 export type { Note, NoteMeta, NoteTimes } from "./notes/note-meta.js";
 export type { UpdatePatch } from "./notes/update.js";
+export type { MutationOptions } from "./notes/mutation-options.js";
+export type { RenameResult } from "./notes/rename.js";
+export type { MoveResult } from "./notes/move.js";
+export type { MergeOptions, MergeResult } from "./notes/merge.js";
+export type { RemoveOptions, RemoveResult } from "./notes/remove.js";
+export type { BrokenLink, InboundLink, NoteLinks, OutboundLink } from "./graph/link-queries.js";
+export type { DoctorOptions, DoctorReport } from "./graph/doctor.js";
+export type { DoctorFinding, DoctorFindingKind } from "./graph/doctor-findings.js";
+export type { LockOptions } from "./notes/memory-lock.js";
 export { NOTE_STATUSES, STATUS_FOLDERS, isNoteStatus, type NoteStatus } from "./notes/layout.js";
 export { generateId, isValidId } from "./model/id.js";
 export { slugify } from "./model/slug.js";
@@ -17,10 +26,12 @@ export {
   type ParsedNote,
 } from "./model/note-format.js";
 export {
+  ConflictError,
   DuplicateIdError,
   GitError,
   InvalidInputError,
   LlmError,
+  LockError,
   NotFoundError,
   PersistenceError,
   type MemoryError,

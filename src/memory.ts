@@ -1,8 +1,35 @@
 import { errAsync, type ResultAsync } from "neverthrow";
-import { GitError, InvalidInputError, type PersistenceError } from "./ports/errors.js";
+import {
+  GitError,
+  InvalidInputError,
+  type LockError,
+  type PersistenceError,
+} from "./ports/errors.js";
+import { runDoctor, type DoctorOptions, type DoctorReport } from "./graph/doctor.js";
+import { loadGraph } from "./graph/graph-view.js";
+import {
+  brokenLinks,
+  deadEndIds,
+  noteLinks,
+  orphanIds,
+  type BrokenLink,
+  type NoteLinks,
+} from "./graph/link-queries.js";
+import type { NoteStatus } from "./notes/layout.js";
+import { mergeNotes, type MergeError, type MergeOptions, type MergeResult } from "./notes/merge.js";
+import { moveNote, type MoveError, type MoveResult } from "./notes/move.js";
+import type { MutationOptions } from "./notes/mutation-options.js";
+import {
+  removeNote,
+  type RemoveError,
+  type RemoveOptions,
+  type RemoveResult,
+} from "./notes/remove.js";
+import { renameNote, type RenameError, type RenameResult } from "./notes/rename.js";
 import type { Git } from "./ports/git.js";
 import type { Llm } from "./ports/llm.js";
 import type { Persistence } from "./ports/persistence.js";
+import { createLinkIndex } from "./graph/link-index.js";
 import { generateId } from "./model/id.js";
 import { captureNote, type CaptureInput, type CaptureOptions } from "./notes/capture.js";
 import { listNotes, type ListFilter } from "./notes/list.js";
@@ -36,7 +63,7 @@ export interface Memory {
   capture(
     input: CaptureInput,
     options?: CaptureOptions,
-  ): ResultAsync<NoteMeta, InvalidInputError | PersistenceError>;
+  ): ResultAsync<NoteMeta, InvalidInputError | PersistenceError | LockError>;
   /** One note with its body, links and times. Never writes anything. */
   read(id: string): ResultAsync<Note, ReadError>;
   /** Metas of the notes matching the filter, sorted by path. */
@@ -44,7 +71,43 @@ export interface Memory {
   /** Rewrites a note's body and/or tag line. */
   update(id: string, patch: UpdatePatch): ResultAsync<NoteMeta, UpdateError>;
   /** Commits every change under the memory root; resolves to the commit id, or null if nothing changed. */
-  commit(message: string): ResultAsync<string | null, GitError | InvalidInputError>;
+  commit(
+    message: string,
+  ): ResultAsync<string | null, GitError | InvalidInputError | LockError | PersistenceError>;
+  /** A note's inbound and outbound links. */
+  links(id: string): ResultAsync<NoteLinks, ReadError>;
+  /** Ids of notes no other note (nor the index note) links to. */
+  orphans(): ResultAsync<string[], PersistenceError>;
+  /** Ids of notes that link to no other note. */
+  deadEnds(): ResultAsync<string[], PersistenceError>;
+  /** Links to ids that exist nowhere. */
+  brokenLinks(): ResultAsync<BrokenLink[], PersistenceError>;
+  /** Forgets every cached read: the next query reads every file again. */
+  refresh(): ResultAsync<void, PersistenceError>;
+  /** Retitles a note, its filename and the inbound link text that showed the old title. */
+  rename(
+    id: string,
+    title: string,
+    options?: MutationOptions,
+  ): ResultAsync<RenameResult, RenameError>;
+  /** Moves a note to another status folder; links are unaffected. */
+  move(
+    id: string,
+    status: NoteStatus,
+    options?: MutationOptions,
+  ): ResultAsync<MoveResult, MoveError>;
+  /** Moves a note to archive/. */
+  archive(id: string, options?: MutationOptions): ResultAsync<MoveResult, MoveError>;
+  /** Merges sources into a target, repointing every link at them; the sources are removed. */
+  merge(
+    sourceIds: readonly string[],
+    targetId: string,
+    options?: MergeOptions,
+  ): ResultAsync<MergeResult, MergeError>;
+  /** Deletes a note; refused while others link to it unless `force`. */
+  remove(id: string, options?: RemoveOptions): ResultAsync<RemoveResult, RemoveError>;
+  /** Checks the memory's health; changes nothing. */
+  doctor(options?: DoctorOptions): ResultAsync<DoctorReport, PersistenceError | GitError>;
 }
 
 /**
@@ -63,6 +126,7 @@ export function createMemory(options: MemoryOptions): Memory {
     persistence: options.persistence,
     git: options.git,
     store: createNoteStore(options.persistence),
+    links: createLinkIndex(),
     queue: createSerialQueue(),
     acquireLock: createMemoryLock(options.persistence, options.lock),
     now: options.now ?? Date.now,
@@ -87,5 +151,20 @@ export function createMemory(options: MemoryOptions): Memory {
       }
       return serialized(ctx, () => git.commit(message));
     },
+    links: (id) => noteLinks(ctx, id),
+    orphans: () => orphanIds(ctx),
+    deadEnds: () => deadEndIds(ctx),
+    brokenLinks: () => brokenLinks(ctx),
+    refresh: () => {
+      ctx.store.invalidate();
+      return loadGraph(ctx).map(() => undefined);
+    },
+    rename: (id, title, mutation) => renameNote(ctx, id, title, mutation),
+    move: (id, status, mutation) => moveNote(ctx, id, status, mutation),
+    archive: (id, mutation) => moveNote(ctx, id, "archived", mutation),
+    merge: (sourceIds, targetId, mergeOptions) =>
+      mergeNotes(ctx, sourceIds, targetId, mergeOptions),
+    remove: (id, removeOptions) => removeNote(ctx, id, removeOptions),
+    doctor: (doctorOptions) => runDoctor(ctx, doctorOptions),
   };
 }

@@ -1,5 +1,5 @@
 import { err, errAsync, okAsync, type Result, type ResultAsync } from "neverthrow";
-import { InvalidInputError, type PersistenceError } from "../ports/errors.js";
+import { InvalidInputError, type LockError, type PersistenceError } from "../ports/errors.js";
 import { buildFilename, parseFilename } from "../model/filename.js";
 import { slugify } from "../model/slug.js";
 import { validateBody, validateTags, validateTitle } from "../model/note-input.js";
@@ -33,7 +33,7 @@ export function captureNote(
   ctx: NotesContext,
   input: CaptureInput,
   options: CaptureOptions = {},
-): ResultAsync<NoteMeta, InvalidInputError | PersistenceError> {
+): ResultAsync<NoteMeta, InvalidInputError | PersistenceError | LockError> {
   const content = validateCapture(input, options);
   if (content.isErr()) return errAsync(content.error);
   const { title, tags, body, status } = content.value;

@@ -39,7 +39,10 @@ const RETRY_MS = 25;
  * a crash never blocks anyone for good. Returns undefined when the persistence port cannot
  * create files exclusively; the memory then serialises within its process only.
  */
-export function createMemoryLock(persistence: Persistence, options: LockOptions = {}): AcquireLock | undefined {
+export function createMemoryLock(
+  persistence: Persistence,
+  options: LockOptions = {},
+): AcquireLock | undefined {
   const createExclusive = persistence.createExclusive?.bind(persistence);
   if (createExclusive === undefined) return undefined;
   const staleMs = options.staleMs ?? 10_000;
@@ -47,7 +50,8 @@ export function createMemoryLock(persistence: Persistence, options: LockOptions 
   const now = options.now ?? Date.now;
   const self = { pid: process.pid, host: hostname() };
 
-  const record = (token: string): string => JSON.stringify({ token, ...self, heartbeatAt: now() } satisfies LockRecord);
+  const record = (token: string): string =>
+    JSON.stringify({ token, ...self, heartbeatAt: now() } satisfies LockRecord);
 
   const isStale = (held: LockRecord | undefined): boolean => {
     if (held === undefined) return false; // half-written by its creator a moment ago
@@ -89,9 +93,12 @@ export function createMemoryLock(persistence: Persistence, options: LockOptions 
   const holdLock = (token: string): ReleaseLock => {
     // Refresh the heartbeat so a long operation is never mistaken for a crashed one.
     let beat: Promise<unknown> = Promise.resolve();
-    const timer = setInterval(() => {
-      beat = Promise.resolve(persistence.write(LOCK_PATH, record(token)));
-    }, Math.max(10, staleMs / 3));
+    const timer = setInterval(
+      () => {
+        beat = Promise.resolve(persistence.write(LOCK_PATH, record(token)));
+      },
+      Math.max(10, staleMs / 3),
+    );
     timer.unref?.();
     return async () => {
       clearInterval(timer);
@@ -119,7 +126,8 @@ function parseRecord(content: Result<string, unknown>): LockRecord | undefined {
     const value: unknown = JSON.parse(content.value);
     if (typeof value !== "object" || value === null) return undefined;
     const { token, pid, host, heartbeatAt } = value as Record<string, unknown>;
-    if (typeof token !== "string" || typeof pid !== "number" || typeof host !== "string") return undefined;
+    if (typeof token !== "string" || typeof pid !== "number" || typeof host !== "string")
+      return undefined;
     if (typeof heartbeatAt !== "number") return undefined;
     return { token, pid, host, heartbeatAt };
   } catch {
@@ -138,7 +146,9 @@ function processAlive(pid: number): boolean {
 }
 
 function randomToken(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) =>
+    byte.toString(16).padStart(2, "0"),
+  ).join("");
 }
 
 function sleep(ms: number): Promise<void> {

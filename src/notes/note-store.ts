@@ -2,6 +2,7 @@ import { ResultAsync } from "neverthrow";
 import { PersistenceError } from "../ports/errors.js";
 import type { Persistence, StoredFile } from "../ports/persistence.js";
 import { parseFilename } from "../model/filename.js";
+import { extractLinks, type NoteLink } from "../model/links.js";
 import { parseNote, type ParsedNote } from "../model/note-format.js";
 import {
   NOTE_STATUSES,
@@ -23,6 +24,13 @@ export interface StoredNote {
   readonly note: ParsedNote;
 }
 
+/** The index note (`index.md` at the root): not a note with an id, but a source of links. */
+export interface IndexNoteFile {
+  readonly path: string;
+  readonly content: string;
+  readonly links: readonly NoteLink[];
+}
+
 /** The memory's notes at one moment. */
 export interface NoteSnapshot {
   /** Every note file in the layout, sorted by path. */
@@ -31,7 +39,12 @@ export interface NoteSnapshot {
   readonly byId: ReadonlyMap<string, readonly StoredNote[]>;
   /** Markdown files in a status folder whose names carry no valid id. */
   readonly unparsable: readonly StoredFile[];
+  /** The index note, when the memory has one. */
+  readonly indexNote: IndexNoteFile | undefined;
 }
+
+/** The index note's path, relative to the memory root. */
+export const INDEX_NOTE_PATH = "index.md";
 
 /**
  * The cache between the files and every query. `snapshot()` lists the status folders and
@@ -70,6 +83,7 @@ interface CacheEntry {
 /** Creates the store over a persistence port. */
 export function createNoteStore(persistence: Persistence): NoteStore {
   let cache = new Map<string, CacheEntry>();
+  let indexNote: IndexNoteFile | undefined;
   let inFlight:
     | { generation: number; result: ResultAsync<NoteSnapshot, PersistenceError> }
     | undefined;
@@ -120,9 +134,13 @@ export function createNoteStore(persistence: Persistence): NoteStore {
         },
       );
     }
+    const index = await readIndexNote(persistence, indexNote);
     // A write landed while this refresh ran: keep the cache that knows about it.
-    if (generation === startedAt) cache = next;
-    return buildSnapshot(next, unparsable);
+    if (generation === startedAt) {
+      cache = next;
+      indexNote = index;
+    }
+    return buildSnapshot(next, unparsable, index);
   };
 
   return {
@@ -174,7 +192,28 @@ function parseStored(
   return stored;
 }
 
-function buildSnapshot(entries: Map<string, CacheEntry>, unparsable: StoredFile[]): NoteSnapshot {
+/**
+ * Reads the index note on every refresh (one small file, no stat needed) and keeps the
+ * previous object when the text is unchanged, so consumers can compare by identity.
+ */
+async function readIndexNote(
+  persistence: Persistence,
+  previous: IndexNoteFile | undefined,
+): Promise<IndexNoteFile | undefined> {
+  const content = await persistence.read(INDEX_NOTE_PATH);
+  if (content.isErr()) {
+    if (content.error.code === "NOT_FOUND") return undefined;
+    throw content.error;
+  }
+  if (previous?.content === content.value) return previous;
+  return { path: INDEX_NOTE_PATH, content: content.value, links: extractLinks(content.value) };
+}
+
+function buildSnapshot(
+  entries: Map<string, CacheEntry>,
+  unparsable: StoredFile[],
+  indexNote: IndexNoteFile | undefined,
+): NoteSnapshot {
   const notes = [...entries.values()].map((entry) => entry.stored).toSorted(byPath);
   const byId = new Map<string, StoredNote[]>();
   for (const stored of notes) {
@@ -182,7 +221,7 @@ function buildSnapshot(entries: Map<string, CacheEntry>, unparsable: StoredFile[
     if (same === undefined) byId.set(stored.note.id, [stored]);
     else same.push(stored);
   }
-  return { notes, byId, unparsable: unparsable.toSorted(byPath) };
+  return { notes, byId, unparsable: unparsable.toSorted(byPath), indexNote };
 }
 
 function byPath(a: { path: string }, b: { path: string }): number {

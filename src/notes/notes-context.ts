@@ -1,6 +1,7 @@
 import { err, ResultAsync, type Result } from "neverthrow";
 import type { LockError, PersistenceError } from "../ports/errors.js";
 import type { AcquireLock } from "./memory-lock.js";
+import type { LinkIndex } from "../graph/link-index.js";
 import type { Git } from "../ports/git.js";
 import type { Persistence } from "../ports/persistence.js";
 import type { NoteStore } from "./note-store.js";
@@ -11,6 +12,8 @@ export interface NotesContext {
   readonly persistence: Persistence;
   readonly git: Git | undefined;
   readonly store: NoteStore;
+  /** Who links to whom, kept in step with the store. */
+  readonly links: LinkIndex;
   /** Serialises mutations within this process. */
   readonly queue: SerialQueue;
   /** Keeps other processes out while a mutation runs (absent when the persistence can't lock). */
@@ -22,12 +25,24 @@ export interface NotesContext {
 }
 
 /**
- * Runs a mutation after every mutation queued before it on this memory, so no two
- * interleave their reads and writes.
+ * Runs a mutation after every mutation queued before it on this memory, holding the memory
+ * root's lock, so no two mutations (of this process or another) interleave their reads
+ * and writes.
  */
 export function serialized<T, E>(
   ctx: NotesContext,
   mutation: () => ResultAsync<T, E>,
-): ResultAsync<T, E> {
-  return new ResultAsync(ctx.queue.run(() => mutation()));
+): ResultAsync<T, E | LockError | PersistenceError> {
+  return new ResultAsync(
+    ctx.queue.run(async (): Promise<Result<T, E | LockError | PersistenceError>> => {
+      if (ctx.acquireLock === undefined) return mutation();
+      const lock = await ctx.acquireLock();
+      if (lock.isErr()) return err(lock.error);
+      try {
+        return await mutation();
+      } finally {
+        await lock.value();
+      }
+    }),
+  );
 }

@@ -3,6 +3,7 @@ import {
   InvalidInputError,
   type DuplicateIdError,
   type GitError,
+  type LockError,
   type NotFoundError,
   type PersistenceError,
 } from "../ports/errors.js";
@@ -28,7 +29,8 @@ export type UpdateError =
   | DuplicateIdError
   | InvalidInputError
   | PersistenceError
-  | GitError;
+  | GitError
+  | LockError;
 
 /**
  * Rewrites a note's body and/or tag line atomically, keeping its title, id and place.

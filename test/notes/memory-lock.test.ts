@@ -31,7 +31,12 @@ describe("the memory lock", () => {
     const p = persistence();
     await p.write(
       LOCK_PATH,
-      JSON.stringify({ token: "old", pid: 999_999, host: "elsewhere", heartbeatAt: Date.now() - 60_000 }),
+      JSON.stringify({
+        token: "old",
+        pid: 999_999,
+        host: "elsewhere",
+        heartbeatAt: Date.now() - 60_000,
+      }),
     );
     const acquire = createMemoryLock(p, { staleMs: 1_000, timeoutMs: 2_000 });
     const release = (await acquire?.())?._unsafeUnwrap();
@@ -43,7 +48,10 @@ describe("the memory lock", () => {
   it("takes over at once a fresh lock of a dead process on this host", async () => {
     const p = persistence();
     const dead = 2 ** 22 + 12_345; // above Linux's default pid_max: never a live process
-    await p.write(LOCK_PATH, JSON.stringify({ token: "x", pid: dead, host: hostname(), heartbeatAt: Date.now() }));
+    await p.write(
+      LOCK_PATH,
+      JSON.stringify({ token: "x", pid: dead, host: hostname(), heartbeatAt: Date.now() }),
+    );
     const acquire = createMemoryLock(p, { staleMs: 60_000, timeoutMs: 500 });
     const result = await acquire?.();
     expect(result?.isOk()).toBe(true);
@@ -52,7 +60,10 @@ describe("the memory lock", () => {
 
   it("fails with LOCKED, naming the holder and the fix, after the timeout", async () => {
     const p = persistence();
-    await p.write(LOCK_PATH, JSON.stringify({ token: "x", pid: 4242, host: "build-box", heartbeatAt: Date.now() }));
+    await p.write(
+      LOCK_PATH,
+      JSON.stringify({ token: "x", pid: 4242, host: "build-box", heartbeatAt: Date.now() }),
+    );
     const acquire = createMemoryLock(p, { staleMs: 60_000, timeoutMs: 150 });
     const error = (await acquire?.())?._unsafeUnwrapErr();
     expect(error?.code).toBe("LOCKED");

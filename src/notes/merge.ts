@@ -1,0 +1,174 @@
+import { err, errAsync, ok, ResultAsync, type Result } from "neverthrow";
+import {
+  InvalidInputError,
+  type DuplicateIdError,
+  type GitError,
+  type LockError,
+  type NotFoundError,
+  type PersistenceError,
+} from "../ports/errors.js";
+import { extractLinks } from "../model/links.js";
+import { replaceLink } from "../model/link-rewrite.js";
+import { serializeNote } from "../model/note-format.js";
+import { validateBody } from "../model/note-input.js";
+import { dedupeTags } from "../model/tags.js";
+import { loadGraph, type GraphView } from "../graph/graph-view.js";
+import { findNote } from "./find-note.js";
+import { checkCommitRequest, commitIfAsked, type MutationOptions } from "./mutation-options.js";
+import type { StoredNote } from "./note-store.js";
+import { serialized, type NotesContext } from "./notes-context.js";
+import { rewriteFile } from "./rewrite-file.js";
+
+/** Options of a merge. */
+export interface MergeOptions extends MutationOptions {
+  /** The target's new body; default: its body, then each source under its title. */
+  readonly body?: string;
+}
+
+/** What a merge changed. */
+export interface MergeResult {
+  readonly targetId: string;
+  /** The ids of the removed sources. */
+  readonly removed: readonly string[];
+  /** Links elsewhere that now point at the target instead of a source. */
+  readonly repointedLinks: number;
+  readonly files: readonly string[];
+  readonly commit: string | null;
+}
+
+/** Errors a merge can return. */
+export type MergeError =
+  | NotFoundError
+  | DuplicateIdError
+  | InvalidInputError
+  | PersistenceError
+  | GitError
+  | LockError;
+
+/**
+ * Merges notes into a target: the target gets the merged content and the union of the tag
+ * lines, every link to a source (anywhere, the index note included) is repointed at the
+ * target with its display text kept, and the sources are removed. Afterwards no link
+ * points at a removed id.
+ *
+ * Write order: (1) the target's merged content; (2) each linking file, repointed; (3) the
+ * sources removed, last. A failure before (3) leaves the sources in place, so every link
+ * still resolves; running the merge again finishes it.
+ */
+export function mergeNotes(
+  ctx: NotesContext,
+  sourceIds: readonly string[],
+  targetId: string,
+  options: MergeOptions = {},
+): ResultAsync<MergeResult, MergeError> {
+  const body = options.body === undefined ? ok(undefined) : validateBody(options.body);
+  if (body.isErr()) return errAsync(body.error);
+  const commitCheck = checkCommitRequest(ctx, options);
+  if (commitCheck.isErr()) return errAsync(commitCheck.error);
+  return serialized(ctx, () =>
+    loadGraph(ctx).andThen((graph) =>
+      resolveParties(graph, sourceIds, targetId).asyncAndThen(({ target, sources }) =>
+        new ResultAsync(applyMerge(ctx, graph, target, sources, body.value)).andThen((done) =>
+          commitIfAsked(ctx, options, done.files).map((commit) => ({ ...done, commit })),
+        ),
+      ),
+    ),
+  );
+}
+
+function resolveParties(
+  graph: GraphView,
+  sourceIds: readonly string[],
+  targetId: string,
+): Result<
+  { target: StoredNote; sources: StoredNote[] },
+  NotFoundError | DuplicateIdError | InvalidInputError
+> {
+  if (sourceIds.length === 0)
+    return err(new InvalidInputError("A merge needs at least one source note."));
+  const target = findNote(graph.snapshot, targetId);
+  if (target.isErr()) return err(target.error);
+  const sources: StoredNote[] = [];
+  for (const sourceId of sourceIds) {
+    const source = findNote(graph.snapshot, sourceId);
+    if (source.isErr()) return err(source.error);
+    if (source.value.note.id === target.value.note.id) {
+      return err(
+        new InvalidInputError(
+          `${source.value.note.id} is the merge target; it cannot also be a source.`,
+        ),
+      );
+    }
+    if (sources.some((known) => known.note.id === source.value.note.id)) {
+      return err(new InvalidInputError(`${source.value.note.id} is listed twice as a source.`));
+    }
+    sources.push(source.value);
+  }
+  return ok({ target: target.value, sources });
+}
+
+async function applyMerge(
+  ctx: NotesContext,
+  graph: GraphView,
+  target: StoredNote,
+  sources: readonly StoredNote[],
+  body: string | undefined,
+): Promise<Result<Omit<MergeResult, "commit">, NotFoundError | PersistenceError>> {
+  const targetId = target.note.id;
+  const repoint = (markdown: string): { text: string; count: number } => {
+    let text = markdown;
+    let count = 0;
+    for (const source of sources) {
+      const next = replaceLink(text, source.note.id, targetId);
+      if (next !== text) count += countLinksTo(text, source.note.id);
+      text = next;
+    }
+    return { text, count };
+  };
+  // A section already present (a merge that stopped midway and runs again) is not added twice.
+  const sections = sources
+    .map((s) => repoint(`## ${s.note.title}\n\n${s.note.body}`).text)
+    .filter((section) => !target.note.body.includes(section));
+  const mergedBody =
+    body ?? [target.note.body, ...sections].filter((part) => part !== "").join("\n\n");
+  const tags = dedupeTags([target.note.tagLine, ...sources.map((s) => s.note.tagLine)].flat());
+  const files: string[] = [];
+  const written = await ctx.persistence.write(
+    target.path,
+    repoint(serializeNote({ title: target.note.title, tags, body: mergedBody })).text,
+  );
+  ctx.store.forget(target.path);
+  if (written.isErr()) return err(written.error);
+  files.push(target.path);
+
+  const sourcePaths = new Set(sources.map((s) => s.path));
+  const linking = new Set<string>();
+  for (const source of sources) {
+    for (const note of graph.inboundNotes(source.note.id)) {
+      if (!sourcePaths.has(note.path) && note.path !== target.path) linking.add(note.path);
+    }
+    if (graph.indexed(source.note.id) && graph.snapshot.indexNote !== undefined)
+      linking.add(graph.snapshot.indexNote.path);
+  }
+  let repointedLinks = 0;
+  for (const path of [...linking].toSorted()) {
+    const rewritten = await rewriteFile(ctx, path, (markdown) => {
+      const result = repoint(markdown);
+      repointedLinks += result.count;
+      return result.text;
+    });
+    if (rewritten.isErr()) return err(rewritten.error);
+    if (rewritten.value) files.push(path);
+  }
+  for (const source of sources) {
+    const removed = await ctx.persistence.remove(source.path);
+    ctx.store.forget(source.path);
+    if (removed.isErr() && removed.error.code !== "NOT_FOUND") return err(removed.error);
+    files.push(source.path);
+  }
+  return ok({ targetId, removed: sources.map((s) => s.note.id), repointedLinks, files });
+}
+
+function countLinksTo(markdown: string, id: string): number {
+  return extractLinks(markdown).filter((link) => link.id === id).length;
+}

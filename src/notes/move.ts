@@ -1,0 +1,71 @@
+import { errAsync, okAsync, type ResultAsync } from "neverthrow";
+import {
+  InvalidInputError,
+  type DuplicateIdError,
+  type GitError,
+  type LockError,
+  type NotFoundError,
+  type PersistenceError,
+} from "../ports/errors.js";
+import { findNote } from "./find-note.js";
+import { basename, isNoteStatus, pathForStatus, type NoteStatus } from "./layout.js";
+import { checkCommitRequest, commitIfAsked, type MutationOptions } from "./mutation-options.js";
+import { serialized, type NotesContext } from "./notes-context.js";
+
+/** What a move changed. */
+export interface MoveResult {
+  readonly id: string;
+  readonly status: NoteStatus;
+  readonly path: string;
+  readonly previousPath: string;
+  /** The paths moved from and to (empty when the note already had the status). */
+  readonly files: readonly string[];
+  readonly commit: string | null;
+}
+
+/** Errors a move can return. */
+export type MoveError =
+  | NotFoundError
+  | DuplicateIdError
+  | InvalidInputError
+  | PersistenceError
+  | GitError
+  | LockError;
+
+/**
+ * Moves a note to another status folder (inbox, active, archived, in any direction). The id
+ * and the filename stay, so every link stays valid and no link text changes; the move is
+ * one atomic rename.
+ */
+export function moveNote(
+  ctx: NotesContext,
+  id: string,
+  status: NoteStatus,
+  options: MutationOptions = {},
+): ResultAsync<MoveResult, MoveError> {
+  if (!isNoteStatus(status)) {
+    return errAsync(
+      new InvalidInputError(`Unknown status "${String(status)}": use inbox, active or archived.`),
+    );
+  }
+  const commitCheck = checkCommitRequest(ctx, options);
+  if (commitCheck.isErr()) return errAsync(commitCheck.error);
+  return serialized(ctx, () =>
+    ctx.store
+      .snapshot()
+      .andThen((snapshot) => findNote(snapshot, id))
+      .andThen((stored) => {
+        const path = pathForStatus(status, basename(stored.path));
+        const result = { id: stored.note.id, status, path, previousPath: stored.path };
+        if (path === stored.path) return okAsync({ ...result, files: [], commit: null });
+        return ctx.persistence
+          .move(stored.path, path)
+          .andTee(() => {
+            ctx.store.forget(stored.path);
+            ctx.store.forget(path);
+          })
+          .andThen(() => commitIfAsked(ctx, options, [stored.path, path]))
+          .map((commit) => ({ ...result, files: [stored.path, path], commit }));
+      }),
+  );
+}

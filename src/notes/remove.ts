@@ -1,0 +1,92 @@
+import { errAsync, okAsync, type ResultAsync } from "neverthrow";
+import {
+  ConflictError,
+  type DuplicateIdError,
+  type GitError,
+  type InvalidInputError,
+  type LockError,
+  type NotFoundError,
+  type PersistenceError,
+} from "../ports/errors.js";
+import type { BrokenLink } from "../graph/link-queries.js";
+import { loadGraph } from "../graph/graph-view.js";
+import { findNote } from "./find-note.js";
+import { checkCommitRequest, commitIfAsked, type MutationOptions } from "./mutation-options.js";
+import { serialized, type NotesContext } from "./notes-context.js";
+
+/** Options of a removal. */
+export interface RemoveOptions extends MutationOptions {
+  /** Remove even though other notes link to it; the result lists the links this broke. */
+  readonly force?: boolean;
+}
+
+/** What a removal changed. */
+export interface RemoveResult {
+  readonly id: string;
+  readonly path: string;
+  /** Links that pointed at the removed note (only with `force`). */
+  readonly brokenLinks: readonly BrokenLink[];
+  readonly files: readonly string[];
+  readonly commit: string | null;
+}
+
+/** Errors a removal can return. */
+export type RemoveError =
+  | NotFoundError
+  | DuplicateIdError
+  | InvalidInputError
+  | ConflictError
+  | PersistenceError
+  | GitError
+  | LockError;
+
+/**
+ * Deletes a note. With inbound links (from other notes or the index note) it refuses with a
+ * CONFLICT error that lists them, unless `force`, which removes it and reports the links it
+ * broke. Git history keeps the content either way.
+ */
+export function removeNote(
+  ctx: NotesContext,
+  id: string,
+  options: RemoveOptions = {},
+): ResultAsync<RemoveResult, RemoveError> {
+  const commitCheck = checkCommitRequest(ctx, options);
+  if (commitCheck.isErr()) return errAsync(commitCheck.error);
+  return serialized(ctx, () =>
+    loadGraph(ctx).andThen((graph) =>
+      findNote(graph.snapshot, id).asyncAndThen(
+        (stored): ResultAsync<RemoveResult, RemoveError> => {
+          const noteId = stored.note.id;
+          const broken: BrokenLink[] = graph
+            .inboundNotes(noteId)
+            .map((source) => ({ sourceId: source.note.id, targetId: noteId }));
+          if (graph.indexed(noteId)) broken.push({ sourceId: "index", targetId: noteId });
+          if (broken.length > 0 && options.force !== true) {
+            const from = broken
+              .map((link) => (link.sourceId === "index" ? "index.md" : link.sourceId))
+              .join(", ");
+            return errAsync(
+              new ConflictError(
+                `Refused to remove ${noteId} ("${stored.note.title}"): ${broken.length} note(s) link to it (${from}). ` +
+                  "Merge it into another note, relink those notes first, or remove it with force to break the links.",
+              ),
+            );
+          }
+          return ctx.persistence
+            .remove(stored.path)
+            .andTee(() => ctx.store.forget(stored.path))
+            .andThen(() => commitIfAsked(ctx, options, [stored.path]))
+            .andThen((commit) =>
+              okAsync({
+                id: noteId,
+                path: stored.path,
+                brokenLinks: broken,
+                files: [stored.path],
+                commit,
+              }),
+            );
+        },
+      ),
+    ),
+  );
+}
