@@ -1,6 +1,13 @@
 import { err, errAsync, okAsync, type Result, type ResultAsync } from "neverthrow";
-import { InvalidInputError, type LockError, type PersistenceError } from "../ports/errors.js";
+import {
+  InvalidInputError,
+  type GitError,
+  type LockError,
+  type PersistenceError,
+} from "../ports/errors.js";
+import { checkCommitRequest, commitIfAsked, type MutationOptions } from "./mutation-options.js";
 import { buildFilename, parseFilename } from "../model/filename.js";
+import { isValidId } from "../model/id.js";
 import { slugify } from "../model/slug.js";
 import { validateBody, validateTags, validateTitle } from "../model/note-input.js";
 import { parseNote, serializeNote } from "../model/note-format.js";
@@ -21,9 +28,14 @@ export interface CaptureInput {
 }
 
 /** Where a captured note goes. */
-export interface CaptureOptions {
+export interface CaptureOptions extends MutationOptions {
   /** Default "inbox": captured notes wait for consolidation. */
   readonly status?: NoteStatus;
+  /**
+   * An id the caller chose (a migration, a replayed consolidation). It must be valid and used
+   * nowhere in the memory, as a file or as a link target; default: a fresh random id.
+   */
+  readonly id?: string;
 }
 
 const MAX_ID_ATTEMPTS = 20;
@@ -33,13 +45,19 @@ export function captureNote(
   ctx: NotesContext,
   input: CaptureInput,
   options: CaptureOptions = {},
-): ResultAsync<NoteMeta, InvalidInputError | PersistenceError | LockError> {
+): ResultAsync<NoteMeta, InvalidInputError | PersistenceError | LockError | GitError> {
   const content = validateCapture(input, options);
   if (content.isErr()) return errAsync(content.error);
+  const commitCheck = checkCommitRequest(ctx, options);
+  if (commitCheck.isErr()) return errAsync(commitCheck.error);
   const { title, tags, body, status } = content.value;
   return serialized(ctx, () =>
     usedIds(ctx)
-      .andThen((used) => pickUnusedId(ctx.generateId, used))
+      .andThen((used) =>
+        options.id === undefined
+          ? pickUnusedId(ctx.generateId, used)
+          : checkChosenId(options.id, used),
+      )
       .andThen((id) => {
         const slug = slugify(title);
         const path = pathForStatus(status, buildFilename(title, id));
@@ -54,7 +72,12 @@ export function captureNote(
             { createdAt, updatedAt: createdAt, committed: false },
           );
         });
-      }),
+      })
+      .andThen((meta) =>
+        commitIfAsked(ctx, options, [meta.path]).map((commit) =>
+          commit === null ? meta : { ...meta, committed: true },
+        ),
+      ),
   );
 }
 
@@ -77,31 +100,56 @@ function validateCapture(
   );
 }
 
-/**
- * Every id the memory already uses: in any file name under the root, and as a link target
- * (a broken link must never start resolving to an unrelated new note).
- */
-function usedIds(ctx: NotesContext): ResultAsync<Set<string>, PersistenceError> {
+/** Ids the memory already uses: in file names anywhere under the root, and as link targets. */
+interface UsedIds {
+  readonly files: ReadonlySet<string>;
+  readonly linkTargets: ReadonlySet<string>;
+}
+
+function usedIds(ctx: NotesContext): ResultAsync<UsedIds, PersistenceError> {
   return ctx.store.snapshot().andThen((snapshot: NoteSnapshot) =>
-    ctx.persistence.list().map((files) => {
-      const used = new Set<string>();
-      for (const file of files) {
+    ctx.persistence.list().map((listed) => {
+      const files = new Set<string>();
+      for (const file of listed) {
         const name = parseFilename(basename(file.path));
-        if (name.isOk()) used.add(name.value.id);
+        if (name.isOk()) files.add(name.value.id);
       }
-      for (const stored of snapshot.notes) for (const link of stored.note.links) used.add(link.id);
-      return used;
+      const linkTargets = new Set<string>();
+      for (const stored of snapshot.notes)
+        for (const link of stored.note.links) linkTargets.add(link.id);
+      for (const link of snapshot.indexNote?.links ?? []) linkTargets.add(link.id);
+      return { files, linkTargets };
     }),
   );
 }
 
+/**
+ * A chosen id may be one that links already name: the caller means those links to resolve
+ * to this note (a migration restoring ids, a consolidation creating notes that link to each
+ * other). It must not be any file's id.
+ */
+function checkChosenId(id: string, used: UsedIds): ResultAsync<string, InvalidInputError> {
+  if (!isValidId(id)) {
+    return errAsync(
+      new InvalidInputError(`"${id}" is not a note id: "id__" followed by 6 letters or digits.`),
+    );
+  }
+  if (used.files.has(id)) {
+    return errAsync(
+      new InvalidInputError(`${id} is already the id of a file in this memory; choose another id.`),
+    );
+  }
+  return okAsync(id);
+}
+
+/** A fresh id is never one a file or a link already names: a broken link must not start resolving to it. */
 function pickUnusedId(
   generate: () => string,
-  used: Set<string>,
+  used: UsedIds,
 ): ResultAsync<string, InvalidInputError> {
   for (let attempt = 0; attempt < MAX_ID_ATTEMPTS; attempt++) {
     const id = generate();
-    if (!used.has(id)) return okAsync(id);
+    if (!used.files.has(id) && !used.linkTargets.has(id)) return okAsync(id);
   }
   return errAsync(
     new InvalidInputError(

@@ -95,7 +95,17 @@ export function createMemoryLock(
     let beat: Promise<unknown> = Promise.resolve();
     const timer = setInterval(
       () => {
-        beat = Promise.resolve(persistence.write(LOCK_PATH, record(token)));
+        beat = beat.then(async () => {
+          // A holder that stalled past staleMs may have been taken over: it must not
+          // overwrite the new holder's lock. It stops refreshing, and its release leaves
+          // the new holder's lock alone.
+          const held = parseRecord(await persistence.read(LOCK_PATH));
+          if (held?.token !== token) {
+            clearInterval(timer);
+            return;
+          }
+          await persistence.write(LOCK_PATH, record(token));
+        });
       },
       Math.max(10, staleMs / 3),
     );

@@ -62,6 +62,11 @@ export interface NoteStore {
   forget(path: string): void;
   /** Drops the cache: the next snapshot reads every file. */
   invalidate(): void;
+  /**
+   * Makes the next snapshot list the files afresh instead of sharing a refresh already in
+   * flight: a mutation that just took the lock must see what other processes wrote before.
+   */
+  expire(): void;
 }
 
 const READ_CONCURRENCY = 32;
@@ -78,6 +83,19 @@ interface CacheEntry {
   mtimeMs: number;
   size: number;
   stored: StoredNote;
+  /** Wall-clock time of the read, to tell a trustworthy (mtime, size) from a racy one. */
+  readAt: number;
+}
+
+/**
+ * A file read within one mtime tick of its last modification may be modified again in that
+ * same tick without its (mtime, size) changing: such an entry is re-read until a read comes
+ * later than a tick after the mtime (git's "racy clean"). The tick is guessed from the mtime
+ * itself: sub-millisecond digits mean a fine clock, whole seconds a coarse one (FAT, HFS+).
+ */
+function racyWindowMs(mtimeMs: number): number {
+  if (!Number.isInteger(mtimeMs)) return 1;
+  return mtimeMs % 1000 === 0 ? 2_000 : 2;
 }
 
 /** Creates the store over a persistence port. */
@@ -108,7 +126,9 @@ export function createNoteStore(persistence: Persistence): NoteStore {
         continue;
       }
       const cached = cache.get(file.path);
-      if (cached !== undefined && cached.mtimeMs === file.mtimeMs && cached.size === file.size) {
+      const trusted =
+        cached !== undefined && cached.readAt - cached.mtimeMs > racyWindowMs(cached.mtimeMs);
+      if (trusted && cached.mtimeMs === file.mtimeMs && cached.size === file.size) {
         next.set(file.path, cached);
       } else {
         toRead.push(file);
@@ -130,7 +150,12 @@ export function createNoteStore(persistence: Persistence): NoteStore {
           }
           const stored = parseStored(file.path, content.value, file.mtimeMs, file.size);
           if (stored !== undefined)
-            next.set(file.path, { mtimeMs: file.mtimeMs, size: file.size, stored });
+            next.set(file.path, {
+              mtimeMs: file.mtimeMs,
+              size: file.size,
+              stored,
+              readAt: Date.now(),
+            });
         },
       );
     }
@@ -163,6 +188,9 @@ export function createNoteStore(persistence: Persistence): NoteStore {
     forget(path) {
       generation++;
       cache.delete(path);
+    },
+    expire() {
+      generation++;
     },
     invalidate() {
       generation++;

@@ -38,6 +38,12 @@ export function serialized<T, E>(
       if (ctx.acquireLock === undefined) return mutation();
       const lock = await ctx.acquireLock();
       if (lock.isErr()) return err(lock.error);
+      // Whatever another process wrote before we got the lock must be seen: no refresh that
+      // started before the lock may answer for this mutation.
+      ctx.store.expire();
+      // Whatever another process wrote before we got the lock must be seen: no refresh that
+      // started before the lock may answer for this mutation.
+      ctx.store.expire();
       try {
         return await mutation();
       } finally {

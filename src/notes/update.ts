@@ -10,6 +10,7 @@ import {
 import { serializeNote } from "../model/note-format.js";
 import { validateBody, validateTags } from "../model/note-input.js";
 import { findNote } from "./find-note.js";
+import { checkCommitRequest, commitIfAsked, type MutationOptions } from "./mutation-options.js";
 import { toNoteMeta, type NoteMeta } from "./note-meta.js";
 import { checkShape, updatePatchSchema } from "./note-input-schema.js";
 import { loadTimes } from "./note-times.js";
@@ -40,10 +41,13 @@ export function updateNote(
   ctx: NotesContext,
   id: string,
   patch: UpdatePatch,
+  options: MutationOptions = {},
 ): ResultAsync<NoteMeta, UpdateError> {
   const checked = validatePatch(patch);
   if (checked.isErr()) return errAsync(checked.error);
   const { body, tags } = checked.value;
+  const commitCheck = checkCommitRequest(ctx, options);
+  if (commitCheck.isErr()) return errAsync(commitCheck.error);
   return serialized(ctx, () =>
     ctx.store
       .snapshot()
@@ -61,6 +65,7 @@ export function updateNote(
       })
       .andThen(() => ctx.store.snapshot())
       .andThen((snapshot) => findNote(snapshot, id))
+      .andThen((stored) => commitIfAsked(ctx, options, [stored.path]).map(() => stored))
       .andThen((stored) =>
         loadTimes(ctx.git, ctx.now).map((times) => toNoteMeta(stored, times(stored))),
       ),

@@ -90,3 +90,27 @@ describe("capture", () => {
     expect(unwrap(await memory.list())).toHaveLength(20);
   });
 });
+
+describe("capture with a chosen id", () => {
+  it("accepts a valid unused id, even one that links already point at", async () => {
+    const { memory } = await freshMemory({ generateId: () => "id__AAAAAA" });
+    unwrap(await memory.capture({ title: "Linker", body: "[[id__Chosen|later]]" }));
+    const chosen = unwrap(
+      await memory.capture({ title: "Later", body: "x" }, { id: "id__Chosen" }),
+    );
+    expect(chosen.id).toBe("id__Chosen");
+    expect(unwrap(await memory.brokenLinks())).toEqual([]);
+  });
+
+  it("refuses an invalid id or one a file already has", async () => {
+    const { memory } = await freshMemory({ generateId: () => "id__AAAAAA" });
+    unwrap(await memory.capture({ title: "First", body: "x" }));
+    expect(
+      (await memory.capture({ title: "t", body: "b" }, { id: "id__AAAAAA" }))._unsafeUnwrapErr()
+        .message,
+    ).toMatch(/already/);
+    expect(
+      (await memory.capture({ title: "t", body: "b" }, { id: "nope" }))._unsafeUnwrapErr().code,
+    ).toBe("INVALID_INPUT");
+  });
+});

@@ -7,9 +7,10 @@ import { freshMemory, unwrap } from "../helpers/fresh-memory.js";
 import { seedNotes } from "../helpers/seed-notes.js";
 
 /** A persistence whose writes, moves and removes fail from the n-th one on (a full disk). */
+const full = () => errAsync(new PersistenceError("ENOSPC: no space left on device"));
+
 function failingAfter(inner: Persistence, n: number): Persistence {
   let count = 0;
-  const full = () => errAsync(new PersistenceError("ENOSPC: no space left on device"));
   return {
     list: (dir) => inner.list(dir),
     read: (path) => inner.read(path),

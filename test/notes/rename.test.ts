@@ -75,6 +75,8 @@ describe("rename", () => {
       },
     };
     const memory = createMemory({ persistence: counting, git });
+    // Past the racy window of the seeded files: a file read in its own mtime tick is re-read.
+    await new Promise((resolve) => setTimeout(resolve, 20));
     unwrap(await memory.list());
     reads.length = 0;
     const result = unwrap(await memory.rename("id__BBBBBB", "Renamed"));

@@ -66,3 +66,19 @@ describe("memory without git", () => {
     expect(error.message).toMatch(/no git port/);
   });
 });
+
+describe("capture and update with a commit", () => {
+  it("commit the written file when asked", async () => {
+    const { memory } = await freshMemory({ generateId: () => "id__Ab3xYz" });
+    const meta = unwrap(
+      await memory.capture({ title: "t", body: "b" }, { commit: "memory: capture t" }),
+    );
+    expect(meta.committed).toBe(true);
+    expect(unwrap(await memory.commit("nothing left"))).toBeNull();
+    unwrap(await memory.update(meta.id, { body: "changed" }, { commit: "memory: update t" }));
+    expect(unwrap(await memory.commit("nothing left"))).toBeNull();
+    expect(
+      (await memory.update(meta.id, { body: "x" }, { commit: " " }))._unsafeUnwrapErr().code,
+    ).toBe("INVALID_INPUT");
+  });
+});
