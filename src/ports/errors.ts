@@ -98,6 +98,32 @@ export class LockError extends MemoryErrorBase<"LOCKED"> {
   readonly code = "LOCKED" as const;
 }
 
+/**
+ * A session transcript could not be turned into text: the source is unreadable or binary,
+ * or the command that prints it failed or timed out.
+ */
+export class SessionReadError extends MemoryErrorBase<"SESSION_READ"> {
+  override readonly name = "SessionReadError";
+  readonly code = "SESSION_READ" as const;
+}
+
+/** A consolidation or defrag run stopped at a step; `step` names it, `cause` says why. */
+export class PipelineError extends MemoryErrorBase<"PIPELINE"> {
+  override readonly name = "PipelineError";
+  readonly code = "PIPELINE" as const;
+  /** The step that failed (e.g. "runAgent"). */
+  readonly step: string;
+
+  constructor(step: string, message: string, options: MemoryErrorOptions = {}) {
+    super(message, options);
+    this.step = step;
+  }
+
+  override toJSON(): { code: "PIPELINE"; message: string; cause?: unknown; step: string } {
+    return { ...super.toJSON(), step: this.step };
+  }
+}
+
 /** Every error the library returns. */
 export type MemoryError =
   | NotFoundError
@@ -107,7 +133,9 @@ export type MemoryError =
   | GitError
   | LlmError
   | ConflictError
-  | LockError;
+  | LockError
+  | SessionReadError
+  | PipelineError;
 
 /** Every literal error code. */
 export type MemoryErrorCode = MemoryError["code"];

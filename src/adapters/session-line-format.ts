@@ -1,0 +1,115 @@
+/**
+ * The pieces transcript renderers share: safe access to parsed JSON of unknown shape, and
+ * the line formats of the rendered session (`[user] ...`, `[assistant] ...`, one line per
+ * tool call and tool result).
+ */
+
+/** Longest one-line summary of a tool call or result. */
+const ONE_LINE_MAX = 160;
+
+/**
+ * Whether `value` is a plain JSON object.
+ *
+ * @example
+ * ```ts
+ * isRecord(JSON.parse('{"a":1}')); // true
+ * ```
+ */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * `value[key]` when it is a string.
+ *
+ * @example
+ * ```ts
+ * stringField({ type: "user" }, "type"); // "user"
+ * ```
+ */
+export function stringField(value: unknown, key: string): string | undefined {
+  if (!isRecord(value)) return undefined;
+  const field = value[key];
+  return typeof field === "string" ? field : undefined;
+}
+
+/**
+ * `value[key]` when it is an array, else an empty array.
+ *
+ * @example
+ * ```ts
+ * arrayField({ content: [1] }, "content"); // [1]
+ * ```
+ */
+export function arrayField(value: unknown, key: string): readonly unknown[] {
+  if (!isRecord(value)) return [];
+  const field = value[key];
+  return Array.isArray(field) ? field : [];
+}
+
+/**
+ * A message line: `[role] text`, the text kept whole (it is what the session said).
+ *
+ * @example
+ * ```ts
+ * messageLine("user", "fix the build"); // "[user] fix the build\n"
+ * ```
+ */
+export function messageLine(role: string, text: string): string {
+  return `[${role}] ${text.trim()}\n`;
+}
+
+/**
+ * A tool call or result squeezed onto one line: whitespace collapsed, long text cut.
+ *
+ * @example
+ * ```ts
+ * toolLine("tool", "Bash", "npm   test\n--watch"); // "[tool] Bash: npm test --watch\n"
+ * ```
+ */
+export function toolLine(kind: "tool" | "tool result", name: string, detail: string): string {
+  const flat = detail.replaceAll(/\s+/g, " ").trim();
+  const cut = flat.length > ONE_LINE_MAX ? `${flat.slice(0, ONE_LINE_MAX - 1)}…` : flat;
+  const label = name === "" ? "" : `${name}${cut === "" ? "" : ": "}`;
+  return `[${kind}] ${label}${cut}\n`;
+}
+
+/**
+ * A compact description of a tool's input: the command for shell-like tools, the path for
+ * file tools, else the JSON itself (cut later by {@link toolLine}).
+ *
+ * @example
+ * ```ts
+ * describeInput({ command: ["bash", "-lc", "ls"] }); // "bash -lc ls"
+ * describeInput({ file_path: "/src/a.ts" }); // "/src/a.ts"
+ * ```
+ */
+export function describeInput(input: unknown): string {
+  if (typeof input === "string") return input;
+  if (!isRecord(input)) return input === undefined ? "" : JSON.stringify(input);
+  const command = input["command"] ?? input["cmd"];
+  if (Array.isArray(command)) return command.map(String).join(" ");
+  if (typeof command === "string") return command;
+  for (const key of ["file_path", "path", "pattern", "query", "url", "description"]) {
+    const value = input[key];
+    if (typeof value === "string") return value;
+  }
+  return JSON.stringify(input);
+}
+
+/**
+ * The text of a content array: the `text` of every block that has one.
+ *
+ * @example
+ * ```ts
+ * blockText([{ type: "text", text: "a" }, { type: "image" }]); // "a"
+ * ```
+ */
+export function blockText(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content
+    .map((block) => stringField(block, "text") ?? "")
+    .filter((text) => text !== "")
+    .join("\n");
+}

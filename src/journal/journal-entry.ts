@@ -1,0 +1,176 @@
+/**
+ * The journal entry, version 1: the harness-agnostic signal a hook drops into the queue
+ * so consolidation later knows which session to read and where it happened.
+ */
+import { type, type Type } from "arktype";
+
+/**
+ * Harnesses the library knows by name; any other non-empty name is accepted too.
+ *
+ * @example
+ * ```ts
+ * KNOWN_HARNESSES.includes("amp"); // true
+ * ```
+ */
+export const KNOWN_HARNESSES = ["amp", "cursor", "codex", "claude-code", "manual"] as const;
+
+/**
+ * Retrieval methods the library knows by name; any other non-empty name is accepted and
+ * read by whichever session reader the host registered under it.
+ *
+ * @example
+ * ```ts
+ * KNOWN_RETRIEVAL_METHODS.includes("jsonl"); // true
+ * ```
+ */
+export const KNOWN_RETRIEVAL_METHODS = [
+  "amp-thread",
+  "cursor-session",
+  "file",
+  "jsonl",
+  "command",
+] as const;
+
+/**
+ * The retrieval method of an entry that carries only a note and points at no session.
+ *
+ * @example
+ * ```ts
+ * const entry = { retrieval: { method: NO_SESSION_METHOD } };
+ * ```
+ */
+export const NO_SESSION_METHOD = "none";
+
+/** Longest note kept in an entry: a hook's remark, not a transcript. */
+export const MAX_NOTE_LENGTH = 10_000;
+
+const name = "0 < string <= 64";
+const path = "0 < string <= 4096";
+
+/** The field each known retrieval method reads: an entry without it could never be read. */
+const NEEDS: Readonly<Record<string, "threadId" | "sessionPath">> = {
+  file: "sessionPath",
+  jsonl: "sessionPath",
+  "amp-thread": "threadId",
+  command: "threadId",
+};
+
+const retrievalSchema = type({
+  "+": "delete",
+  method: name,
+  "threadId?": "0 < string <= 512",
+  "sessionPath?": path,
+}).narrow((retrieval, ctx) => {
+  const needed = Object.hasOwn(NEEDS, retrieval.method) ? NEEDS[retrieval.method] : undefined;
+  if (needed === undefined || retrieval[needed] !== undefined) return true;
+  return ctx.reject({
+    path: [needed],
+    expected: `set for retrieval method "${retrieval.method}", which reads it`,
+    actual: "missing",
+  });
+});
+
+/**
+ * A valid journal entry (version 1).
+ *
+ * @example
+ * ```ts
+ * const entry: JournalEntry = {
+ *   version: 1,
+ *   timestamp: "2026-02-13T09:30:00.000Z",
+ *   harness: "amp",
+ *   retrieval: { method: "amp-thread", threadId: "T-019c545f" },
+ *   context: { cwd: "/home/me/project", repo: "github.com/me/project" },
+ * };
+ * ```
+ */
+export interface JournalEntry {
+  version: 1;
+  /** ISO-8601 time of the session. */
+  timestamp: string;
+  /** amp, cursor, codex, claude-code, manual, or any other harness name. */
+  harness: string;
+  /** How consolidation fetches the session: the reader registered for `method` uses the ids. */
+  retrieval: { method: string; threadId?: string; sessionPath?: string };
+  /** Where the session happened. */
+  context: { cwd?: string; repo?: string };
+  /** Free text the agent wants remembered. */
+  note?: string;
+}
+
+const journalEntryType = type({
+  "+": "delete",
+  version: "1",
+  timestamp: "string.date.iso",
+  harness: name,
+  retrieval: retrievalSchema,
+  context: {
+    "+": "delete",
+    "cwd?": path,
+    "repo?": "0 < string <= 512",
+  },
+  "note?": `string <= ${MAX_NOTE_LENGTH}`,
+});
+
+/**
+ * The arktype schema of a stored journal entry (version 1). Keys it does not declare are
+ * dropped, so an entry always serialises to the same canonical bytes. Typed with the public
+ * `Type` so declarations never point into arktype's internals.
+ *
+ * @example
+ * ```ts
+ * const checked = journalEntrySchema(JSON.parse(text));
+ * if (checked instanceof type.errors) console.error(checked.summary);
+ * ```
+ */
+export const journalEntrySchema: Type<JournalEntry> = journalEntryType;
+
+/**
+ * A journal entry as stored: the entry and its id, which is its filename without `.json`.
+ *
+ * @example
+ * ```ts
+ * const stored: StoredJournalEntry = { id: "2026-02-13T09-30-00.000Z-3f9a0c1e5b7d2a64", ...entry };
+ * ```
+ */
+export type StoredJournalEntry = JournalEntry & { readonly id: string };
+
+/**
+ * The entry in canonical key order, as written to disk: same entry, same bytes.
+ *
+ * @example
+ * ```ts
+ * await persistence.write(path, serializeJournalEntry(entry));
+ * ```
+ */
+export function serializeJournalEntry(entry: JournalEntry): string {
+  return `${JSON.stringify(canonicalEntry(entry), null, 2)}\n`;
+}
+
+/**
+ * The entry rebuilt with its keys in schema order and without undefined optionals.
+ *
+ * @example
+ * ```ts
+ * JSON.stringify(canonicalEntry(entry)); // {"version":1,"timestamp":...}
+ * ```
+ */
+export function canonicalEntry(entry: JournalEntry): JournalEntry {
+  const { threadId, sessionPath } = entry.retrieval;
+  const { cwd, repo } = entry.context;
+  return {
+    version: 1,
+    timestamp: entry.timestamp,
+    harness: entry.harness,
+    retrieval: {
+      method: entry.retrieval.method,
+      ...(threadId === undefined ? {} : { threadId }),
+      ...(sessionPath === undefined ? {} : { sessionPath }),
+    },
+    context: {
+      ...(cwd === undefined ? {} : { cwd }),
+      ...(repo === undefined ? {} : { repo }),
+    },
+    ...(entry.note === undefined ? {} : { note: entry.note }),
+  };
+}
