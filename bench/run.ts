@@ -17,7 +17,9 @@ async function main(): Promise<void> {
   try {
     console.log(`agent-memory benchmarks (node ${process.version}, scale ${scale})\n`);
     await benchOpenList(workDir, n(10_000));
+    await (await import("./search.bench.js")).benchSearch(workDir, n(10_000));
     await benchTimestamps(workDir, n(2_000), n(1_000));
+    await (await import("./graph.bench.js")).benchGraph(workDir, n(10_000));
     console.log(`\n${markdownTable()}`);
   } finally {
     rmSync(workDir, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 export { createMemory, type Memory, type MemoryOptions } from "./memory.js";
+export type { NotesMemory } from "./notes-memory.js";
 export type { CaptureInput, CaptureOptions } from "./notes/capture.js";
 export type { ListFilter } from "./notes/list.js";
 export type { Note, NoteMeta, NoteTimes } from "./notes/note-meta.js";
@@ -34,6 +35,8 @@ export {
   LockError,
   NotFoundError,
   PersistenceError,
+  PipelineError,
+  SessionReadError,
   type MemoryError,
   type MemoryErrorCode,
 } from "./ports/errors.js";
@@ -55,3 +58,87 @@ export {
 } from "./adapters/file-timestamps.js";
 export { llmFromFunction, type CompletionFunction } from "./adapters/llm-from-function.js";
 export type { FsLike } from "./adapters/fs-like.js";
+export type { SearchOptions } from "./search/search-options.js";
+export type { SearchResult } from "./search/rank-notes.js";
+export {
+  createJournal,
+  type Journal,
+  type JournalListing,
+  type JournalOptions,
+} from "./journal/journal.js";
+export type { JournalEntry, StoredJournalEntry } from "./journal/journal-entry.js";
+export type { JournalEntryInput } from "./journal/journal-add.js";
+export type { ConsolidatedJournalEntry, ConsolidationResult } from "./journal/journal-done.js";
+export {
+  createSessionLog,
+  type AppendSessionInput,
+  type SessionLog,
+  type SessionLogOptions,
+} from "./sessions/session-log.js";
+export type { Pickup } from "./sessions/session-pickup.js";
+export type { AppendedSession } from "./sessions/session-append.js";
+export type { LoggedSession } from "./sessions/session-unconsumed.js";
+export type {
+  ReadSessionOptions,
+  SessionReader,
+  SessionReaders,
+  SessionText,
+} from "./sessions/session-reader.js";
+export {
+  fileSessionReader,
+  type FileSessionReaderOptions,
+} from "./adapters/session-file-reader.js";
+export {
+  jsonlSessionReader,
+  type JsonlSessionReaderOptions,
+} from "./adapters/session-jsonl-reader.js";
+export {
+  commandSessionReader,
+  type CommandSessionReaderOptions,
+} from "./adapters/session-command-reader.js";
+export {
+  consolidationMachine,
+  type ConsolidationMachineInput,
+  type ConsolidationOutput,
+} from "./consolidate/consolidation-machine.js";
+export {
+  createConsolidationActors,
+  type ConsolidationActors,
+} from "./consolidate/consolidation-actors.js";
+export {
+  runConsolidation,
+  type ConsolidateOptions,
+  type ConsolidationReport,
+} from "./consolidate/run-consolidation.js";
+export type { ConsolidationApi } from "./consolidate/consolidation-api.js";
+export {
+  DEFAULT_CONSOLIDATION_BUDGET,
+  type ConsolidationBudget,
+  type ConsolidationDeps,
+} from "./consolidate/consolidation-deps.js";
+export { CONSOLIDATION_STEPS, type ConsolidationStep } from "./consolidate/consolidation-steps.js";
+export type * from "./consolidate/consolidation-steps.js";
+export type {
+  ConsolidationPlan,
+  PlannedCreate,
+  PlannedInboxAction,
+  PlannedUpdate,
+} from "./consolidate/consolidation-plan.js";
+export { scrubSecrets } from "./consolidate/secret-scrubber.js";
+export {
+  migrateToV2,
+  type IndexUpdate,
+  type MigratedEntry,
+  type MigrateToV2Options,
+  type MigrationProblem,
+  type MigrationSummary,
+  type SkippedEntry,
+} from "./cli/migrate-to-v2.js";
+export { llmFromCommand, type CommandLlmOptions } from "./adapters/llm-from-command.js";
+export {
+  llmFromAiSdk,
+  type AiSdkGenerateText,
+  type AiSdkGenerateTextOptions,
+  type AiSdkGenerateTextResult,
+  type AiSdkLlmOptions,
+} from "./adapters/llm-from-ai-sdk.js";

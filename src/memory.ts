@@ -1,45 +1,31 @@
-import { errAsync, type ResultAsync } from "neverthrow";
-import {
-  GitError,
-  InvalidInputError,
-  type LockError,
-  type PersistenceError,
-} from "./ports/errors.js";
-import { runDoctor, type DoctorOptions, type DoctorReport } from "./graph/doctor.js";
+import { errAsync } from "neverthrow";
+import { bindConsolidation, type ConsolidationApi } from "./consolidate/consolidation-api.js";
+import type { ConsolidationBudget } from "./consolidate/consolidation-deps.js";
+import { runDoctor } from "./graph/doctor.js";
 import { loadGraph } from "./graph/graph-view.js";
-import {
-  brokenLinks,
-  deadEndIds,
-  noteLinks,
-  orphanIds,
-  type BrokenLink,
-  type NoteLinks,
-} from "./graph/link-queries.js";
-import type { NoteStatus } from "./notes/layout.js";
-import { mergeNotes, type MergeError, type MergeOptions, type MergeResult } from "./notes/merge.js";
-import { moveNote, type MoveError, type MoveResult } from "./notes/move.js";
-import type { MutationOptions } from "./notes/mutation-options.js";
-import {
-  removeNote,
-  type RemoveError,
-  type RemoveOptions,
-  type RemoveResult,
-} from "./notes/remove.js";
-import { renameNote, type RenameError, type RenameResult } from "./notes/rename.js";
+import { createLinkIndex } from "./graph/link-index.js";
+import { brokenLinks, deadEndIds, noteLinks, orphanIds } from "./graph/link-queries.js";
+import { generateId } from "./model/id.js";
+import type { NotesMemory } from "./notes-memory.js";
+import { captureNote } from "./notes/capture.js";
+import { listNotes } from "./notes/list.js";
+import { createMemoryLock, type LockOptions } from "./notes/memory-lock.js";
+import { mergeNotes } from "./notes/merge.js";
+import { moveNote } from "./notes/move.js";
+import { createNoteStore } from "./notes/note-store.js";
+import { serialized, type NotesContext } from "./notes/notes-context.js";
+import { readNote } from "./notes/read.js";
+import { removeNote } from "./notes/remove.js";
+import { renameNote } from "./notes/rename.js";
+import { createSerialQueue } from "./notes/serial-queue.js";
+import { updateNote } from "./notes/update.js";
+import { GitError, InvalidInputError } from "./ports/errors.js";
 import type { Git } from "./ports/git.js";
 import type { Llm } from "./ports/llm.js";
 import type { Persistence } from "./ports/persistence.js";
-import { createLinkIndex } from "./graph/link-index.js";
-import { generateId } from "./model/id.js";
-import { captureNote, type CaptureInput, type CaptureOptions } from "./notes/capture.js";
-import { listNotes, type ListFilter } from "./notes/list.js";
-import type { Note, NoteMeta } from "./notes/note-meta.js";
-import { createMemoryLock, type LockOptions } from "./notes/memory-lock.js";
-import { createNoteStore } from "./notes/note-store.js";
-import { serialized, type NotesContext } from "./notes/notes-context.js";
-import { readNote, type ReadError } from "./notes/read.js";
-import { createSerialQueue } from "./notes/serial-queue.js";
-import { updateNote, type UpdateError, type UpdatePatch } from "./notes/update.js";
+import { createSearchIndex } from "./search/search-index.js";
+import { searchNotes } from "./search/search-notes.js";
+import type { SessionReaders } from "./sessions/session-reader.js";
 
 /** The ports and options a memory is built from. */
 export interface MemoryOptions {
@@ -55,60 +41,17 @@ export interface MemoryOptions {
   readonly generateId?: () => string;
   /** Tuning for the lock that keeps other processes out during a mutation. */
   readonly lock?: LockOptions;
+  /**
+   * Session readers by journal retrieval method ("file" and "jsonl" are built in; add
+   * "amp-thread", "command", ... or replace them).
+   */
+  readonly sessionReaders?: SessionReaders;
+  /** Token budgets of the consolidation prompt. */
+  readonly consolidationBudget?: Partial<ConsolidationBudget>;
 }
 
-/** A memory: the note operations over one memory root. */
-export interface Memory {
-  /** Writes a new note (to inbox/ unless told otherwise) and returns its meta. */
-  capture(
-    input: CaptureInput,
-    options?: CaptureOptions,
-  ): ResultAsync<NoteMeta, InvalidInputError | PersistenceError | LockError>;
-  /** One note with its body, links and times. Never writes anything. */
-  read(id: string): ResultAsync<Note, ReadError>;
-  /** Metas of the notes matching the filter, sorted by path. */
-  list(filter?: ListFilter): ResultAsync<NoteMeta[], PersistenceError | GitError>;
-  /** Rewrites a note's body and/or tag line. */
-  update(id: string, patch: UpdatePatch): ResultAsync<NoteMeta, UpdateError>;
-  /** Commits every change under the memory root; resolves to the commit id, or null if nothing changed. */
-  commit(
-    message: string,
-  ): ResultAsync<string | null, GitError | InvalidInputError | LockError | PersistenceError>;
-  /** A note's inbound and outbound links. */
-  links(id: string): ResultAsync<NoteLinks, ReadError>;
-  /** Ids of notes no other note (nor the index note) links to. */
-  orphans(): ResultAsync<string[], PersistenceError>;
-  /** Ids of notes that link to no other note. */
-  deadEnds(): ResultAsync<string[], PersistenceError>;
-  /** Links to ids that exist nowhere. */
-  brokenLinks(): ResultAsync<BrokenLink[], PersistenceError>;
-  /** Forgets every cached read: the next query reads every file again. */
-  refresh(): ResultAsync<void, PersistenceError>;
-  /** Retitles a note, its filename and the inbound link text that showed the old title. */
-  rename(
-    id: string,
-    title: string,
-    options?: MutationOptions,
-  ): ResultAsync<RenameResult, RenameError>;
-  /** Moves a note to another status folder; links are unaffected. */
-  move(
-    id: string,
-    status: NoteStatus,
-    options?: MutationOptions,
-  ): ResultAsync<MoveResult, MoveError>;
-  /** Moves a note to archive/. */
-  archive(id: string, options?: MutationOptions): ResultAsync<MoveResult, MoveError>;
-  /** Merges sources into a target, repointing every link at them; the sources are removed. */
-  merge(
-    sourceIds: readonly string[],
-    targetId: string,
-    options?: MergeOptions,
-  ): ResultAsync<MergeResult, MergeError>;
-  /** Deletes a note; refused while others link to it unless `force`. */
-  remove(id: string, options?: RemoveOptions): ResultAsync<RemoveResult, RemoveError>;
-  /** Checks the memory's health; changes nothing. */
-  doctor(options?: DoctorOptions): ResultAsync<DoctorReport, PersistenceError | GitError>;
-}
+/** A memory: the note operations over one memory root, then the lifecycle built on them. */
+export type Memory = NotesMemory & ConsolidationApi;
 
 /**
  * Wires the ports into a memory.
@@ -132,11 +75,12 @@ export function createMemory(options: MemoryOptions): Memory {
     now: options.now ?? Date.now,
     generateId: options.generateId ?? (() => generateId()),
   };
-  return {
+  const searchIndex = createSearchIndex();
+  const notes: NotesMemory = {
     capture: (input, captureOptions) => captureNote(ctx, input, captureOptions),
     read: (id) => readNote(ctx, id),
     list: (filter) => listNotes(ctx, filter),
-    update: (id, patch) => updateNote(ctx, id, patch),
+    update: (id, patch, mutation) => updateNote(ctx, id, patch, mutation),
     commit: (message) => {
       const git = ctx.git;
       if (git === undefined) {
@@ -166,5 +110,17 @@ export function createMemory(options: MemoryOptions): Memory {
       mergeNotes(ctx, sourceIds, targetId, mergeOptions),
     remove: (id, removeOptions) => removeNote(ctx, id, removeOptions),
     doctor: (doctorOptions) => runDoctor(ctx, doctorOptions),
+    search: (query, searchOptions) => searchNotes(ctx, searchIndex, query, searchOptions),
   };
+  const lifecycle = bindConsolidation(notes, {
+    persistence: ctx.persistence,
+    git: ctx.git,
+    llm: options.llm,
+    now: ctx.now,
+    queue: ctx.queue,
+    acquireLock: ctx.acquireLock,
+    ...(options.sessionReaders === undefined ? {} : { sessionReaders: options.sessionReaders }),
+    ...(options.consolidationBudget === undefined ? {} : { budget: options.consolidationBudget }),
+  });
+  return { ...notes, ...lifecycle };
 }

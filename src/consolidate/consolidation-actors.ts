@@ -1,0 +1,73 @@
+import { fromPromise } from "xstate";
+import type { Result } from "neverthrow";
+import type {
+  CommitKnowledgeBaseInput,
+  CommitKnowledgeBaseOutput,
+  FetchSessionsInput,
+  FetchSessionsOutput,
+  LoadJournalsOutput,
+  MarkConsolidatedInput,
+  MarkConsolidatedOutput,
+  ParseOutputInput,
+  ParseOutputOutput,
+  RunAgentInput,
+  RunAgentOutput,
+  SelectContextInput,
+  SelectContextOutput,
+  WriteKbEntriesInput,
+  WriteKbEntriesOutput,
+} from "./consolidation-steps.js";
+import type { ConsolidationDeps } from "./consolidation-deps.js";
+import { commitRun } from "./commit-run.js";
+import { fetchSessionTexts } from "./fetch-session-texts.js";
+import { loadPending } from "./load-pending.js";
+import { markDone } from "./mark-done.js";
+import { parseAnswer } from "./parse-answer.js";
+import { selectContext } from "./select-context.js";
+import { writeEntries } from "./write-entries.js";
+
+/** An Err becomes a thrown tagged error, so the machine's onError fires with it. */
+async function orThrow<T, E>(result: Promise<Result<T, E>>): Promise<T> {
+  const settled = await result;
+  if (settled.isErr()) throw settled.error;
+  return settled.value;
+}
+
+/**
+ * The default consolidation actors, built from a memory's ports. Each wraps a plain async
+ * function (loadPending, fetchSessionTexts, ...) that tests can call directly; the actor's
+ * abort signal reaches the session readers and the LLM.
+ */
+export function createConsolidationActors(deps: ConsolidationDeps) {
+  return {
+    loadJournals: fromPromise<LoadJournalsOutput, Record<string, never>>(() =>
+      orThrow(loadPending(deps)),
+    ),
+    fetchSessions: fromPromise<FetchSessionsOutput, FetchSessionsInput>(({ input, signal }) =>
+      fetchSessionTexts(deps, input, signal),
+    ),
+    selectContext: fromPromise<SelectContextOutput, SelectContextInput>(({ input }) =>
+      orThrow(selectContext(deps, input)),
+    ),
+    runAgent: fromPromise<RunAgentOutput, RunAgentInput>(async ({ input, signal }) => ({
+      answer: await orThrow(Promise.resolve(deps.llm.complete({ ...input.prompt, signal }))),
+    })),
+    parseOutput: fromPromise<ParseOutputOutput, ParseOutputInput>(({ input, signal }) =>
+      orThrow(parseAnswer(deps.llm, input, signal)),
+    ),
+    writeKbEntries: fromPromise<WriteKbEntriesOutput, WriteKbEntriesInput>(({ input }) =>
+      orThrow(writeEntries(deps, input)),
+    ),
+    markConsolidated: fromPromise<MarkConsolidatedOutput, MarkConsolidatedInput>(({ input }) =>
+      orThrow(markDone(deps, input)),
+    ),
+    commitKnowledgeBase: fromPromise<CommitKnowledgeBaseOutput, CommitKnowledgeBaseInput>(
+      async ({ input }) => ({
+        commit: await orThrow(commitRun(deps, input)),
+      }),
+    ),
+  };
+}
+
+/** The default actors' type: what `machine.provide({ actors })` accepts, step by step. */
+export type ConsolidationActors = ReturnType<typeof createConsolidationActors>;

@@ -1,0 +1,340 @@
+import { assign, fromPromise, setup } from "xstate";
+import type { ConsolidationPlan } from "./consolidation-plan.js";
+import type {
+  CommitKnowledgeBaseInput,
+  CommitKnowledgeBaseOutput,
+  ConsolidationStep,
+  FetchSessionsInput,
+  FetchSessionsOutput,
+  LoadJournalsOutput,
+  MarkConsolidatedInput,
+  MarkConsolidatedOutput,
+  ParseOutputInput,
+  ParseOutputOutput,
+  RunAgentInput,
+  RunAgentOutput,
+  SelectContextInput,
+  SelectContextOutput,
+  WriteKbEntriesInput,
+  WriteKbEntriesOutput,
+} from "./consolidation-steps.js";
+import type { WriteSummary } from "./write-plan.js";
+
+/** What a run is started with. */
+export interface ConsolidationMachineInput {
+  /** Validate the model's plan and stop: nothing is written. */
+  readonly dryRun?: boolean;
+}
+
+/** How a run ended. */
+export type ConsolidationOutput =
+  | {
+      readonly status: "done";
+      readonly run: string;
+      /** Journal entry ids consumed (moved to done). */
+      readonly consumed: readonly string[];
+      /** Session-log sections consumed, as `path#number`. */
+      readonly consumedSessions: readonly string[];
+      readonly created: readonly string[];
+      readonly updated: readonly string[];
+      readonly inbox: WriteSummary["inbox"];
+      readonly commit: string | null;
+      /** Entries left pending because their transcript could not be read. */
+      readonly unreadable: readonly { readonly id: string; readonly reason: string }[];
+      /** The validated plan (what a dry run would write). */
+      readonly plan: ConsolidationPlan | null;
+      readonly dryRun: boolean;
+      /** Whether the model's first answer needed its repair attempt. */
+      readonly repaired: boolean;
+    }
+  | { readonly status: "failed"; readonly step: ConsolidationStep; readonly error: unknown };
+
+const EMPTY_WRITE: WriteSummary = { created: [], updated: [], inbox: [], files: [], redactions: 0 };
+const EMPTY_LOAD: LoadJournalsOutput = {
+  entries: [],
+  logged: [],
+  inbox: [],
+  updatableIds: [],
+  run: "",
+  saved: undefined,
+};
+const EMPTY_FETCH: FetchSessionsOutput = { sessions: [], readEntryIds: [], unreadable: [] };
+
+interface ConsolidationContext {
+  readonly dryRun: boolean;
+  readonly loaded: LoadJournalsOutput;
+  readonly fetched: FetchSessionsOutput;
+  readonly selected: SelectContextOutput | undefined;
+  readonly answer: string;
+  readonly plan: ConsolidationPlan | null;
+  readonly repaired: boolean;
+  readonly written: WriteSummary;
+  readonly markedFiles: readonly string[];
+  readonly commit: string | null;
+  readonly failure: { readonly step: ConsolidationStep; readonly error: unknown } | undefined;
+}
+
+const notProvided = (step: ConsolidationStep) => async (): Promise<never> => {
+  throw new Error(
+    `The consolidation step "${step}" has no actor: build the machine with memory.consolidationMachine().`,
+  );
+};
+
+/**
+ * The consolidation machine. Each step is a named actor; this declaration carries
+ * placeholders, and `memory.consolidationMachine()` provides the defaults built from the
+ * memory's ports. A host replaces any step with `machine.provide({ actors: { runAgent } })`.
+ * A step that throws ends the run in `failed` naming the step; nothing after it runs.
+ */
+export const consolidationMachine = setup({
+  types: {
+    context: {} as ConsolidationContext,
+    input: {} as ConsolidationMachineInput,
+    output: {} as ConsolidationOutput,
+  },
+  actors: {
+    loadJournals: fromPromise<LoadJournalsOutput, Record<string, never>>(
+      notProvided("loadJournals"),
+    ),
+    fetchSessions: fromPromise<FetchSessionsOutput, FetchSessionsInput>(
+      notProvided("fetchSessions"),
+    ),
+    selectContext: fromPromise<SelectContextOutput, SelectContextInput>(
+      notProvided("selectContext"),
+    ),
+    runAgent: fromPromise<RunAgentOutput, RunAgentInput>(notProvided("runAgent")),
+    parseOutput: fromPromise<ParseOutputOutput, ParseOutputInput>(notProvided("parseOutput")),
+    writeKbEntries: fromPromise<WriteKbEntriesOutput, WriteKbEntriesInput>(
+      notProvided("writeKbEntries"),
+    ),
+    markConsolidated: fromPromise<MarkConsolidatedOutput, MarkConsolidatedInput>(
+      notProvided("markConsolidated"),
+    ),
+    commitKnowledgeBase: fromPromise<CommitKnowledgeBaseOutput, CommitKnowledgeBaseInput>(
+      notProvided("commitKnowledgeBase"),
+    ),
+  },
+  guards: {
+    nothingPending: ({ context }) =>
+      context.loaded.entries.length === 0 &&
+      context.loaded.logged.length === 0 &&
+      context.loaded.inbox.length === 0,
+    resumesSavedPlan: ({ context }) => context.loaded.saved !== undefined && !context.dryRun,
+    nothingReadable: ({ context }) =>
+      context.fetched.sessions.length === 0 && context.loaded.inbox.length === 0,
+    isDryRun: ({ context }) => context.dryRun,
+  },
+}).createMachine({
+  id: "consolidate",
+  context: ({ input }) => ({
+    dryRun: input.dryRun === true,
+    loaded: EMPTY_LOAD,
+    fetched: EMPTY_FETCH,
+    selected: undefined,
+    answer: "",
+    plan: null,
+    repaired: false,
+    written: EMPTY_WRITE,
+    markedFiles: [],
+    commit: null,
+    failure: undefined,
+  }),
+  initial: "loadJournals",
+  states: {
+    loadJournals: {
+      invoke: {
+        src: "loadJournals",
+        input: () => ({}),
+        onDone: { target: "routeLoaded", actions: assign({ loaded: ({ event }) => event.output }) },
+        onError: {
+          target: "failed",
+          actions: assign({
+            failure: ({ event }) => ({ step: "loadJournals" as const, error: event.error }),
+          }),
+        },
+      },
+    },
+    routeLoaded: {
+      always: [
+        { guard: "nothingPending", target: "done" },
+        {
+          guard: "resumesSavedPlan",
+          target: "writeKbEntries",
+          actions: assign({ plan: ({ context }) => context.loaded.saved?.plan ?? null }),
+        },
+        { target: "fetchSessions" },
+      ],
+    },
+    fetchSessions: {
+      invoke: {
+        src: "fetchSessions",
+        input: ({ context }) => ({
+          entries: context.loaded.entries,
+          logged: context.loaded.logged,
+        }),
+        onDone: {
+          target: "routeFetched",
+          actions: assign({ fetched: ({ event }) => event.output }),
+        },
+        onError: {
+          target: "failed",
+          actions: assign({
+            failure: ({ event }) => ({ step: "fetchSessions" as const, error: event.error }),
+          }),
+        },
+      },
+    },
+    routeFetched: {
+      always: [{ guard: "nothingReadable", target: "done" }, { target: "selectContext" }],
+    },
+    selectContext: {
+      invoke: {
+        src: "selectContext",
+        input: ({ context }) => ({
+          sessions: context.fetched.sessions,
+          inbox: context.loaded.inbox,
+        }),
+        onDone: { target: "runAgent", actions: assign({ selected: ({ event }) => event.output }) },
+        onError: {
+          target: "failed",
+          actions: assign({
+            failure: ({ event }) => ({ step: "selectContext" as const, error: event.error }),
+          }),
+        },
+      },
+    },
+    runAgent: {
+      invoke: {
+        src: "runAgent",
+        input: ({ context }) => ({
+          prompt: context.selected?.prompt ?? { system: "", prompt: "" },
+        }),
+        onDone: {
+          target: "parseOutput",
+          actions: assign({ answer: ({ event }) => event.output.answer }),
+        },
+        onError: {
+          target: "failed",
+          actions: assign({
+            failure: ({ event }) => ({ step: "runAgent" as const, error: event.error }),
+          }),
+        },
+      },
+    },
+    parseOutput: {
+      invoke: {
+        src: "parseOutput",
+        input: ({ context }) => ({
+          prompt: context.selected?.prompt ?? { system: "", prompt: "" },
+          answer: context.answer,
+          updatableIds: context.loaded.updatableIds,
+          inboxIds: context.loaded.inbox.map((note) => note.id),
+        }),
+        onDone: {
+          target: "routeParsed",
+          actions: assign({
+            plan: ({ event }) => event.output.plan,
+            repaired: ({ event }) => event.output.repaired,
+          }),
+        },
+        onError: {
+          target: "failed",
+          actions: assign({
+            failure: ({ event }) => ({ step: "parseOutput" as const, error: event.error }),
+          }),
+        },
+      },
+    },
+    routeParsed: {
+      always: [{ guard: "isDryRun", target: "done" }, { target: "writeKbEntries" }],
+    },
+    writeKbEntries: {
+      invoke: {
+        src: "writeKbEntries",
+        input: ({ context }) => ({
+          run: context.loaded.run,
+          plan: context.plan ?? { creates: [], updates: [], inbox: [] },
+          saved: context.loaded.saved,
+          entryIds: consumedEntryIds(context),
+        }),
+        onDone: {
+          target: "markConsolidated",
+          actions: assign({ written: ({ event }) => event.output }),
+        },
+        onError: {
+          target: "failed",
+          actions: assign({
+            failure: ({ event }) => ({ step: "writeKbEntries" as const, error: event.error }),
+          }),
+        },
+      },
+    },
+    markConsolidated: {
+      invoke: {
+        src: "markConsolidated",
+        input: ({ context }) => ({
+          run: context.loaded.run,
+          entryIds: consumedEntryIds(context),
+          logged: context.loaded.logged,
+          written: context.written,
+        }),
+        onDone: {
+          target: "commitKnowledgeBase",
+          actions: assign({ markedFiles: ({ event }) => event.output.files }),
+        },
+        onError: {
+          target: "failed",
+          actions: assign({
+            failure: ({ event }) => ({ step: "markConsolidated" as const, error: event.error }),
+          }),
+        },
+      },
+    },
+    commitKnowledgeBase: {
+      invoke: {
+        src: "commitKnowledgeBase",
+        input: ({ context }) => ({
+          run: context.loaded.run,
+          entryIds: consumedEntryIds(context),
+          logged: context.loaded.logged,
+          written: context.written,
+          files: [...context.written.files, ...context.markedFiles],
+        }),
+        onDone: { target: "done", actions: assign({ commit: ({ event }) => event.output.commit }) },
+        onError: {
+          target: "failed",
+          actions: assign({
+            failure: ({ event }) => ({ step: "commitKnowledgeBase" as const, error: event.error }),
+          }),
+        },
+      },
+    },
+    done: { type: "final" },
+    failed: { type: "final" },
+  },
+  output: ({ context }): ConsolidationOutput => {
+    if (context.failure !== undefined) return { status: "failed", ...context.failure };
+    const wrote = !context.dryRun && context.written !== EMPTY_WRITE;
+    return {
+      status: "done",
+      run: context.loaded.run,
+      consumed: wrote ? consumedEntryIds(context) : [],
+      consumedSessions: wrote ? context.loaded.logged.map((s) => `${s.path}#${s.number}`) : [],
+      created: context.written.created,
+      updated: context.written.updated,
+      inbox: context.written.inbox,
+      commit: context.commit,
+      unreadable: context.fetched.unreadable,
+      plan: context.plan,
+      dryRun: context.dryRun,
+      repaired: context.repaired,
+    };
+  },
+});
+
+/** A resumed run consumes what its key was computed from; a fresh one what could be read. */
+function consumedEntryIds(context: ConsolidationContext): readonly string[] {
+  return context.loaded.saved !== undefined && !context.dryRun
+    ? context.loaded.saved.entryIds
+    : context.fetched.readEntryIds;
+}

@@ -1,0 +1,73 @@
+import { err, ok, type Result } from "neverthrow";
+import type { MemoryError } from "../ports/errors.js";
+import { runKey } from "./run-key.js";
+import type { ConsolidationDeps } from "./consolidation-deps.js";
+import { CHARS_PER_TOKEN, runManifestPath } from "./consolidation-deps.js";
+import type { PromptNote } from "./consolidation-prompt.js";
+import type { LoadJournalsOutput, SavedRun } from "./consolidation-steps.js";
+import { readNoteBodies } from "./read-note-bodies.js";
+import { parseSavedRun } from "./saved-run.js";
+
+const MAX_INBOX_NOTE_CHARS = 2_000;
+
+/**
+ * Everything waiting: pending journal entries (invalid files are quarantined first), the
+ * session-log sections after the cursor, and the inbox notes that fit their budget (the
+ * rest wait for the next run). Also the run key and an interrupted run's saved plan.
+ */
+export async function loadPending(
+  deps: ConsolidationDeps,
+): Promise<Result<LoadJournalsOutput, MemoryError>> {
+  const quarantined = await deps.journal.quarantineInvalid();
+  if (quarantined.isErr()) return err(quarantined.error);
+  const entries = await deps.journal.pending();
+  if (entries.isErr()) return err(entries.error);
+  const logged = await deps.sessionLog.unconsumed();
+  if (logged.isErr()) return err(logged.error);
+  const read = await readNoteBodies(deps.memory, deps.persistence, (metas) => {
+    // Notes sharing an id are left alone: doctor reports them, and guessing would be wrong.
+    const counts = new Map<string, number>();
+    for (const meta of metas) counts.set(meta.id, (counts.get(meta.id) ?? 0) + 1);
+    return metas.filter((meta) => meta.status === "inbox" && counts.get(meta.id) === 1);
+  });
+  if (read.isErr()) return err(read.error);
+
+  const inbox: PromptNote[] = [];
+  let budget = deps.budget.inboxTokens * CHARS_PER_TOKEN;
+  for (const note of read.value.notes) {
+    const body =
+      note.body.length > MAX_INBOX_NOTE_CHARS
+        ? `${note.body.slice(0, MAX_INBOX_NOTE_CHARS)}\n[…cut]`
+        : note.body;
+    const cost = body.length + note.title.length + 40;
+    if (cost > budget) break;
+    budget -= cost;
+    inbox.push({ ...note, body });
+  }
+  const updatableIds = read.value.metas.filter((m) => m.status !== "archived").map((m) => m.id);
+  const run = runKey([
+    ...entries.value.map((entry) => `journal:${entry.id}`),
+    ...logged.value.map((session) => `session:${session.path}#${session.number}`),
+    ...inbox.map((note) => `inbox:${note.id}`),
+  ]);
+  const saved = await readSavedRun(deps, run);
+  if (saved.isErr()) return err(saved.error);
+  return ok({
+    entries: entries.value,
+    logged: logged.value,
+    inbox,
+    updatableIds,
+    run,
+    saved: saved.value,
+  });
+}
+
+async function readSavedRun(
+  deps: ConsolidationDeps,
+  run: string,
+): Promise<Result<SavedRun | undefined, MemoryError>> {
+  const text = await deps.persistence.read(runManifestPath(run));
+  if (text.isErr()) return text.error.code === "NOT_FOUND" ? ok(undefined) : err(text.error);
+  // A manifest that does not check out is ignored: the run asks the model again.
+  return ok(parseSavedRun(text.value));
+}
