@@ -1,0 +1,48 @@
+/**
+ * The process around the CLI: environment, working directory and the three standard
+ * streams, passed in so commands never reach for globals and tests can run them in-process.
+ *
+ * @module
+ */
+
+import { isatty } from "node:tty";
+
+/** What the CLI reads from and writes to its process. */
+export interface CliIo {
+  /** Environment variables (AGENT_MEMORY_ROOT is read here, nowhere else). */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** The working directory, absolute. */
+  readonly cwd: string;
+  /** Writes to stdout, as is. */
+  stdout(text: string): void;
+  /** Writes to stderr, as is. */
+  stderr(text: string): void;
+  /** All of stdin, or undefined when stdin is a terminal (nobody is piping anything in). */
+  readStdin(): Promise<string | undefined>;
+}
+
+/**
+ * The io of the running node process.
+ *
+ * @example
+ * ```ts
+ * const code = await runCli(process.argv.slice(2), processIo());
+ * ```
+ */
+export function processIo(): CliIo {
+  return {
+    env: process.env,
+    cwd: process.cwd(),
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    readStdin: async () => {
+      // A terminal would wait for the user to type and press Ctrl-D; nobody expects that.
+      if (isatty(0)) return undefined;
+      // The stream's decoder keeps a character split across two chunks whole.
+      process.stdin.setEncoding("utf8");
+      let text = "";
+      for await (const chunk of process.stdin) text += String(chunk);
+      return text;
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { failureFrom } from "../cli-failure.js";
+import { COMMIT_OPTIONS, defineCommand } from "../command.js";
+import { chooseCommit, commitOptions, describeCommit, quoteTitle } from "../commit-choice.js";
+import { EXIT } from "../exit-codes.js";
+import { lookUpNote } from "../note-lookup.js";
+import { openMemory } from "../open-memory.js";
+
+/** `memory archive <id>`: moves a note to archive/. */
+export const archiveCommand = defineCommand({
+  name: "archive",
+  summary: "Move a note to archive/.",
+  usage: "<id> [options]",
+  description:
+    "Archives the note: its file moves to archive/, its id and the links to it stay valid.\n" +
+    'The same as "memory move <id> archived".',
+  options: COMMIT_OPTIONS,
+  optionHelp: [],
+  positionals: { min: 1, max: 1 },
+  examples: ["memory archive id__Kf9mNp", "memory archive Kf9mNp --no-commit"],
+  async run({ values, positionals, out, io }) {
+    const opened = await openMemory(values.root, io);
+    if (opened.isErr()) return out.fail(opened.error);
+    const { memory } = opened.value;
+    const note = await lookUpNote(memory, positionals[0] ?? "");
+    if (note.isErr()) return out.fail(note.error);
+    const { id, title } = note.value;
+    const choice = chooseCommit(
+      opened.value,
+      values["no-commit"],
+      `memory: archive ${quoteTitle(title)} (${id})`,
+    );
+    const archived = await memory.archive(id, commitOptions(choice));
+    if (archived.isErr()) return out.fail(failureFrom(archived.error));
+    const result = archived.value;
+    out.print(result, () =>
+      [
+        result.previousPath === result.path
+          ? `${id} is already archived: ${result.path}`
+          : `Archived ${id}: ${result.previousPath} -> ${result.path}`,
+        describeCommit(result.commit, choice),
+      ].join("\n"),
+    );
+    return EXIT.ok;
+  },
+});

@@ -1,0 +1,45 @@
+import { failureFrom } from "../cli-failure.js";
+import { COMMON_OPTIONS, defineCommand } from "../command.js";
+import { EXIT } from "../exit-codes.js";
+import { openMemory } from "../open-memory.js";
+
+/** `memory broken`: links whose target exists nowhere. */
+export const brokenCommand = defineCommand({
+  name: "broken",
+  summary: "List links to notes that do not exist.",
+  usage: "[options]",
+  description:
+    "Lists every [[id__XXXXXX]] link whose target no note carries, with the note that holds it.\n" +
+    "Fix one by pointing the link at the right id, or by removing it.",
+  options: COMMON_OPTIONS,
+  optionHelp: [],
+  positionals: { min: 0, max: 0 },
+  examples: ["memory broken", "memory broken --json"],
+  async run({ values, out, io }) {
+    const opened = await openMemory(values.root, io);
+    if (opened.isErr()) return out.fail(opened.error);
+    const { memory } = opened.value;
+    const broken = await memory.brokenLinks();
+    if (broken.isErr()) return out.fail(failureFrom(broken.error));
+    const listed = await memory.list();
+    if (listed.isErr()) return out.fail(failureFrom(listed.error));
+    const byId = new Map(listed.value.map((meta) => [meta.id, meta]));
+    const rows = broken.value.map(({ sourceId, targetId }) => ({
+      sourceId,
+      sourceTitle: byId.get(sourceId)?.title ?? null,
+      sourcePath: byId.get(sourceId)?.path ?? null,
+      targetId,
+    }));
+    out.print(rows, () =>
+      rows.length === 0
+        ? "No broken links."
+        : rows
+            .map(
+              (row) =>
+                `${row.sourceId}  ${row.sourceTitle ?? row.sourceId}  ->  ${row.targetId} (no such note)`,
+            )
+            .join("\n"),
+    );
+    return EXIT.ok;
+  },
+});

@@ -1,0 +1,69 @@
+import { isNoteStatus } from "../../notes/layout.js";
+import { failureFrom, usageFailure } from "../cli-failure.js";
+import { readBody } from "../body-input.js";
+import { COMMIT_OPTIONS, defineCommand } from "../command.js";
+import { chooseCommit, describeCommit, quoteTitle } from "../commit-choice.js";
+import { EXIT } from "../exit-codes.js";
+import { openMemory } from "../open-memory.js";
+
+/** `memory capture <title>`: writes a new note, to inbox/ unless told otherwise. */
+export const captureCommand = defineCommand({
+  name: "capture",
+  summary: "Write a new note (body from --body or stdin).",
+  usage: "<title...> [--body TEXT] [--tag TAG]... [--status STATUS] [options]",
+  description:
+    "Writes a new note with this title (the words after capture, quoted or not) and commits it.\n" +
+    "The body is --body, else stdin when stdin is not a terminal (a program that starts memory with\n" +
+    'an open stdin pipe must close it, or pass --body "" for no body). Links are written [[id__XXXXXX|text]].',
+  options: {
+    ...COMMIT_OPTIONS,
+    body: { type: "string" },
+    tag: { type: "string", multiple: true },
+    status: { type: "string" },
+  },
+  optionHelp: [
+    ["--body TEXT", 'The note\'s markdown. "-" reads stdin. Default: stdin if piped, else empty.'],
+    ["--tag TAG", "A tag for the tag line (with or without #). Repeat for more tags."],
+    ["--status STATUS", "Where the note goes: inbox (default), active or archived."],
+  ],
+  positionals: { min: 1, max: undefined },
+  examples: [
+    'memory capture "Igor is a designer" --tag people --body "Works on [[id__Kf9mNp|console]]."',
+    "git log -1 --format=%B | memory capture Release notes --status active --tag release",
+  ],
+  async run({ values, positionals, out, io }) {
+    const status = values.status ?? "inbox";
+    if (!isNoteStatus(status)) {
+      return out.fail(
+        usageFailure(`unknown status "${status}": use inbox, active or archived`, "capture"),
+      );
+    }
+    const opened = await openMemory(values.root, io);
+    if (opened.isErr()) return out.fail(opened.error);
+    const { memory, git } = opened.value;
+    const body = (await readBody(io, values.body, true)) ?? "";
+    const title = positionals.join(" ");
+    const captured = await memory.capture({ title, body, tags: values.tag ?? [] }, { status });
+    if (captured.isErr()) return out.fail(failureFrom(captured.error));
+    const note = captured.value;
+    const choice = chooseCommit(
+      opened.value,
+      values["no-commit"],
+      `memory: capture ${quoteTitle(note.title)} (${note.id})`,
+    );
+    let commit: string | null = null;
+    if (choice.commit && git !== undefined) {
+      // Only the new file: whatever else is uncommitted under the root is not this command's.
+      const committed = await git.commit(choice.message, [note.path]);
+      if (committed.isErr()) return out.fail(failureFrom(committed.error));
+      commit = committed.value;
+    }
+    out.print({ note, commit }, () =>
+      [
+        `Captured ${note.id} ${JSON.stringify(note.title)} in ${note.path}`,
+        describeCommit(commit, choice),
+      ].join("\n"),
+    );
+    return EXIT.ok;
+  },
+});

@@ -1,0 +1,122 @@
+import type { ConsolidationReport } from "../../consolidate/run-consolidation.js";
+import type { Memory } from "../../memory.js";
+import { abortOnSignals } from "../abort-on-signals.js";
+import { failureFrom, usageFailure } from "../cli-failure.js";
+import { COMMON_OPTIONS, defineCommand } from "../command.js";
+import { describeConsolidation } from "../consolidation-summary.js";
+import { EXIT } from "../exit-codes.js";
+import { LLM_COMMAND_HINT, LLM_COMMAND_VARIABLE, llmCommandLine } from "../llm-command-line.js";
+import { openMemory } from "../open-memory.js";
+
+/** The longest --timeout: node's timers overflow past 2^31 - 1 ms (about 24 days). */
+const MAX_TIMEOUT_S = 2_000_000;
+
+/** `memory consolidate`: turns pending journal entries and logged sessions into notes. */
+export const consolidateCommand = defineCommand({
+  name: "consolidate",
+  summary: "Turn pending sessions into linked notes with an LLM command, in one commit.",
+  usage: "[--llm-cmd COMMAND] [--dry-run] [--timeout SECONDS] [options]",
+  description:
+    "Reads the pending journal entries, the unconsumed session-log sections and the inbox, asks the\n" +
+    "model for notes, writes them, moves the entries to journal/done/ and commits once. The model is\n" +
+    `a command that reads the prompt on stdin and prints its answer: --llm-cmd, else $${LLM_COMMAND_VARIABLE}\n` +
+    "(split like a shell line, run without a shell). Amp threads are read with `amp threads markdown ID`.\n" +
+    "Ctrl-C stops the run cleanly: entries stay pending for the next one.",
+  options: {
+    ...COMMON_OPTIONS,
+    "llm-cmd": { type: "string" },
+    "dry-run": { type: "boolean" },
+    timeout: { type: "string" },
+  },
+  optionHelp: [
+    [
+      "--llm-cmd COMMAND",
+      `The model command, e.g. --llm-cmd "claude -p". Default: $${LLM_COMMAND_VARIABLE}.`,
+    ],
+    ["--dry-run", "Ask the model and show the plan (titles, keys, updates, inbox), write nothing."],
+    [
+      "--timeout SECONDS",
+      "Stop the model command after this long, e.g. --timeout 300 (default 600).",
+    ],
+  ],
+  positionals: { min: 0, max: 0 },
+  examples: [
+    'memory consolidate --llm-cmd "claude -p"',
+    'AGENT_MEMORY_LLM_CMD="codex exec -" memory consolidate --dry-run --timeout 300',
+  ],
+  async run({ values, out, io }) {
+    const timeout = values.timeout === undefined ? undefined : values.timeout.trim();
+    if (
+      timeout !== undefined &&
+      !(/^\d+(\.\d+)?$/.test(timeout) && Number(timeout) > 0 && Number(timeout) <= MAX_TIMEOUT_S)
+    ) {
+      return out.fail(
+        usageFailure(`--timeout takes seconds, above 0 and up to ${MAX_TIMEOUT_S}`, "consolidate"),
+      );
+    }
+    const line = llmCommandLine(values["llm-cmd"], io.env);
+    if (line.isErr()) return out.fail(usageFailure(line.error, "consolidate"));
+    if (line.value === undefined) {
+      return out.fail({
+        code: "LLM",
+        message: `consolidate needs an LLM command: ${LLM_COMMAND_HINT}.`,
+        exitCode: EXIT.failed,
+      });
+    }
+    const { command, args } = line.value;
+    // Loaded here, not at startup: `--help` and usage errors never need them.
+    const { llmFromCommand } = await import("../../adapters/llm-from-command.js");
+    const { commandSessionReader } = await import("../../adapters/session-command-reader.js");
+    const llm = llmFromCommand({
+      command,
+      args,
+      ...(timeout === undefined ? {} : { timeoutMs: Math.ceil(Number(timeout) * 1000) }),
+    });
+    const sessionReaders = {
+      "amp-thread": commandSessionReader({ command: "amp", args: ["threads", "markdown"] }),
+    };
+    const opened = await openMemory(values.root, io, { llm, sessionReaders });
+    if (opened.isErr()) return out.fail(opened.error);
+    const { memory, git } = opened.value;
+    const before = await memory.list();
+    if (before.isErr()) return out.fail(failureFrom(before.error));
+    const dryRun = values["dry-run"] === true;
+    const abort = abortOnSignals();
+    let ran;
+    try {
+      ran = await memory.consolidate({ dryRun, signal: abort.signal });
+    } finally {
+      abort.dispose();
+    }
+    if (ran.isErr()) return out.fail(failureFrom(withStep(ran.error)));
+    const report = ran.value;
+    const titles = new Map(before.value.map((note) => [note.id, note.title]));
+    for (const [id, title] of await titlesOf(memory, report)) titles.set(id, title);
+    out.print(report, () => describeConsolidation(report, titles, { git: git !== undefined }));
+    return EXIT.ok;
+  },
+});
+
+/** The titles of the notes a run created or updated, as they are now. */
+async function titlesOf(memory: Memory, report: ConsolidationReport): Promise<Map<string, string>> {
+  const titles = new Map<string, string>();
+  for (const id of [...report.created, ...report.updated]) {
+    const note = await memory.read(id);
+    if (note.isOk()) titles.set(id, note.value.title);
+  }
+  return titles;
+}
+
+/** A PIPELINE error's message, made to name the failed step if the library's does not. */
+function withStep(error: {
+  readonly code: string;
+  readonly message: string;
+  readonly step?: string;
+}): {
+  readonly code: string;
+  readonly message: string;
+} {
+  const { step } = error;
+  if (step === undefined || error.message.includes(step)) return error;
+  return { code: error.code, message: `Consolidation failed at ${step}: ${error.message}` };
+}

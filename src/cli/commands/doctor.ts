@@ -1,0 +1,69 @@
+import { failureFrom, usageFailure } from "../cli-failure.js";
+import { COMMON_OPTIONS, defineCommand } from "../command.js";
+import { EXIT } from "../exit-codes.js";
+import { plural } from "../format.js";
+import { openMemory } from "../open-memory.js";
+
+/** `memory doctor`: the memory's health report; exit 1 when there is an error or a warning. */
+export const doctorCommand = defineCommand({
+  name: "doctor",
+  summary: "Check the memory's health (exit 1 when it finds errors or warnings).",
+  usage: "[--orphan-min-age-days N] [--max-note-bytes N] [options]",
+  description:
+    "Checks every note and link: broken links, orphans, duplicate ids, notes without a heading,\n" +
+    "files outside the layout, oversized notes, and more. Each finding says how to fix it.\n" +
+    "Changes nothing. Exits 1 when any finding is an error or a warning, 0 otherwise.",
+  options: {
+    ...COMMON_OPTIONS,
+    "orphan-min-age-days": { type: "string" },
+    "max-note-bytes": { type: "string" },
+  },
+  optionHelp: [
+    ["--orphan-min-age-days N", "Report an orphan only once it is N days old (default 30)."],
+    ["--max-note-bytes N", "Report notes larger than N bytes (default 8192)."],
+  ],
+  positionals: { min: 0, max: 0 },
+  examples: ["memory doctor", "memory doctor --orphan-min-age-days 0 --json"],
+  async run({ values, out, io }) {
+    const orphanMinAgeDays = parseCount(values["orphan-min-age-days"]);
+    const maxNoteBytes = parseCount(values["max-note-bytes"]);
+    if (orphanMinAgeDays === null || maxNoteBytes === null) {
+      return out.fail(
+        usageFailure("--orphan-min-age-days and --max-note-bytes take a whole number", "doctor"),
+      );
+    }
+    const opened = await openMemory(values.root, io);
+    if (opened.isErr()) return out.fail(opened.error);
+    const report = await opened.value.memory.doctor({
+      ...(orphanMinAgeDays === undefined ? {} : { orphanMinAgeDays }),
+      ...(maxNoteBytes === undefined ? {} : { maxNoteBytes }),
+    });
+    if (report.isErr()) return out.fail(failureFrom(report.error));
+    const { findings } = report.value;
+    const count = (severity: string) =>
+      findings.filter((finding) => finding.severity === severity).length;
+    out.print(report.value, () =>
+      findings.length === 0
+        ? "No problems found."
+        : [
+            ...findings.flatMap((finding) => [
+              `${finding.severity.padEnd(7)}  ${finding.kind}  ${finding.path}: ${finding.message}`,
+              `         fix: ${finding.fix}`,
+            ]),
+            "",
+            `${plural(count("error"), "error")}, ${plural(count("warning"), "warning")}, ${count("info")} info.`,
+          ].join("\n"),
+    );
+    if (report.value.ok) return EXIT.ok;
+    out.problem(
+      `doctor found ${plural(count("error"), "error")} and ${plural(count("warning"), "warning")}; each finding says how to fix it.`,
+    );
+    return EXIT.failed;
+  },
+});
+
+/** A whole number >= 0; undefined when absent, null when not a number. */
+function parseCount(text: string | undefined): number | null | undefined {
+  if (text === undefined) return undefined;
+  return /^\d+$/.test(text.trim()) ? Number(text.trim()) : null;
+}

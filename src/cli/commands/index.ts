@@ -1,0 +1,53 @@
+/**
+ * Every command of the `memory` executable, in the order `memory --help` lists them.
+ *
+ * @module
+ */
+
+import type { Command } from "../command.js";
+import { archiveCommand } from "./archive.js";
+import { brokenCommand } from "./broken.js";
+import { captureCommand } from "./capture.js";
+import { consolidateCommand } from "./consolidate.js";
+import { doctorCommand } from "./doctor.js";
+import { initCommand } from "./init.js";
+import { journalCommand } from "./journal.js";
+import { linksCommand } from "./links.js";
+import { listCommand } from "./list.js";
+import { logCommand } from "./log.js";
+import { mergeCommand } from "./merge.js";
+import { migrateCommand } from "./migrate.js";
+import { moveCommand } from "./move.js";
+import { orphansCommand } from "./orphans.js";
+import { pickupCommand } from "./pickup.js";
+import { renameCommand } from "./rename.js";
+import { rmCommand } from "./rm.js";
+import { scheduleCommand } from "./schedule.js";
+import { searchCommand } from "./search.js";
+import { showCommand } from "./show.js";
+import { timestampsCommand } from "./timestamps.js";
+
+/** The commands, by the word that runs them. */
+export const COMMANDS: readonly Command[] = [
+  initCommand,
+  captureCommand,
+  showCommand,
+  listCommand,
+  searchCommand,
+  linksCommand,
+  orphansCommand,
+  brokenCommand,
+  renameCommand,
+  moveCommand,
+  archiveCommand,
+  mergeCommand,
+  rmCommand,
+  journalCommand,
+  logCommand,
+  pickupCommand,
+  consolidateCommand,
+  scheduleCommand,
+  doctorCommand,
+  timestampsCommand,
+  migrateCommand,
+];

@@ -1,0 +1,106 @@
+import { execFile } from "node:child_process";
+import { mkdir, stat, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { NOTE_STATUSES, STATUS_FOLDERS } from "../../notes/layout.js";
+import { INDEX_NOTE_PATH } from "../../notes/note-store.js";
+import { failureFrom } from "../cli-failure.js";
+import { COMMIT_OPTIONS, defineCommand } from "../command.js";
+import { chooseCommit, describeCommit } from "../commit-choice.js";
+import { EXIT } from "../exit-codes.js";
+import { EMPTY_INDEX_NOTE } from "../hot-index.js";
+import { findRepository, openPorts, repositoryFreeEnv, resolveRoot } from "../open-memory.js";
+
+/** `memory init`: the layout of a memory root, and a git repository when there is none. */
+export const initCommand = defineCommand({
+  name: "init",
+  summary:
+    "Create the layout (index.md, inbox/, topics/, archive/) and a git repository if needed.",
+  usage: "[options]",
+  description:
+    "Creates the memory root, its status folders and an index note (index.md, with empty ## Hot and\n" +
+    "## Warm lists), and commits the index note. When the root is not inside a git repository, runs\n" +
+    "git init there (branch main). Running it again on an existing memory only adds what is missing.",
+  options: COMMIT_OPTIONS,
+  optionHelp: [],
+  positionals: { min: 0, max: 0 },
+  examples: ["memory init --root ~/notes", "AGENT_MEMORY_ROOT=~/notes memory init --json"],
+  async run({ values, out, io }) {
+    const root = resolveRoot(values.root, io);
+    const created: string[] = [];
+    try {
+      await mkdir(root, { recursive: true });
+      // Git keeps no empty folders, so only the index note is committed; the library
+      // recreates a missing status folder on its first write there.
+      for (const status of NOTE_STATUSES) {
+        const folder = STATUS_FOLDERS[status];
+        if (await exists(join(root, folder))) continue;
+        await mkdir(join(root, folder));
+        created.push(`${folder}/`);
+      }
+      if (!(await exists(join(root, INDEX_NOTE_PATH)))) {
+        await writeFile(join(root, INDEX_NOTE_PATH), EMPTY_INDEX_NOTE, { flag: "wx" });
+        created.push(INDEX_NOTE_PATH);
+      }
+    } catch (cause) {
+      const reason = cause instanceof Error ? cause.message : String(cause);
+      return out.fail(
+        failureFrom({
+          code: "PERSISTENCE",
+          message: `Could not create the memory at ${root}: ${reason}`,
+        }),
+      );
+    }
+    let repository = await findRepository(root, io);
+    const gitInitialized = repository === undefined;
+    if (repository === undefined) {
+      const initialized = await gitInit(root, io.env);
+      if (initialized !== undefined)
+        return out.fail(failureFrom({ code: "GIT", message: initialized }));
+      repository = root;
+    }
+    const opened = await openPorts(root, io);
+    const choice = chooseCommit(opened, values["no-commit"], "memory: init");
+    let commit: string | null = null;
+    if (choice.commit && opened.git !== undefined && created.includes(INDEX_NOTE_PATH)) {
+      const committed = await opened.git.commit(choice.message, [INDEX_NOTE_PATH]);
+      if (committed.isErr()) return out.fail(failureFrom(committed.error));
+      commit = committed.value;
+    }
+    out.print({ root, created, gitInitialized, repository, commit }, () =>
+      [
+        `Memory root: ${root}`,
+        created.length === 0 ? "The layout was already there." : `Created ${created.join(", ")}`,
+        gitInitialized ? `Created a git repository in ${root}` : `Git repository: ${repository}`,
+        describeCommit(commit, choice),
+      ].join("\n"),
+    );
+    return EXIT.ok;
+  },
+});
+
+function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Runs `git init`; resolves to an error message, or undefined on success. */
+function gitInit(
+  root: string,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<string | undefined> {
+  return new Promise((done) => {
+    execFile(
+      "git",
+      ["init", "--quiet", "--initial-branch=main"],
+      { cwd: root, env: repositoryFreeEnv(env) },
+      (error, _stdout, stderr) =>
+        done(
+          error === null
+            ? undefined
+            : `git init failed in ${root}: ${stderr.trim() || error.message}. Is git installed and on PATH?`,
+        ),
+    );
+  });
+}

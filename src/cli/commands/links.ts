@@ -1,0 +1,46 @@
+import { failureFrom } from "../cli-failure.js";
+import { COMMON_OPTIONS, defineCommand } from "../command.js";
+import { EXIT } from "../exit-codes.js";
+import { lines, noteLine } from "../format.js";
+import { lookUpNote } from "../note-lookup.js";
+import { openMemory } from "../open-memory.js";
+
+/** `memory links <id>`: who links to a note, what it links to, and whether the index lists it. */
+export const linksCommand = defineCommand({
+  name: "links",
+  summary: "Show a note's inbound and outbound links.",
+  usage: "<id> [options]",
+  description:
+    "Lists the notes that link to this one, the links it makes (marking targets that do not exist),\n" +
+    "and whether the index note links to it.",
+  options: COMMON_OPTIONS,
+  optionHelp: [],
+  positionals: { min: 1, max: 1 },
+  examples: ["memory links id__Kf9mNp", "memory links Kf9mNp --json"],
+  async run({ values, positionals, out, io }) {
+    const opened = await openMemory(values.root, io);
+    if (opened.isErr()) return out.fail(opened.error);
+    const { memory } = opened.value;
+    const note = await lookUpNote(memory, positionals[0] ?? "");
+    if (note.isErr()) return out.fail(note.error);
+    const found = await memory.links(note.value.id);
+    if (found.isErr()) return out.fail(failureFrom(found.error));
+    const { inbound, outbound, indexed } = found.value;
+    out.print({ id: note.value.id, title: note.value.title, ...found.value }, () =>
+      lines(
+        [`${note.value.id}  ${note.value.title}`],
+        [`Links in (${inbound.length}):`, ...inbound.map((link) => `  ${noteLine(link)}`)],
+        [
+          `Links out (${outbound.length}):`,
+          ...outbound.map((link) =>
+            link.exists
+              ? `  ${noteLine({ id: link.id, status: link.status ?? "", title: link.displayText })}`
+              : `  ${noteLine({ id: link.id, status: "missing", title: link.displayText })}`,
+          ),
+        ],
+        [`In the index note: ${indexed ? "yes" : "no"}`],
+      ),
+    );
+    return EXIT.ok;
+  },
+});

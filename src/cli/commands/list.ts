@@ -1,0 +1,47 @@
+import { isNoteStatus } from "../../notes/layout.js";
+import { usageFailure } from "../cli-failure.js";
+import { failureFrom } from "../cli-failure.js";
+import { COMMON_OPTIONS, defineCommand } from "../command.js";
+import { EXIT } from "../exit-codes.js";
+import { noteLine } from "../format.js";
+import { openMemory } from "../open-memory.js";
+
+/** `memory list`: one line per note, optionally filtered by status and tag. */
+export const listCommand = defineCommand({
+  name: "list",
+  summary: "List notes, one per line (id, status, title).",
+  usage: "[--status STATUS] [--tag TAG] [options]",
+  description:
+    "Lists the notes of the memory sorted by path. A tag matches its nested tags: --tag project matches #project/console.",
+  options: {
+    ...COMMON_OPTIONS,
+    status: { type: "string" },
+    tag: { type: "string" },
+  },
+  optionHelp: [
+    ["--status STATUS", "Only notes in this state: inbox, active or archived."],
+    ["--tag TAG", "Only notes with this tag (with or without #, case-insensitive)."],
+  ],
+  positionals: { min: 0, max: 0 },
+  examples: ["memory list", "memory list --status active --tag people", "memory list --json"],
+  async run({ values, out, io }) {
+    const { status, tag } = values;
+    if (status !== undefined && !isNoteStatus(status)) {
+      return out.fail(
+        usageFailure(`unknown status "${status}": use inbox, active or archived`, "list"),
+      );
+    }
+    const opened = await openMemory(values.root, io);
+    if (opened.isErr()) return out.fail(opened.error);
+    const filter = {
+      ...(status === undefined ? {} : { status }),
+      ...(tag === undefined ? {} : { tag }),
+    };
+    const listed = await opened.value.memory.list(filter);
+    if (listed.isErr()) return out.fail(failureFrom(listed.error));
+    out.print(listed.value, () =>
+      listed.value.length === 0 ? "No notes." : listed.value.map(noteLine).join("\n"),
+    );
+    return EXIT.ok;
+  },
+});

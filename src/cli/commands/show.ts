@@ -1,0 +1,32 @@
+import { COMMON_OPTIONS, defineCommand } from "../command.js";
+import { EXIT } from "../exit-codes.js";
+import { formatTime } from "../format.js";
+import { lookUpNote } from "../note-lookup.js";
+import { openMemory } from "../open-memory.js";
+
+/** `memory show <id>`: one note with its tags, status, times and body. */
+export const showCommand = defineCommand({
+  name: "show",
+  summary: "Print one note: title, tags, status, times and body.",
+  usage: "<id> [options]",
+  description:
+    "Prints the note with this id (the id__ prefix is optional). An unknown id lists the closest titles.",
+  options: COMMON_OPTIONS,
+  optionHelp: [],
+  positionals: { min: 1, max: 1 },
+  examples: ["memory show id__Kf9mNp", "memory show Kf9mNp --json"],
+  async run({ values, positionals, out, io }) {
+    const opened = await openMemory(values.root, io);
+    if (opened.isErr()) return out.fail(opened.error);
+    const note = await lookUpNote(opened.value.memory, positionals[0] ?? "");
+    if (note.isErr()) return out.fail(note.error);
+    const n = note.value;
+    out.print(n, () => {
+      const tags = n.tags.length === 0 ? [] : [n.tags.map((tag) => `#${tag}`).join(" ")];
+      const times = `created ${formatTime(n.createdAt)}, updated ${formatTime(n.updatedAt)}${n.committed ? "" : " (not committed)"}`;
+      const head = [`# ${n.title}`, `${n.id} · ${n.status} · ${n.path}`, ...tags, times];
+      return n.body === "" ? head.join("\n") : `${head.join("\n")}\n\n${n.body}`;
+    });
+    return EXIT.ok;
+  },
+});

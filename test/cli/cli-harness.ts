@@ -1,0 +1,108 @@
+/**
+ * Runs the built `memory` executable as a subprocess on temporary memories with real git.
+ * HOME points at an empty folder and the system git config is off, so no global identity
+ * is needed (the git adapter falls back to its default author) and nothing on the machine
+ * leaks in.
+ */
+import { execFile, spawn } from "node:child_process";
+import { cp, mkdir, mkdtemp, readFile, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, relative, resolve } from "node:path";
+
+/** The built executable. */
+export const CLI = resolve(import.meta.dirname, "../../dist/cli.js");
+
+/** What one run of the CLI printed and returned. */
+export interface CliRun {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** A temporary folder with an isolated git environment. */
+export interface Sandbox {
+  /** The temp folder; memories go below it. */
+  readonly dir: string;
+  /** The environment every process in the sandbox gets. */
+  readonly env: Record<string, string>;
+  /** Runs `memory <args>` with cwd `cwd` (default: the sandbox) and optional stdin. */
+  cli(
+    args: readonly string[],
+    options?: { cwd?: string; input?: string; env?: Record<string, string> },
+  ): Promise<CliRun>;
+  /** Runs git in `cwd`, returning stdout; throws on failure. */
+  git(cwd: string, args: readonly string[]): Promise<string>;
+  cleanup(): Promise<void>;
+}
+
+/** Creates a sandbox under the OS temp folder. */
+export async function createSandbox(): Promise<Sandbox> {
+  const dir = await mkdtemp(join(tmpdir(), "memory-cli-"));
+  const home = join(dir, ".home");
+  await mkdir(home);
+  const env: Record<string, string> = {
+    PATH: process.env["PATH"] ?? "",
+    HOME: home,
+    XDG_CONFIG_HOME: home,
+    GIT_CONFIG_NOSYSTEM: "1",
+    GIT_CEILING_DIRECTORIES: dir,
+    LANG: "C.UTF-8",
+  };
+  return {
+    dir,
+    env,
+    cli: (args, options = {}) =>
+      new Promise((done, fail) => {
+        const child = spawn(process.execPath, [CLI, ...args], {
+          cwd: options.cwd ?? dir,
+          env: { ...env, ...options.env },
+          stdio: ["pipe", "pipe", "pipe"],
+        });
+        let stdout = "";
+        let stderr = "";
+        child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+        child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+        child.on("error", fail);
+        child.on("close", (code) => done({ code, stdout, stderr }));
+        child.stdin.end(options.input ?? "");
+      }),
+    git: (cwd, args) =>
+      new Promise((done, fail) => {
+        execFile("git", [...args], { cwd, env }, (error, stdout) =>
+          error === null ? done(stdout) : fail(error),
+        );
+      }),
+    cleanup: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/** Parses a run's stdout as JSON, failing with the whole run when it is not. */
+export function jsonOf<T>(run: CliRun): T {
+  try {
+    return JSON.parse(run.stdout) as T;
+  } catch {
+    throw new Error(
+      `stdout is not JSON (exit ${String(run.code)}): ${run.stdout}\nstderr: ${run.stderr}`,
+    );
+  }
+}
+
+/** Every file under `dir` (outside .git) with its content, keyed by `/`-separated relative path. */
+export async function readTree(dir: string): Promise<Record<string, string>> {
+  const tree: Record<string, string> = {};
+  const walk = async (folder: string): Promise<void> => {
+    for (const entry of await readdir(folder, { withFileTypes: true })) {
+      if (entry.name === ".git") continue;
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) await walk(path);
+      else tree[relative(dir, path).split("\\").join("/")] = await readFile(path, "utf8");
+    }
+  };
+  await walk(dir);
+  return tree;
+}
+
+/** Copies a fixture folder into the sandbox. */
+export async function copyFixture(from: string, to: string): Promise<void> {
+  await cp(from, to, { recursive: true });
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { describeConsolidation } from "../../src/cli/consolidation-summary.js";
+import type { ConsolidationReport } from "../../src/consolidate/run-consolidation.js";
+
+const empty: ConsolidationReport = {
+  status: "done",
+  run: "r1",
+  consumed: [],
+  consumedSessions: [],
+  created: [],
+  updated: [],
+  inbox: [],
+  commit: null,
+  unreadable: [],
+  plan: null,
+  dryRun: false,
+  repaired: false,
+};
+
+const plan = {
+  creates: [{ key: "vpn", title: "Deploys need the VPN", tags: ["ops"], body: "b" }],
+  updates: [{ id: "id__Upd001", title: "Igor — designer", tags: [], body: "b" }],
+  inbox: [
+    { id: "id__Inb001", action: "merged" as const, into: "new:vpn" },
+    { id: "id__Inb002", action: "archive" as const },
+    { id: "id__Inb003", action: "keep" as const },
+  ],
+};
+
+const titles = new Map([
+  ["id__New001", "Deploys need the VPN"],
+  ["id__Upd001", "Igor"],
+  ["id__Inb001", "vpn thing"],
+]);
+
+describe("describeConsolidation", () => {
+  it("says when there was nothing to do, and which sessions could not be read", () => {
+    expect(describeConsolidation(empty, titles, { git: true })).toBe(
+      "Nothing to consolidate: no pending journal entries, session-log sections or inbox notes.",
+    );
+    const unreadable = { ...empty, unreadable: [{ id: "e1", reason: "amp not found" }] };
+    expect(describeConsolidation(unreadable, titles, { git: true })).toBe(
+      [
+        "Nothing consolidated: no pending session could be read.",
+        "Left pending (1 session could not be read):",
+        "  e1: amp not found",
+      ].join("\n"),
+    );
+  });
+
+  it("lists what a run wrote: notes with titles, inbox decisions, the commit", () => {
+    const report: ConsolidationReport = {
+      ...empty,
+      consumed: ["e1", "e2"],
+      consumedSessions: ["sessions/2026/04/16/agent0.md#1"],
+      created: ["id__New001"],
+      updated: ["id__Upd001"],
+      inbox: plan.inbox,
+      commit: "9fceb02d0ae598e95dc970b74767f19372d61af8",
+      plan,
+      repaired: true,
+    };
+    expect(describeConsolidation(report, titles, { git: true })).toBe(
+      [
+        "Consolidated 2 journal entries and 1 session-log section.",
+        "Created 1 note:",
+        "  id__New001  Deploys need the VPN",
+        "Updated 1 note:",
+        "  id__Upd001  Igor",
+        "Inbox:",
+        '  id__Inb001 "vpn thing": merged into id__New001 "Deploys need the VPN"',
+        "  id__Inb002: archived",
+        "  id__Inb003: kept in the inbox",
+        "(The model's first answer was invalid; its repaired answer was used.)",
+        "Committed 9fceb02.",
+      ].join("\n"),
+    );
+    const noGit = { ...report, commit: null, repaired: false };
+    expect(describeConsolidation(noGit, titles, { git: false })).toMatch(
+      /\nNot committed: the memory root is not in a git repository\.$/,
+    );
+    expect(describeConsolidation(noGit, titles, { git: true })).toMatch(/\nNothing to commit\.$/);
+  });
+
+  it("shows a dry run's plan: keys, titles, tags, updates (with renames), inbox decisions", () => {
+    const report: ConsolidationReport = { ...empty, consumed: [], plan, dryRun: true };
+    expect(describeConsolidation(report, titles, { git: true })).toBe(
+      [
+        "Dry run: nothing was written. The plan:",
+        "Would create 1 note:",
+        "  new:vpn  Deploys need the VPN  #ops",
+        "Would update 1 note:",
+        '  id__Upd001  Igor — designer (was "Igor")',
+        "Inbox decisions:",
+        '  id__Inb001 "vpn thing": merged into new:vpn',
+        "  id__Inb002: archived",
+        "  id__Inb003: kept in the inbox",
+      ].join("\n"),
+    );
+    const nothing = { ...report, plan: { creates: [], updates: [], inbox: [] } };
+    expect(describeConsolidation(nothing, titles, { git: true })).toBe(
+      "Dry run: nothing was written. The plan:\nThe model proposed no change.",
+    );
+  });
+});
