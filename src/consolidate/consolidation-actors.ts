@@ -5,6 +5,7 @@ import type {
   CommitKnowledgeBaseOutput,
   FetchSessionsInput,
   FetchSessionsOutput,
+  LoadJournalsInput,
   LoadJournalsOutput,
   MarkConsolidatedInput,
   MarkConsolidatedOutput,
@@ -40,8 +41,8 @@ async function orThrow<T, E>(result: Promise<Result<T, E>>): Promise<T> {
  */
 export function createConsolidationActors(deps: ConsolidationDeps) {
   return {
-    loadJournals: fromPromise<LoadJournalsOutput, Record<string, never>>(() =>
-      orThrow(loadPending(deps)),
+    loadJournals: fromPromise<LoadJournalsOutput, LoadJournalsInput>(({ input }) =>
+      orThrow(loadPending(deps, input)),
     ),
     fetchSessions: fromPromise<FetchSessionsOutput, FetchSessionsInput>(({ input, signal }) =>
       fetchSessionTexts(deps, input, signal),

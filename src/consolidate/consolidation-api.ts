@@ -2,7 +2,13 @@ import { errAsync, type ResultAsync } from "neverthrow";
 import { fileSessionReader } from "../adapters/session-file-reader.js";
 import { jsonlSessionReader } from "../adapters/session-jsonl-reader.js";
 import { createJournal, type Journal } from "../journal/journal.js";
-import { LlmError, type PipelineError } from "../ports/errors.js";
+import {
+  LlmError,
+  type LockError,
+  type PersistenceError,
+  type PipelineError,
+} from "../ports/errors.js";
+import { withPipelineLock } from "../pipeline/pipeline-lock.js";
 import type { Git } from "../ports/git.js";
 import type { Llm } from "../ports/llm.js";
 import type { Persistence } from "../ports/persistence.js";
@@ -34,7 +40,7 @@ export interface ConsolidationApi {
   /** Runs consolidation; `actors` replaces default steps for this run. */
   consolidate(
     options?: ConsolidateOptions & { readonly actors?: Partial<ConsolidationActors> },
-  ): ResultAsync<ConsolidationReport, PipelineError | LlmError>;
+  ): ResultAsync<ConsolidationReport, PipelineError | LlmError | LockError | PersistenceError>;
 }
 
 /** What the consolidation half of a memory is built from. */
@@ -96,7 +102,7 @@ export function bindConsolidation(
       const base = machineFor(wiring.llm);
       const machine =
         options.actors === undefined ? base : base.provide({ actors: options.actors });
-      return runConsolidation(machine, options);
+      return withPipelineLock(wiring.persistence, () => runConsolidation(machine, options));
     },
   };
 }

@@ -39,7 +39,10 @@ export interface ConsolidationDeps {
   readonly budget: ConsolidationBudget;
 }
 
+/** The folder where interrupted runs' plans wait for the re-run. */
+export const RUNS_FOLDER = "journal/runs";
+
 /** Where an interrupted run's plan waits for the re-run. */
 export function runManifestPath(run: string): string {
-  return `journal/runs/${run}.json`;
+  return `${RUNS_FOLDER}/${run}.json`;
 }

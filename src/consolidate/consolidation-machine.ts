@@ -6,6 +6,7 @@ import type {
   ConsolidationStep,
   FetchSessionsInput,
   FetchSessionsOutput,
+  LoadJournalsInput,
   LoadJournalsOutput,
   MarkConsolidatedInput,
   MarkConsolidatedOutput,
@@ -93,9 +94,7 @@ export const consolidationMachine = setup({
     output: {} as ConsolidationOutput,
   },
   actors: {
-    loadJournals: fromPromise<LoadJournalsOutput, Record<string, never>>(
-      notProvided("loadJournals"),
-    ),
+    loadJournals: fromPromise<LoadJournalsOutput, LoadJournalsInput>(notProvided("loadJournals")),
     fetchSessions: fromPromise<FetchSessionsOutput, FetchSessionsInput>(
       notProvided("fetchSessions"),
     ),
@@ -144,7 +143,7 @@ export const consolidationMachine = setup({
     loadJournals: {
       invoke: {
         src: "loadJournals",
-        input: () => ({}),
+        input: ({ context }) => ({ dryRun: context.dryRun }),
         onDone: { target: "routeLoaded", actions: assign({ loaded: ({ event }) => event.output }) },
         onError: {
           target: "failed",

@@ -21,11 +21,18 @@ export type ConsolidationStep = (typeof CONSOLIDATION_STEPS)[number];
 
 /** A plan saved before writing, so a re-run over the same input writes the same notes. */
 export interface SavedRun {
+  /** The key of the run that saved it: its created notes' ids derive from it. */
+  readonly run: string;
   readonly plan: ConsolidationPlan;
   /** The id each created note gets, by its key. */
   readonly ids: Readonly<Record<string, string>>;
   /** The journal entries the run consumes (those whose transcript could be read). */
   readonly entryIds: readonly string[];
+}
+
+/** loadJournals input: a dry run must not even quarantine invalid journal files. */
+export interface LoadJournalsInput {
+  readonly dryRun: boolean;
 }
 
 /** loadJournals: what is waiting to be consolidated. */

@@ -18,23 +18,29 @@ export async function fetchSessionTexts(
   input: FetchSessionsInput,
   signal: AbortSignal,
 ): Promise<FetchSessionsOutput> {
-  const parts = input.entries.length + (input.logged.length > 0 ? 1 : 0);
-  const share = Math.max(
-    MIN_SHARE_BYTES,
-    Math.floor((deps.budget.sessionTokens * CHARS_PER_TOKEN) / Math.max(1, parts)),
-  );
+  // The budget is a cap, not a per-entry allowance: a run takes as many of the oldest
+  // entries as fit with a useful share each; the rest wait, pending, for the next run.
+  const budget = deps.budget.sessionTokens * CHARS_PER_TOKEN;
+  const logPart = input.logged.length > 0 ? 1 : 0;
+  const fitting = Math.max(1, Math.floor(budget / MIN_SHARE_BYTES) - logPart);
+  const entries = input.entries.slice(0, fitting);
+  const share = Math.max(256, Math.floor(budget / Math.max(1, entries.length + logPart)));
   const sessions: PromptSession[] = [];
   const readEntryIds: string[] = [];
   const unreadable: { id: string; reason: string }[] = [];
-  for (const entry of input.entries) {
+  for (const entry of entries) {
     const label = entryLabel(entry);
-    const note = entry.note === undefined ? "" : `Note from the agent: ${entry.note}\n\n`;
+    const noteText = entry.note === undefined ? "" : entry.note.slice(0, Math.floor(share / 2));
+    const note = noteText === "" ? "" : `Note from the agent: ${noteText}\n\n`;
     if (entry.retrieval.method === NO_SESSION_METHOD) {
       sessions.push({ label, text: note.trim() === "" ? "(an empty entry)" : note.trim() });
       readEntryIds.push(entry.id);
       continue;
     }
-    const read = await readSession(deps.readers, entry, { budgetBytes: share, signal });
+    const read = await readSession(deps.readers, entry, {
+      budgetBytes: Math.max(256, share - note.length),
+      signal,
+    });
     if (read.isErr()) {
       unreadable.push({ id: entry.id, reason: read.error.message });
       continue;

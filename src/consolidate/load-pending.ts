@@ -2,9 +2,9 @@ import { err, ok, type Result } from "neverthrow";
 import type { MemoryError } from "../ports/errors.js";
 import { runKey } from "./run-key.js";
 import type { ConsolidationDeps } from "./consolidation-deps.js";
-import { CHARS_PER_TOKEN, runManifestPath } from "./consolidation-deps.js";
+import { CHARS_PER_TOKEN, RUNS_FOLDER } from "./consolidation-deps.js";
 import type { PromptNote } from "./consolidation-prompt.js";
-import type { LoadJournalsOutput, SavedRun } from "./consolidation-steps.js";
+import type { LoadJournalsInput, LoadJournalsOutput, SavedRun } from "./consolidation-steps.js";
 import { readNoteBodies } from "./read-note-bodies.js";
 import { parseSavedRun } from "./saved-run.js";
 
@@ -17,9 +17,12 @@ const MAX_INBOX_NOTE_CHARS = 2_000;
  */
 export async function loadPending(
   deps: ConsolidationDeps,
+  input: LoadJournalsInput = { dryRun: false },
 ): Promise<Result<LoadJournalsOutput, MemoryError>> {
-  const quarantined = await deps.journal.quarantineInvalid();
-  if (quarantined.isErr()) return err(quarantined.error);
+  if (!input.dryRun) {
+    const quarantined = await deps.journal.quarantineInvalid();
+    if (quarantined.isErr()) return err(quarantined.error);
+  }
   const entries = await deps.journal.pending();
   if (entries.isErr()) return err(entries.error);
   const logged = await deps.sessionLog.unconsumed();
@@ -45,29 +48,45 @@ export async function loadPending(
     inbox.push({ ...note, body });
   }
   const updatableIds = read.value.metas.filter((m) => m.status !== "archived").map((m) => m.id);
-  const run = runKey([
+  const fresh = runKey([
     ...entries.value.map((entry) => `journal:${entry.id}`),
     ...logged.value.map((session) => `session:${session.path}#${session.number}`),
     ...inbox.map((note) => `inbox:${note.id}`),
   ]);
-  const saved = await readSavedRun(deps, run);
+  const saved = await findSavedRun(deps, new Set(entries.value.map((entry) => entry.id)));
   if (saved.isErr()) return err(saved.error);
   return ok({
     entries: entries.value,
     logged: logged.value,
     inbox,
     updatableIds,
-    run,
+    run: saved.value?.run ?? fresh,
     saved: saved.value,
   });
 }
 
-async function readSavedRun(
+/**
+ * The plan of a run that stopped after saving it: the first saved run whose journal entries
+ * are all still pending. It is resumed whatever else arrived since (a new key would ask the
+ * model again and write the same knowledge twice); a saved run whose entries were consumed
+ * since is stale and ignored.
+ */
+async function findSavedRun(
   deps: ConsolidationDeps,
-  run: string,
+  pending: ReadonlySet<string>,
 ): Promise<Result<SavedRun | undefined, MemoryError>> {
-  const text = await deps.persistence.read(runManifestPath(run));
-  if (text.isErr()) return text.error.code === "NOT_FOUND" ? ok(undefined) : err(text.error);
-  // A manifest that does not check out is ignored: the run asks the model again.
-  return ok(parseSavedRun(text.value));
+  const files = await deps.persistence.list(RUNS_FOLDER);
+  if (files.isErr()) return err(files.error);
+  for (const file of files.value) {
+    if (!file.path.endsWith(".json")) continue;
+    const text = await deps.persistence.read(file.path);
+    if (text.isErr()) {
+      if (text.error.code === "NOT_FOUND") continue;
+      return err(text.error);
+    }
+    // A manifest that does not check out is ignored: the run asks the model again.
+    const saved = parseSavedRun(text.value);
+    if (saved !== undefined && saved.entryIds.every((id) => pending.has(id))) return ok(saved);
+  }
+  return ok(undefined);
 }

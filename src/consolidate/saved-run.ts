@@ -5,6 +5,7 @@ const note = { title: "string", tags: "string[]", body: "string" } as const;
 
 /** The file an interrupted run leaves behind: its validated plan and the ids it assigned. */
 export const savedRunSchema = type({
+  run: "string",
   plan: {
     creates: type({ key: "string", ...note }).array(),
     updates: type({ id: "string", ...note }).array(),

@@ -30,7 +30,8 @@ const LAYOUT_FOLDERS = new Set([
   "sessions",
   PRIVATE_FOLDER,
 ]);
-const LAYOUT_FILES = new Set([INDEX_NOTE_PATH]);
+// AGENTS.md may be generated into the memory root, and a README is common beside the notes.
+const LAYOUT_FILES = new Set([INDEX_NOTE_PATH, "AGENTS.md", "README.md"]);
 
 /**
  * Checks the memory's health without changing anything: broken links, old orphans, notes

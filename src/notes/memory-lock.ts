@@ -14,6 +14,8 @@ export interface LockOptions {
   readonly timeoutMs?: number;
   /** The clock, for tests. */
   readonly now?: () => number;
+  /** The lock file, relative to the memory root. Default `.agent-memory/lock`. */
+  readonly path?: string;
 }
 
 interface LockRecord {
@@ -48,6 +50,7 @@ export function createMemoryLock(
   const staleMs = options.staleMs ?? 10_000;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const now = options.now ?? Date.now;
+  const lockPath = options.path ?? LOCK_PATH;
   const self = { pid: process.pid, host: hostname() };
 
   const record = (token: string): string =>
@@ -61,13 +64,13 @@ export function createMemoryLock(
 
   /** Moves a stale lock aside and deletes it, unless it turned out to be a fresh one. */
   const breakStale = async (stale: LockRecord): Promise<void> => {
-    const aside = `${PRIVATE_FOLDER}/lock.stale-${randomToken()}`;
-    if ((await persistence.move(LOCK_PATH, aside)).isErr()) return; // someone else broke it
+    const aside = `${lockPath}.stale-${randomToken()}`;
+    if ((await persistence.move(lockPath, aside)).isErr()) return; // someone else broke it
     const moved = parseRecord(await persistence.read(aside));
     if (moved !== undefined && moved.token !== stale.token) {
       // Between our look and our move, another process broke the stale lock and took a fresh
       // one: put it back. If yet another process already took the path, theirs stands.
-      await createExclusive(LOCK_PATH, JSON.stringify(moved));
+      await createExclusive(lockPath, JSON.stringify(moved));
     }
     await persistence.remove(aside);
   };
@@ -77,15 +80,15 @@ export function createMemoryLock(
     const deadline = now() + timeoutMs;
     let holder: LockRecord | undefined;
     for (;;) {
-      const created = await createExclusive(LOCK_PATH, record(token));
+      const created = await createExclusive(lockPath, record(token));
       if (created.isErr()) return err(created.error);
       if (created.value) return ok(holdLock(token));
-      holder = parseRecord(await persistence.read(LOCK_PATH));
+      holder = parseRecord(await persistence.read(lockPath));
       if (holder !== undefined && isStale(holder)) {
         await breakStale(holder);
         continue;
       }
-      if (now() >= deadline) return err(lockTimeout(holder, timeoutMs));
+      if (now() >= deadline) return err(lockTimeout(holder, timeoutMs, lockPath));
       await sleep(RETRY_MS + Math.random() * RETRY_MS);
     }
   };
@@ -99,12 +102,12 @@ export function createMemoryLock(
           // A holder that stalled past staleMs may have been taken over: it must not
           // overwrite the new holder's lock. It stops refreshing, and its release leaves
           // the new holder's lock alone.
-          const held = parseRecord(await persistence.read(LOCK_PATH));
+          const held = parseRecord(await persistence.read(lockPath));
           if (held?.token !== token) {
             clearInterval(timer);
             return;
           }
-          await persistence.write(LOCK_PATH, record(token));
+          await persistence.write(lockPath, record(token));
         });
       },
       Math.max(10, staleMs / 3),
@@ -114,19 +117,23 @@ export function createMemoryLock(
       clearInterval(timer);
       // A heartbeat still in flight would recreate the file after the removal below.
       await beat;
-      const held = parseRecord(await persistence.read(LOCK_PATH));
-      if (held?.token === token) await persistence.remove(LOCK_PATH);
+      const held = parseRecord(await persistence.read(lockPath));
+      if (held?.token === token) await persistence.remove(lockPath);
     };
   };
 
   return () => new ResultAsync(acquire());
 }
 
-function lockTimeout(holder: LockRecord | undefined, timeoutMs: number): LockError {
+function lockTimeout(
+  holder: LockRecord | undefined,
+  timeoutMs: number,
+  lockPath: string,
+): LockError {
   const who = holder === undefined ? "another process" : `process ${holder.pid} on ${holder.host}`;
   return new LockError(
     `The memory is locked by ${who}; waited ${Math.round(timeoutMs / 1000)} s. ` +
-      `If no agent-memory process is running, delete ${LOCK_PATH} in the memory root.`,
+      `If no agent-memory process is running, delete ${lockPath} in the memory root.`,
   );
 }
 

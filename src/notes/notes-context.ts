@@ -41,9 +41,6 @@ export function serialized<T, E>(
       // Whatever another process wrote before we got the lock must be seen: no refresh that
       // started before the lock may answer for this mutation.
       ctx.store.expire();
-      // Whatever another process wrote before we got the lock must be seen: no refresh that
-      // started before the lock may answer for this mutation.
-      ctx.store.expire();
       try {
         return await mutation();
       } finally {

@@ -1,0 +1,252 @@
+import { assign, fromPromise, setup } from "xstate";
+import type { AppliedDefrag } from "./apply-decision.js";
+import type { DefragDecision } from "./defrag-decision.js";
+import type {
+  AnalyzeOutput,
+  ApplyInput,
+  ApplyOutput,
+  DefragCommitInput,
+  DefragCommitOutput,
+  DefragStep,
+  PlanInput,
+  PlanOutput,
+  SnapshotInput,
+  SnapshotOutput,
+  UpdateIndexInput,
+  UpdateIndexOutput,
+  ValidateInput,
+  ValidateOutput,
+} from "./defrag-steps.js";
+import { DEFAULT_GUARDRAILS } from "./validate-decision.js";
+
+/** What a defrag run is started with. */
+export interface DefragMachineInput {
+  /** Stop after validation: print the plan, change nothing. */
+  readonly dryRun?: boolean;
+}
+
+/** How a defrag run ended. */
+export type DefragOutput =
+  | {
+      readonly status: "done";
+      /** The commit holding the state before defrag. */
+      readonly snapshot: string | null;
+      /** The validated decision (what a dry run would apply). */
+      readonly decision: DefragDecision | null;
+      readonly applied: AppliedDefrag["applied"];
+      readonly created: readonly string[];
+      readonly commit: string | null;
+      readonly dryRun: boolean;
+      readonly batches: number;
+    }
+  | { readonly status: "failed"; readonly step: DefragStep; readonly error: unknown };
+
+const EMPTY_ANALYSIS: AnalyzeOutput = {
+  run: "",
+  notes: [],
+  indexBody: "",
+  hot: [],
+  warm: [],
+  batches: [],
+  findings: [],
+  guardrails: DEFAULT_GUARDRAILS,
+};
+const NOTHING_APPLIED: AppliedDefrag = { applied: [], created: [], files: [] };
+
+interface DefragContext {
+  readonly dryRun: boolean;
+  readonly snapshot: string | null;
+  readonly analysis: AnalyzeOutput;
+  readonly decisions: readonly DefragDecision[];
+  readonly decision: DefragDecision | null;
+  readonly applied: AppliedDefrag;
+  readonly indexFiles: readonly string[];
+  readonly commit: string | null;
+  readonly failure: { readonly step: DefragStep; readonly error: unknown } | undefined;
+}
+
+const notProvided = (step: DefragStep) => async (): Promise<never> => {
+  throw new Error(
+    `The defrag step "${step}" has no actor: build the machine with memory.defragMachine().`,
+  );
+};
+
+/**
+ * The defrag machine: snapshot, analyze, plan (the LLM), validate, apply, updateIndex,
+ * commit. Placeholders here; `memory.defragMachine()` provides the defaults, and a host
+ * replaces any step with `provide`. A decision that fails validation ends the run at
+ * `validate` with nothing changed.
+ */
+export const defragMachine = setup({
+  types: {
+    context: {} as DefragContext,
+    input: {} as DefragMachineInput,
+    output: {} as DefragOutput,
+  },
+  actors: {
+    snapshot: fromPromise<SnapshotOutput, SnapshotInput>(notProvided("snapshot")),
+    analyze: fromPromise<AnalyzeOutput, Record<string, never>>(notProvided("analyze")),
+    plan: fromPromise<PlanOutput, PlanInput>(notProvided("plan")),
+    validate: fromPromise<ValidateOutput, ValidateInput>(notProvided("validate")),
+    apply: fromPromise<ApplyOutput, ApplyInput>(notProvided("apply")),
+    updateIndex: fromPromise<UpdateIndexOutput, UpdateIndexInput>(notProvided("updateIndex")),
+    commit: fromPromise<DefragCommitOutput, DefragCommitInput>(notProvided("commit")),
+  },
+  guards: {
+    isDryRun: ({ context }) => context.dryRun,
+    nothingToDo: ({ context }) => context.analysis.batches.length === 0,
+  },
+}).createMachine({
+  id: "defrag",
+  context: ({ input }) => ({
+    dryRun: input.dryRun === true,
+    snapshot: null,
+    analysis: EMPTY_ANALYSIS,
+    decisions: [],
+    decision: null,
+    applied: NOTHING_APPLIED,
+    indexFiles: [],
+    commit: null,
+    failure: undefined,
+  }),
+  initial: "snapshot",
+  states: {
+    snapshot: {
+      invoke: {
+        src: "snapshot",
+        input: ({ context }) => ({ dryRun: context.dryRun }),
+        onDone: {
+          target: "analyze",
+          actions: assign({ snapshot: ({ event }) => event.output.commit }),
+        },
+        onError: {
+          target: "failed",
+          actions: assign({
+            failure: ({ event }) => ({ step: "snapshot" as const, error: event.error }),
+          }),
+        },
+      },
+    },
+    analyze: {
+      invoke: {
+        src: "analyze",
+        input: () => ({}),
+        onDone: {
+          target: "routeAnalysis",
+          actions: assign({ analysis: ({ event }) => event.output }),
+        },
+        onError: {
+          target: "failed",
+          actions: assign({
+            failure: ({ event }) => ({ step: "analyze" as const, error: event.error }),
+          }),
+        },
+      },
+    },
+    routeAnalysis: { always: [{ guard: "nothingToDo", target: "done" }, { target: "plan" }] },
+    plan: {
+      invoke: {
+        src: "plan",
+        input: ({ context }) => ({ analysis: context.analysis }),
+        onDone: {
+          target: "validate",
+          actions: assign({ decisions: ({ event }) => event.output.decisions }),
+        },
+        onError: {
+          target: "failed",
+          actions: assign({
+            failure: ({ event }) => ({ step: "plan" as const, error: event.error }),
+          }),
+        },
+      },
+    },
+    validate: {
+      invoke: {
+        src: "validate",
+        input: ({ context }) => ({ analysis: context.analysis, decisions: context.decisions }),
+        onDone: {
+          target: "routeValidated",
+          actions: assign({ decision: ({ event }) => event.output.decision }),
+        },
+        onError: {
+          target: "failed",
+          actions: assign({
+            failure: ({ event }) => ({ step: "validate" as const, error: event.error }),
+          }),
+        },
+      },
+    },
+    routeValidated: { always: [{ guard: "isDryRun", target: "done" }, { target: "apply" }] },
+    apply: {
+      invoke: {
+        src: "apply",
+        input: ({ context }) => ({
+          run: context.analysis.run,
+          decision: context.decision ?? { hotTier: [], warmTier: [], actions: [] },
+        }),
+        onDone: {
+          target: "updateIndex",
+          actions: assign({ applied: ({ event }) => event.output }),
+        },
+        onError: {
+          target: "failed",
+          actions: assign({
+            failure: ({ event }) => ({ step: "apply" as const, error: event.error }),
+          }),
+        },
+      },
+    },
+    updateIndex: {
+      invoke: {
+        src: "updateIndex",
+        input: ({ context }) => ({
+          hot: context.decision?.hotTier ?? [],
+          warm: context.decision?.warmTier ?? [],
+        }),
+        onDone: {
+          target: "commit",
+          actions: assign({ indexFiles: ({ event }) => event.output.files }),
+        },
+        onError: {
+          target: "failed",
+          actions: assign({
+            failure: ({ event }) => ({ step: "updateIndex" as const, error: event.error }),
+          }),
+        },
+      },
+    },
+    commit: {
+      invoke: {
+        src: "commit",
+        input: ({ context }) => ({
+          applied: context.applied,
+          hot: context.decision?.hotTier ?? [],
+          warm: context.decision?.warmTier ?? [],
+          files: [...context.applied.files, ...context.indexFiles],
+        }),
+        onDone: { target: "done", actions: assign({ commit: ({ event }) => event.output.commit }) },
+        onError: {
+          target: "failed",
+          actions: assign({
+            failure: ({ event }) => ({ step: "commit" as const, error: event.error }),
+          }),
+        },
+      },
+    },
+    done: { type: "final" },
+    failed: { type: "final" },
+  },
+  output: ({ context }): DefragOutput =>
+    context.failure !== undefined
+      ? { status: "failed", ...context.failure }
+      : {
+          status: "done",
+          snapshot: context.snapshot,
+          decision: context.decision,
+          applied: context.applied.applied,
+          created: context.applied.created,
+          commit: context.commit,
+          dryRun: context.dryRun,
+          batches: context.analysis.batches.length,
+        },
+});
