@@ -142,3 +142,71 @@ export {
   type AiSdkGenerateTextResult,
   type AiSdkLlmOptions,
 } from "./adapters/llm-from-ai-sdk.js";
+export type { AnalysisOptions } from "./analysis/analysis-input.js";
+export type { Cluster, MemoryAnalysis, NoteStats } from "./analysis/memory-analysis.js";
+export type { NearDuplicatePair } from "./analysis/near-duplicates.js";
+export type { Orphan, OversizeNote } from "./analysis/link-health.js";
+export {
+  defragMachine,
+  type DefragMachineInput,
+  type DefragOutput,
+} from "./defrag/defrag-machine.js";
+export { createDefragActors, type DefragActors, type DefragDeps } from "./defrag/defrag-actors.js";
+export {
+  runDefrag,
+  type DefragApi,
+  type DefragOptions,
+  type DefragReport,
+} from "./defrag/defrag-api.js";
+export { DEFRAG_STEPS, DecisionRejectedError, type DefragStep } from "./defrag/defrag-steps.js";
+export type * from "./defrag/defrag-steps.js";
+export type { DefragAction, DefragDecision } from "./defrag/defrag-decision.js";
+export {
+  DEFAULT_GUARDRAILS,
+  type DefragGuardrails,
+  type DefragRule,
+} from "./defrag/validate-decision.js";
+export type { IndexError, IndexNoteApi } from "./index-note/index-api.js";
+export {
+  readIndexTiers,
+  writeIndexTiers,
+  type IndexEntry,
+  type IndexTiers,
+  type TierUpdate,
+} from "./index-note/index-note.js";
+export {
+  bindAgentsMd,
+  type AgentsMdFunction,
+  type AgentsMdOptions,
+} from "./agents-md/agents-md-api.js";
+export {
+  generateAgentsMd,
+  type AgentsMdError,
+  type AgentsMdNotes,
+  type AgentsMdResult,
+  type GenerateAgentsMdInput,
+} from "./agents-md/generate-agents-md.js";
+export { memoryTarget, type AgentsMdTarget } from "./agents-md/agents-md-target.js";
+export { fileTarget, type FileTargetOptions, type TargetFs } from "./agents-md/file-target.js";
+export {
+  renderAgentsSection,
+  DEFAULT_BUDGET_TOKENS,
+  DEFAULT_MAX_NOTE_BYTES,
+  type RenderedSection,
+  type SectionInput,
+} from "./agents-md/render-section.js";
+export { spliceSection } from "./agents-md/splice-section.js";
+export { START_MARKER, END_MARKER } from "./agents-md/markers.js";
+export type { LifecycleApi } from "./memory.js";
+export {
+  runLifecycle,
+  type LifecycleDeps,
+  type RunOptions,
+  type RunReport,
+} from "./lifecycle/run-lifecycle.js";
+export {
+  LIFECYCLE_STATE_PATH,
+  type DefragSchedule,
+  type LifecycleState,
+} from "./lifecycle/lifecycle-state.js";
+export { PIPELINE_LOCK_PATH } from "./pipeline/pipeline-lock.js";

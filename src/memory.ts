@@ -1,6 +1,12 @@
-import { errAsync } from "neverthrow";
+import { errAsync, type ResultAsync } from "neverthrow";
+import { bindAgentsMd, type AgentsMdFunction } from "./agents-md/agents-md-api.js";
+import { runLifecycle, type RunOptions, type RunReport } from "./lifecycle/run-lifecycle.js";
+import { analyzeMemory } from "./analysis/analyze.js";
+import { createIndexNoteApi } from "./index-note/index-api.js";
 import { bindConsolidation, type ConsolidationApi } from "./consolidate/consolidation-api.js";
 import type { ConsolidationBudget } from "./consolidate/consolidation-deps.js";
+import { bindDefrag, type DefragApi } from "./defrag/defrag-api.js";
+import type { DefragGuardrails } from "./defrag/validate-decision.js";
 import { runDoctor } from "./graph/doctor.js";
 import { loadGraph } from "./graph/graph-view.js";
 import { createLinkIndex } from "./graph/link-index.js";
@@ -19,7 +25,7 @@ import { removeNote } from "./notes/remove.js";
 import { renameNote } from "./notes/rename.js";
 import { createSerialQueue } from "./notes/serial-queue.js";
 import { updateNote } from "./notes/update.js";
-import { GitError, InvalidInputError } from "./ports/errors.js";
+import { GitError, InvalidInputError, type PipelineError } from "./ports/errors.js";
 import type { Git } from "./ports/git.js";
 import type { Llm } from "./ports/llm.js";
 import type { Persistence } from "./ports/persistence.js";
@@ -48,10 +54,20 @@ export interface MemoryOptions {
   readonly sessionReaders?: SessionReaders;
   /** Token budgets of the consolidation prompt. */
   readonly consolidationBudget?: Partial<ConsolidationBudget>;
+  /** Limits one defrag run may not exceed (archive and merge shares, tier sizes). */
+  readonly defragGuardrails?: Partial<DefragGuardrails>;
 }
 
 /** A memory: the note operations over one memory root, then the lifecycle built on them. */
-export type Memory = NotesMemory & ConsolidationApi;
+export type Memory = NotesMemory & ConsolidationApi & DefragApi & LifecycleApi;
+
+/** The end of the lifecycle: the AGENTS.md section, and the whole run. */
+export interface LifecycleApi {
+  /** Writes the AGENTS.md section (hot notes inlined, warm listed) into a target file. */
+  readonly agentsMd: AgentsMdFunction;
+  /** Commit, pull, consolidate, defrag when due, AGENTS.md, commit, push. */
+  run(options?: RunOptions): ResultAsync<RunReport, PipelineError>;
+}
 
 /**
  * Wires the ports into a memory.
@@ -111,6 +127,8 @@ export function createMemory(options: MemoryOptions): Memory {
     remove: (id, removeOptions) => removeNote(ctx, id, removeOptions),
     doctor: (doctorOptions) => runDoctor(ctx, doctorOptions),
     search: (query, searchOptions) => searchNotes(ctx, searchIndex, query, searchOptions),
+    analyze: (analysisOptions) => analyzeMemory(ctx, analysisOptions),
+    index: createIndexNoteApi(ctx),
   };
   const lifecycle = bindConsolidation(notes, {
     persistence: ctx.persistence,
@@ -122,5 +140,24 @@ export function createMemory(options: MemoryOptions): Memory {
     ...(options.sessionReaders === undefined ? {} : { sessionReaders: options.sessionReaders }),
     ...(options.consolidationBudget === undefined ? {} : { budget: options.consolidationBudget }),
   });
-  return { ...notes, ...lifecycle };
+  const defrag = bindDefrag(notes, {
+    persistence: ctx.persistence,
+    git: ctx.git,
+    llm: options.llm,
+    now: ctx.now,
+    ...(options.defragGuardrails === undefined ? {} : { guardrails: options.defragGuardrails }),
+  });
+  const agentsMd = bindAgentsMd(notes, ctx.persistence);
+  const memory: Memory = {
+    ...notes,
+    ...lifecycle,
+    ...defrag,
+    agentsMd,
+    run: (runOptions) =>
+      runLifecycle(
+        { memory, persistence: ctx.persistence, git: ctx.git, now: ctx.now },
+        runOptions,
+      ),
+  };
+  return memory;
 }

@@ -1,4 +1,7 @@
 import type { ResultAsync } from "neverthrow";
+import type { AnalysisOptions } from "./analysis/analysis-input.js";
+import type { MemoryAnalysis } from "./analysis/memory-analysis.js";
+import type { IndexNoteApi } from "./index-note/index-api.js";
 import type { DoctorOptions, DoctorReport } from "./graph/doctor.js";
 import type { BrokenLink, NoteLinks } from "./graph/link-queries.js";
 import type { CaptureInput, CaptureOptions } from "./notes/capture.js";
@@ -71,6 +74,10 @@ export interface NotesMemory {
   remove(id: string, options?: RemoveOptions): ResultAsync<RemoveResult, RemoveError>;
   /** Checks the memory's health; changes nothing. */
   doctor(options?: DoctorOptions): ResultAsync<DoctorReport, PersistenceError | GitError>;
+  /** The index note (`index.md`): the hot and warm tiers, the only place top of mind lives. */
+  readonly index: IndexNoteApi;
+  /** The deterministic graph analysis defrag works from: per-note stats, clusters, duplicates, ... */
+  analyze(options?: AnalysisOptions): ResultAsync<MemoryAnalysis, PersistenceError | GitError>;
   /** Ranked notes for a query (title and tags weigh more; links from the best hits lift a note). */
   search(
     query: string,

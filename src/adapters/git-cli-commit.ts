@@ -131,7 +131,10 @@ export async function commitWithCli(
 }
 
 /** Author and committer for the spawned git, so no global identity is ever needed. */
-function identityEnv(author: GitAuthor, now: (() => number) | undefined): Record<string, string> {
+export function identityEnv(
+  author: GitAuthor,
+  now: (() => number) | undefined,
+): Record<string, string> {
   const env: Record<string, string> = {
     GIT_AUTHOR_NAME: author.name,
     GIT_AUTHOR_EMAIL: author.email,

@@ -6,6 +6,7 @@ import { GitError } from "../ports/errors.js";
 import type { Git, GitAuthor } from "../ports/git.js";
 import { createHistoryCache, type HistorySource } from "./history-cache.js";
 import { commitWithCli } from "./git-cli-commit.js";
+import { pullWithCli, pushWithCli } from "./git-cli-sync.js";
 import { LOG_FORMAT_ARG, parseGitLog } from "./git-cli-log-parser.js";
 import { configuredAuthor, locateRepo } from "./git-cli-repo.js";
 import { gitErrorFrom } from "./git-cli-errors.js";
@@ -106,6 +107,20 @@ export function gitCli(options: GitCliOptions): Git {
         }
         return history();
       }, unexpected("reading history"));
+    },
+
+    pull() {
+      return safeAsync(
+        () => pullWithCli({ exec, location, author, now: options.now }),
+        unexpected("pulling"),
+      );
+    },
+
+    push() {
+      return safeAsync(
+        () => pushWithCli({ exec, location, author, now: options.now }),
+        unexpected("pushing"),
+      );
     },
 
     commit(message, paths) {

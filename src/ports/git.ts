@@ -1,5 +1,5 @@
 import type { ResultAsync } from "neverthrow";
-import type { GitError } from "./errors.js";
+import type { ConflictError, GitError } from "./errors.js";
 
 /** When a note was first and last committed, from git history. */
 export interface CommittedTimes {
@@ -32,4 +32,13 @@ export interface Git {
    * nothing to commit (no empty commits).
    */
   commit(message: string, paths?: readonly string[]): ResultAsync<string | null, GitError>;
+  /**
+   * Optional: brings in the remote's commits (a merge, never a rebase, so local history
+   * stays as it was). Resolves to "none" when the repository has no remote, "up-to-date" or
+   * "merged". A conflict aborts the merge, leaving the repository exactly as before, and
+   * fails with a CONFLICT error naming the files.
+   */
+  pull?(): ResultAsync<"none" | "up-to-date" | "merged", GitError | ConflictError>;
+  /** Optional: pushes the current branch; "none" when there is no remote. */
+  push?(): ResultAsync<"none" | "pushed", GitError>;
 }
