@@ -5,10 +5,13 @@
  */
 
 import type { Command } from "../command.js";
+import { agentsMdCommand } from "./agents-md.js";
+import { analyzeCommand } from "./analyze.js";
 import { archiveCommand } from "./archive.js";
 import { brokenCommand } from "./broken.js";
 import { captureCommand } from "./capture.js";
 import { consolidateCommand } from "./consolidate.js";
+import { defragCommand } from "./defrag.js";
 import { doctorCommand } from "./doctor.js";
 import { initCommand } from "./init.js";
 import { journalCommand } from "./journal.js";
@@ -25,6 +28,7 @@ import { rmCommand } from "./rm.js";
 import { scheduleCommand } from "./schedule.js";
 import { searchCommand } from "./search.js";
 import { showCommand } from "./show.js";
+import { syncCommand } from "./sync.js";
 import { timestampsCommand } from "./timestamps.js";
 
 /** The commands, by the word that runs them. */
@@ -37,6 +41,7 @@ export const COMMANDS: readonly Command[] = [
   linksCommand,
   orphansCommand,
   brokenCommand,
+  analyzeCommand,
   renameCommand,
   moveCommand,
   archiveCommand,
@@ -46,6 +51,9 @@ export const COMMANDS: readonly Command[] = [
   logCommand,
   pickupCommand,
   consolidateCommand,
+  defragCommand,
+  agentsMdCommand,
+  syncCommand,
   scheduleCommand,
   doctorCommand,
   timestampsCommand,

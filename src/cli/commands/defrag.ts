@@ -1,0 +1,56 @@
+import { abortOnSignals } from "../abort-on-signals.js";
+import { failureFrom } from "../cli-failure.js";
+import { COMMON_OPTIONS, defineCommand } from "../command.js";
+import { describeDefrag } from "../defrag-summary.js";
+import { EXIT } from "../exit-codes.js";
+import { LLM_COMMAND_VARIABLE } from "../llm-command-line.js";
+import { LLM_OPTION_HELP, LLM_OPTIONS, llmFromOptions } from "../llm-options.js";
+import { openMemory } from "../open-memory.js";
+
+/** `memory defrag`: lets a model reorganise the notes and the index note's tiers. */
+export const defragCommand = defineCommand({
+  name: "defrag",
+  summary: "Reorganise the notes and the hot/warm tiers with an LLM command, in one commit.",
+  usage: "[--llm-cmd COMMAND] [--dry-run] [--timeout SECONDS] [options]",
+  description:
+    "Commits any uncommitted change as a snapshot, analyzes the memory, shows the model the notes\n" +
+    "and the findings (cluster by cluster), and checks its decision before anything changes: every\n" +
+    "id exists, one action per note, no new broken link, at most 20% archived and 10% merged away,\n" +
+    "at most 12 hot and 60 warm notes. A decision breaking a rule changes nothing and exits 1 naming\n" +
+    "the rule. Otherwise the actions (merge, split, rename, archive, relink, retag: nothing is ever\n" +
+    "deleted) are applied, the index note's ## Hot and ## Warm lists rewritten, and all committed\n" +
+    `once. The model is --llm-cmd, else $${LLM_COMMAND_VARIABLE}, as for consolidate. Ctrl-C stops cleanly.`,
+  options: { ...COMMON_OPTIONS, ...LLM_OPTIONS, "dry-run": { type: "boolean" } },
+  optionHelp: [
+    ...LLM_OPTION_HELP,
+    ["--dry-run", "Ask the model and show the validated plan; change nothing, commit nothing."],
+  ],
+  positionals: { min: 0, max: 0 },
+  examples: [
+    'memory defrag --llm-cmd "claude -p" --dry-run',
+    'AGENT_MEMORY_LLM_CMD="codex exec -" memory defrag --timeout 900 --json',
+  ],
+  async run({ values, out, io }) {
+    const llm = await llmFromOptions(values, io.env, "defrag");
+    if (llm.isErr()) return out.fail(llm.error);
+    const opened = await openMemory(values.root, io, { llm: llm.value });
+    if (opened.isErr()) return out.fail(opened.error);
+    const { memory, git } = opened.value;
+    const before = await memory.list();
+    if (before.isErr()) return out.fail(failureFrom(before.error));
+    const dryRun = values["dry-run"] === true;
+    const abort = abortOnSignals();
+    let ran;
+    try {
+      // The library's dry run commits nothing, not even the snapshot.
+      ran = await memory.defrag({ dryRun, signal: abort.signal });
+    } finally {
+      abort.dispose();
+    }
+    if (ran.isErr()) return out.fail(failureFrom(ran.error));
+    const report = ran.value;
+    const titles = new Map(before.value.map((note) => [note.id, note.title]));
+    out.print(report, () => describeDefrag(report, titles, { git: git !== undefined }));
+    return EXIT.ok;
+  },
+});

@@ -1,0 +1,115 @@
+import * as fs from "node:fs";
+import { resolve } from "node:path";
+import { fileTarget } from "../../agents-md/file-target.js";
+import type { RunReport } from "../../lifecycle/run-lifecycle.js";
+import type { Memory } from "../../memory.js";
+import { abortOnSignals } from "../abort-on-signals.js";
+import { failureFrom, usageFailure } from "../cli-failure.js";
+import { COMMON_OPTIONS, defineCommand } from "../command.js";
+import { EXIT } from "../exit-codes.js";
+import { LLM_COMMAND_VARIABLE } from "../llm-command-line.js";
+import { LLM_OPTION_HELP, LLM_OPTIONS, llmFromOptions } from "../llm-options.js";
+import { openMemory } from "../open-memory.js";
+import { describeSync } from "../sync-summary.js";
+
+/** `memory sync`: the whole lifecycle in one run. */
+export const syncCommand = defineCommand({
+  name: "sync",
+  summary: "Commit, pull, consolidate, defrag when due, write AGENTS.md files, commit, push.",
+  usage:
+    "[--llm-cmd COMMAND] [--agents-md PATH]... [--defrag-every N] [--defrag-days D] [--timeout SECONDS] [options]",
+  description:
+    "Runs the memory's lifecycle: commits changes made by hand, pulls (a merge; a conflict stops the\n" +
+    "run before anything else changes), consolidates the pending sessions, defrags when it is due\n" +
+    "(after N consolidations, or D days since the last defrag once something was consolidated),\n" +
+    "rewrites the memory's section of each --agents-md file, commits and pushes. The model is\n" +
+    `--llm-cmd, else $${LLM_COMMAND_VARIABLE}, as for consolidate. A failed step exits 1 naming the\n` +
+    "step; what the steps before it committed stays committed. Ctrl-C stops cleanly.",
+  options: {
+    ...COMMON_OPTIONS,
+    ...LLM_OPTIONS,
+    "agents-md": { type: "string", multiple: true },
+    "defrag-every": { type: "string" },
+    "defrag-days": { type: "string" },
+  },
+  optionHelp: [
+    ...LLM_OPTION_HELP,
+    [
+      "--agents-md PATH",
+      "A file to write the hot and warm notes into, relative to the current directory; repeatable.",
+    ],
+    ["--defrag-every N", "Defrag after N consolidations that consumed something (default 5)."],
+    [
+      "--defrag-days D",
+      "Or after D days since the last defrag, if anything was consolidated since (default 7).",
+    ],
+  ],
+  positionals: { min: 0, max: 0 },
+  examples: [
+    'memory sync --llm-cmd "claude -p" --agents-md AGENTS.md --root memory',
+    'AGENT_MEMORY_LLM_CMD="codex exec -" memory sync --agents-md ../AGENTS.md --agents-md ../CLAUDE.md',
+    'memory sync --llm-cmd "claude -p" --defrag-every 1 --json',
+  ],
+  async run({ values, out, io }) {
+    const every = values["defrag-every"]?.trim();
+    if (every !== undefined && !/^[1-9]\d{0,5}$/.test(every)) {
+      return out.fail(usageFailure("--defrag-every takes a whole number from 1 to 999999", "sync"));
+    }
+    const days = values["defrag-days"]?.trim();
+    if (days !== undefined && !(/^\d+(\.\d+)?$/.test(days) && Number(days) > 0)) {
+      return out.fail(usageFailure("--defrag-days takes a number of days above 0", "sync"));
+    }
+    const targets = values["agents-md"] ?? [];
+    if (targets.some((target) => target.trim() === "")) {
+      return out.fail(usageFailure("--agents-md needs a file path", "sync"));
+    }
+    const llm = await llmFromOptions(values, io.env, "sync");
+    if (llm.isErr()) return out.fail(llm.error);
+    const { commandSessionReader } = await import("../../adapters/session-command-reader.js");
+    const sessionReaders = {
+      "amp-thread": commandSessionReader({ command: "amp", args: ["threads", "markdown"] }),
+    };
+    const opened = await openMemory(values.root, io, { llm: llm.value, sessionReaders });
+    if (opened.isErr()) return out.fail(opened.error);
+    const { memory, git, root } = opened.value;
+    const before = await memory.list();
+    if (before.isErr()) return out.fail(failureFrom(before.error));
+    const abort = abortOnSignals();
+    let ran;
+    try {
+      ran = await memory.run({
+        agentsMd: targets.map((target) => ({
+          target: fileTarget({ fs, path: resolve(io.cwd, target), memoryRoot: root }),
+        })),
+        defragEvery: {
+          ...(every === undefined ? {} : { consolidations: Number(every) }),
+          ...(days === undefined ? {} : { days: Number(days) }),
+        },
+        signal: abort.signal,
+      });
+    } finally {
+      abort.dispose();
+    }
+    if (ran.isErr()) return out.fail(failureFrom(ran.error));
+    const report = ran.value;
+    const titles = new Map(before.value.map((note) => [note.id, note.title]));
+    for (const [id, title] of await titlesOf(memory, report)) titles.set(id, title);
+    out.print(report, () => describeSync(report, titles, targets, { git: git !== undefined }));
+    return EXIT.ok;
+  },
+});
+
+/** The titles of the notes the run created or updated, as they are now. */
+async function titlesOf(memory: Memory, report: RunReport): Promise<Map<string, string>> {
+  const titles = new Map<string, string>();
+  const { consolidation, defrag } = report;
+  for (const id of [
+    ...consolidation.created,
+    ...consolidation.updated,
+    ...(defrag?.created ?? []),
+  ]) {
+    const note = await memory.read(id);
+    if (note.isOk()) titles.set(id, note.value.title);
+  }
+  return titles;
+}
