@@ -20,6 +20,7 @@ async function main(): Promise<void> {
     await (await import("./search.bench.js")).benchSearch(workDir, n(10_000));
     await benchTimestamps(workDir, n(2_000), n(1_000));
     await (await import("./graph.bench.js")).benchGraph(workDir, n(10_000));
+    await (await import("./analyze.bench.js")).benchAnalyze(workDir, n(1_000), n(10_000));
     console.log(`\n${markdownTable()}`);
   } finally {
     rmSync(workDir, { recursive: true, force: true });
