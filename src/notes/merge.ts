@@ -2,8 +2,6 @@ import { err, errAsync, ok, ResultAsync, type Result } from "neverthrow";
 import {
   InvalidInputError,
   type DuplicateIdError,
-  type GitError,
-  type LockError,
   type NotFoundError,
   type PersistenceError,
 } from "../ports/errors.js";
@@ -14,7 +12,12 @@ import { validateBody } from "../model/note-input.js";
 import { dedupeTags } from "../model/tags.js";
 import { loadGraph, type GraphView } from "../graph/graph-view.js";
 import { findNote } from "./find-note.js";
-import { checkCommitRequest, commitIfAsked, type MutationOptions } from "./mutation-options.js";
+import {
+  checkCommitRequest,
+  commitIfAsked,
+  type MutationError,
+  type MutationOptions,
+} from "./mutation-options.js";
 import type { StoredNote } from "./note-store.js";
 import { serialized, type NotesContext } from "./notes-context.js";
 import { rewriteFile } from "./rewrite-file.js";
@@ -37,13 +40,7 @@ export interface MergeResult {
 }
 
 /** Errors a merge can return. */
-export type MergeError =
-  | NotFoundError
-  | DuplicateIdError
-  | InvalidInputError
-  | PersistenceError
-  | GitError
-  | LockError;
+export type MergeError = MutationError;
 
 /**
  * Merges notes into a target: the target gets the merged content and the union of the tag

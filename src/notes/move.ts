@@ -1,15 +1,13 @@
 import { errAsync, okAsync, type ResultAsync } from "neverthrow";
-import {
-  InvalidInputError,
-  type DuplicateIdError,
-  type GitError,
-  type LockError,
-  type NotFoundError,
-  type PersistenceError,
-} from "../ports/errors.js";
+import { InvalidInputError } from "../ports/errors.js";
 import { findNote } from "./find-note.js";
 import { basename, isNoteStatus, pathForStatus, type NoteStatus } from "./layout.js";
-import { checkCommitRequest, commitIfAsked, type MutationOptions } from "./mutation-options.js";
+import {
+  checkCommitRequest,
+  commitIfAsked,
+  type MutationError,
+  type MutationOptions,
+} from "./mutation-options.js";
 import { serialized, type NotesContext } from "./notes-context.js";
 
 /** What a move changed. */
@@ -24,13 +22,7 @@ export interface MoveResult {
 }
 
 /** Errors a move can return. */
-export type MoveError =
-  | NotFoundError
-  | DuplicateIdError
-  | InvalidInputError
-  | PersistenceError
-  | GitError
-  | LockError;
+export type MoveError = MutationError;
 
 /**
  * Moves a note to another status folder (inbox, active, archived, in any direction). The id

@@ -1,5 +1,12 @@
 import { err, errAsync, ok, okAsync, type Result, type ResultAsync } from "neverthrow";
-import { GitError, InvalidInputError } from "../ports/errors.js";
+import {
+  GitError,
+  InvalidInputError,
+  type DuplicateIdError,
+  type LockError,
+  type NotFoundError,
+  type PersistenceError,
+} from "../ports/errors.js";
 import type { NotesContext } from "./notes-context.js";
 
 /** Options every mutation accepts. */
@@ -47,3 +54,12 @@ export function checkCommitRequestAsync(ctx: NotesContext, options: MutationOpti
   const checked = checkCommitRequest(ctx, options);
   return checked.isErr() ? errAsync(checked.error) : okAsync(undefined);
 }
+
+/** The errors every mutation can return: what it touches may be missing, duplicated, refused, locked, or fail to write or commit. */
+export type MutationError =
+  | NotFoundError
+  | DuplicateIdError
+  | InvalidInputError
+  | PersistenceError
+  | GitError
+  | LockError;

@@ -1,17 +1,14 @@
 import { errAsync, okAsync, type ResultAsync } from "neverthrow";
-import {
-  ConflictError,
-  type DuplicateIdError,
-  type GitError,
-  type InvalidInputError,
-  type LockError,
-  type NotFoundError,
-  type PersistenceError,
-} from "../ports/errors.js";
+import { ConflictError } from "../ports/errors.js";
 import type { BrokenLink } from "../graph/link-queries.js";
 import { loadGraph } from "../graph/graph-view.js";
 import { findNote } from "./find-note.js";
-import { checkCommitRequest, commitIfAsked, type MutationOptions } from "./mutation-options.js";
+import {
+  checkCommitRequest,
+  commitIfAsked,
+  type MutationError,
+  type MutationOptions,
+} from "./mutation-options.js";
 import { serialized, type NotesContext } from "./notes-context.js";
 
 /** Options of a removal. */
@@ -31,14 +28,7 @@ export interface RemoveResult {
 }
 
 /** Errors a removal can return. */
-export type RemoveError =
-  | NotFoundError
-  | DuplicateIdError
-  | InvalidInputError
-  | ConflictError
-  | PersistenceError
-  | GitError
-  | LockError;
+export type RemoveError = MutationError | ConflictError;
 
 /**
  * Deletes a note. With inbound links (from other notes or the index note) it refuses with a

@@ -1,12 +1,5 @@
 import { err, errAsync, ok, ResultAsync, type Result } from "neverthrow";
-import type {
-  DuplicateIdError,
-  GitError,
-  InvalidInputError,
-  LockError,
-  NotFoundError,
-  PersistenceError,
-} from "../ports/errors.js";
+import type { NotFoundError, PersistenceError } from "../ports/errors.js";
 import { buildFilename } from "../model/filename.js";
 import { replaceLinkText } from "../model/link-rewrite.js";
 import { validateTitle } from "../model/note-input.js";
@@ -14,7 +7,12 @@ import { replaceTitle } from "../model/note-title.js";
 import { loadGraph } from "../graph/graph-view.js";
 import { findNote } from "./find-note.js";
 import { pathForStatus } from "./layout.js";
-import { checkCommitRequest, commitIfAsked, type MutationOptions } from "./mutation-options.js";
+import {
+  checkCommitRequest,
+  commitIfAsked,
+  type MutationError,
+  type MutationOptions,
+} from "./mutation-options.js";
 import { serialized, type NotesContext } from "./notes-context.js";
 import { rewriteFile } from "./rewrite-file.js";
 
@@ -33,13 +31,7 @@ export interface RenameResult {
 }
 
 /** Errors a rename can return. */
-export type RenameError =
-  | NotFoundError
-  | DuplicateIdError
-  | InvalidInputError
-  | PersistenceError
-  | GitError
-  | LockError;
+export type RenameError = MutationError;
 
 /**
  * Retitles a note: its `# heading`, its filename (new slug, same id) and the display text of

@@ -1,16 +1,14 @@
 import { err, errAsync, ok, type Result, type ResultAsync } from "neverthrow";
-import {
-  InvalidInputError,
-  type DuplicateIdError,
-  type GitError,
-  type LockError,
-  type NotFoundError,
-  type PersistenceError,
-} from "../ports/errors.js";
+import { InvalidInputError } from "../ports/errors.js";
 import { serializeNote } from "../model/note-format.js";
 import { validateBody, validateTags } from "../model/note-input.js";
 import { findNote } from "./find-note.js";
-import { checkCommitRequest, commitIfAsked, type MutationOptions } from "./mutation-options.js";
+import {
+  checkCommitRequest,
+  commitIfAsked,
+  type MutationError,
+  type MutationOptions,
+} from "./mutation-options.js";
 import { toNoteMeta, type NoteMeta } from "./note-meta.js";
 import { checkShape, updatePatchSchema } from "./note-input-schema.js";
 import { loadTimes } from "./note-times.js";
@@ -25,13 +23,7 @@ export interface UpdatePatch {
 }
 
 /** Errors an update can return. */
-export type UpdateError =
-  | NotFoundError
-  | DuplicateIdError
-  | InvalidInputError
-  | PersistenceError
-  | GitError
-  | LockError;
+export type UpdateError = MutationError;
 
 /**
  * Rewrites a note's body and/or tag line atomically, keeping its title, id and place.

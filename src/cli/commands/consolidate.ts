@@ -1,15 +1,13 @@
 import type { ConsolidationReport } from "../../consolidate/run-consolidation.js";
 import type { Memory } from "../../memory.js";
 import { abortOnSignals } from "../abort-on-signals.js";
-import { failureFrom, usageFailure } from "../cli-failure.js";
+import { failureFrom } from "../cli-failure.js";
 import { COMMON_OPTIONS, defineCommand } from "../command.js";
 import { describeConsolidation } from "../consolidation-summary.js";
 import { EXIT } from "../exit-codes.js";
-import { LLM_COMMAND_HINT, LLM_COMMAND_VARIABLE, llmCommandLine } from "../llm-command-line.js";
+import { LLM_COMMAND_VARIABLE } from "../llm-command-line.js";
+import { LLM_OPTION_HELP, LLM_OPTIONS, llmFromOptions } from "../llm-options.js";
 import { openMemory } from "../open-memory.js";
-
-/** The longest --timeout: node's timers overflow past 2^31 - 1 ms (about 24 days). */
-const MAX_TIMEOUT_S = 2_000_000;
 
 /** `memory consolidate`: turns pending journal entries and logged sessions into notes. */
 export const consolidateCommand = defineCommand({
@@ -22,22 +20,10 @@ export const consolidateCommand = defineCommand({
     `a command that reads the prompt on stdin and prints its answer: --llm-cmd, else $${LLM_COMMAND_VARIABLE}\n` +
     "(split like a shell line, run without a shell). Amp threads are read with `amp threads markdown ID`.\n" +
     "Ctrl-C stops the run cleanly: entries stay pending for the next one.",
-  options: {
-    ...COMMON_OPTIONS,
-    "llm-cmd": { type: "string" },
-    "dry-run": { type: "boolean" },
-    timeout: { type: "string" },
-  },
+  options: { ...COMMON_OPTIONS, ...LLM_OPTIONS, "dry-run": { type: "boolean" } },
   optionHelp: [
-    [
-      "--llm-cmd COMMAND",
-      `The model command, e.g. --llm-cmd "claude -p". Default: $${LLM_COMMAND_VARIABLE}.`,
-    ],
+    ...LLM_OPTION_HELP,
     ["--dry-run", "Ask the model and show the plan (titles, keys, updates, inbox), write nothing."],
-    [
-      "--timeout SECONDS",
-      "Stop the model command after this long, e.g. --timeout 300 (default 600).",
-    ],
   ],
   positionals: { min: 0, max: 0 },
   examples: [
@@ -45,37 +31,14 @@ export const consolidateCommand = defineCommand({
     'AGENT_MEMORY_LLM_CMD="codex exec -" memory consolidate --dry-run --timeout 300',
   ],
   async run({ values, out, io }) {
-    const timeout = values.timeout === undefined ? undefined : values.timeout.trim();
-    if (
-      timeout !== undefined &&
-      !(/^\d+(\.\d+)?$/.test(timeout) && Number(timeout) > 0 && Number(timeout) <= MAX_TIMEOUT_S)
-    ) {
-      return out.fail(
-        usageFailure(`--timeout takes seconds, above 0 and up to ${MAX_TIMEOUT_S}`, "consolidate"),
-      );
-    }
-    const line = llmCommandLine(values["llm-cmd"], io.env);
-    if (line.isErr()) return out.fail(usageFailure(line.error, "consolidate"));
-    if (line.value === undefined) {
-      return out.fail({
-        code: "LLM",
-        message: `consolidate needs an LLM command: ${LLM_COMMAND_HINT}.`,
-        exitCode: EXIT.failed,
-      });
-    }
-    const { command, args } = line.value;
-    // Loaded here, not at startup: `--help` and usage errors never need them.
-    const { llmFromCommand } = await import("../../adapters/llm-from-command.js");
+    const llm = await llmFromOptions(values, io.env, "consolidate");
+    if (llm.isErr()) return out.fail(llm.error);
+    // Loaded here, not at startup: `--help` and usage errors never need it.
     const { commandSessionReader } = await import("../../adapters/session-command-reader.js");
-    const llm = llmFromCommand({
-      command,
-      args,
-      ...(timeout === undefined ? {} : { timeoutMs: Math.ceil(Number(timeout) * 1000) }),
-    });
     const sessionReaders = {
       "amp-thread": commandSessionReader({ command: "amp", args: ["threads", "markdown"] }),
     };
-    const opened = await openMemory(values.root, io, { llm, sessionReaders });
+    const opened = await openMemory(values.root, io, { llm: llm.value, sessionReaders });
     if (opened.isErr()) return out.fail(opened.error);
     const { memory, git } = opened.value;
     const before = await memory.list();
