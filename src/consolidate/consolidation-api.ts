@@ -92,14 +92,15 @@ export function bindConsolidation(
         budget,
       }),
     });
-  const missingLlm = { ...LLM_PLACEHOLDER };
   return {
     journal,
     sessionLog,
-    consolidationMachine: () => machineFor(wiring.llm ?? missingLlm),
+    consolidationMachine: () => machineFor(wiring.llm ?? LLM_PLACEHOLDER),
     consolidate: (options = {}) => {
-      if (wiring.llm === undefined) return errAsync(new LlmError(NO_LLM));
-      const base = machineFor(wiring.llm);
+      // A host that brings its own runAgent step needs no LLM port.
+      if (wiring.llm === undefined && options.actors?.runAgent === undefined)
+        return errAsync(new LlmError(NO_LLM));
+      const base = machineFor(wiring.llm ?? LLM_PLACEHOLDER);
       const machine =
         options.actors === undefined ? base : base.provide({ actors: options.actors });
       return withPipelineLock(wiring.persistence, () => runConsolidation(machine, options));

@@ -84,8 +84,10 @@ export function bindDefrag(notes: NotesMemory, wiring: DefragWiring): DefragApi 
   return {
     defragMachine: () => machineFor(wiring.llm ?? placeholder),
     defrag: (options = {}) => {
-      if (wiring.llm === undefined) return errAsync(new LlmError(NO_LLM));
-      const base = machineFor(wiring.llm);
+      // A host that brings its own plan step needs no LLM port.
+      if (wiring.llm === undefined && options.actors?.plan === undefined)
+        return errAsync(new LlmError(NO_LLM));
+      const base = machineFor(wiring.llm ?? placeholder);
       const machine =
         options.actors === undefined ? base : base.provide({ actors: options.actors });
       return withPipelineLock(wiring.persistence, () => runDefrag(machine, options));

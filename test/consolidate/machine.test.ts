@@ -128,3 +128,15 @@ describe("the consolidation machine", () => {
     expect(unwrap(await memory.journal.pending())).toHaveLength(1);
   });
 });
+
+describe("a host with its own agent step", () => {
+  it("consolidates without an LLM port when it provides runAgent", async () => {
+    const { memory } = await freshMemory();
+    unwrap(
+      await memory.journal.add({ harness: "manual", retrieval: { method: "none" }, note: "x" }),
+    );
+    const runAgent = fromPromise<RunAgentOutput, RunAgentInput>(async () => ({ answer: ANSWER }));
+    const report = unwrap(await memory.consolidate({ actors: { runAgent } }));
+    expect(report.created).toHaveLength(1);
+  });
+});
