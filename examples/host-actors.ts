@@ -86,6 +86,7 @@ async function main(): Promise<void> {
     })),
     readEntryIds: input.entries.map((e) => e.id),
     unreadable: [],
+    deferred: [],
   }));
   // Step 2 replaced: the harness runs its own agent (here, a canned answer).
   const runAgent = fromPromise<RunAgentOutput, RunAgentInput>(async ({ input }) => {

@@ -138,10 +138,17 @@ function inboxLine(
 }
 
 function unreadableLines(report: ConsolidationReport): string[] {
-  return section(
-    `Left pending (${plural(report.unreadable.length, "session")} could not be read):`,
-    report.unreadable.map((entry) => `  ${entry.id}: ${entry.reason}`),
-  );
+  return [
+    ...section(
+      `Left pending (${plural(report.unreadable.length, "session")} could not be read):`,
+      report.unreadable.map((entry) => `  ${entry.id}: ${entry.reason}`),
+    ),
+    ...(report.deferred.length === 0
+      ? []
+      : [
+          `Left pending for the next run (over this run's session budget): ${plural(report.deferred.length, "journal entry", "journal entries")}.`,
+        ]),
+  ];
 }
 
 /** `new:<key>` to the id created for it: creates are written in plan order. */

@@ -42,6 +42,8 @@ export type ConsolidationOutput =
       readonly commit: string | null;
       /** Entries left pending because their transcript could not be read. */
       readonly unreadable: readonly { readonly id: string; readonly reason: string }[];
+      /** Entries left pending because they did not fit this run's session budget. */
+      readonly deferred: readonly string[];
       /** The validated plan (what a dry run would write). */
       readonly plan: ConsolidationPlan | null;
       readonly dryRun: boolean;
@@ -59,7 +61,12 @@ const EMPTY_LOAD: LoadJournalsOutput = {
   run: "",
   saved: undefined,
 };
-const EMPTY_FETCH: FetchSessionsOutput = { sessions: [], readEntryIds: [], unreadable: [] };
+const EMPTY_FETCH: FetchSessionsOutput = {
+  sessions: [],
+  readEntryIds: [],
+  unreadable: [],
+  deferred: [],
+};
 
 interface ConsolidationContext {
   readonly dryRun: boolean;
@@ -255,6 +262,7 @@ export const consolidationMachine = setup({
           plan: context.plan ?? { creates: [], updates: [], inbox: [] },
           saved: context.loaded.saved,
           entryIds: consumedEntryIds(context),
+          sessions: context.loaded.logged.map((session) => `${session.path}#${session.number}`),
         }),
         onDone: {
           target: "markConsolidated",
@@ -324,6 +332,7 @@ export const consolidationMachine = setup({
       inbox: context.written.inbox,
       commit: context.commit,
       unreadable: context.fetched.unreadable,
+      deferred: context.fetched.deferred,
       plan: context.plan,
       dryRun: context.dryRun,
       repaired: context.repaired,

@@ -28,6 +28,8 @@ export interface SavedRun {
   readonly ids: Readonly<Record<string, string>>;
   /** The journal entries the run consumes (those whose transcript could be read). */
   readonly entryIds: readonly string[];
+  /** The session-log sections the plan was made from, as `path#number`. */
+  readonly sessions: readonly string[];
 }
 
 /** loadJournals input: a dry run must not even quarantine invalid journal files. */
@@ -59,6 +61,8 @@ export interface FetchSessionsOutput {
   /** Entries that were read (or need no transcript), in order. */
   readonly readEntryIds: readonly string[];
   readonly unreadable: readonly { readonly id: string; readonly reason: string }[];
+  /** Entries beyond this run's session budget: left pending for the next run. */
+  readonly deferred: readonly string[];
 }
 
 /** selectContext: related notes, rendered within their budget. */
@@ -102,6 +106,8 @@ export interface WriteKbEntriesInput {
   readonly saved: SavedRun | undefined;
   /** Saved with the plan, so a resumed run consumes exactly these. */
   readonly entryIds: readonly string[];
+  /** The session-log sections the plan covers, saved likewise. */
+  readonly sessions: readonly string[];
 }
 /** writeKbEntries output. */
 export type WriteKbEntriesOutput = WriteSummary;

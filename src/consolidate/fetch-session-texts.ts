@@ -52,7 +52,12 @@ export async function fetchSessionTexts(
     readEntryIds.push(entry.id);
   }
   if (input.logged.length > 0) sessions.push(sessionLogPart(input.logged, share));
-  return { sessions, readEntryIds, unreadable };
+  return {
+    sessions,
+    readEntryIds,
+    unreadable,
+    deferred: input.entries.slice(entries.length).map((entry) => entry.id),
+  };
 }
 
 function entryLabel(entry: StoredJournalEntry): string {

@@ -53,11 +53,22 @@ export async function loadPending(
     ...logged.value.map((session) => `session:${session.path}#${session.number}`),
     ...inbox.map((note) => `inbox:${note.id}`),
   ]);
-  const saved = await findSavedRun(deps, new Set(entries.value.map((entry) => entry.id)));
+  const saved = await findSavedRun(
+    deps,
+    new Set(entries.value.map((entry) => entry.id)),
+    new Set(logged.value.map((session) => `${session.path}#${session.number}`)),
+  );
   if (saved.isErr()) return err(saved.error);
   return ok({
     entries: entries.value,
-    logged: logged.value,
+    // A resumed plan consumes only the sections it was made from, never ones logged since.
+    logged:
+      saved.value === undefined
+        ? logged.value
+        : logged.value.filter(
+            (session) =>
+              saved.value?.sessions.includes(`${session.path}#${session.number}`) === true,
+          ),
     inbox,
     updatableIds,
     run: saved.value?.run ?? fresh,
@@ -74,6 +85,7 @@ export async function loadPending(
 async function findSavedRun(
   deps: ConsolidationDeps,
   pending: ReadonlySet<string>,
+  unconsumed: ReadonlySet<string>,
 ): Promise<Result<SavedRun | undefined, MemoryError>> {
   const files = await deps.persistence.list(RUNS_FOLDER);
   if (files.isErr()) return err(files.error);
@@ -86,7 +98,13 @@ async function findSavedRun(
     }
     // A manifest that does not check out is ignored: the run asks the model again.
     const saved = parseSavedRun(text.value);
-    if (saved !== undefined && saved.entryIds.every((id) => pending.has(id))) return ok(saved);
+    if (
+      saved !== undefined &&
+      saved.entryIds.every((id) => pending.has(id)) &&
+      saved.sessions.every((ref) => unconsumed.has(ref))
+    ) {
+      return ok(saved);
+    }
   }
   return ok(undefined);
 }

@@ -17,6 +17,7 @@ export const savedRunSchema = type({
   },
   ids: "Record<string, string>",
   entryIds: "string[]",
+  sessions: "string[]",
 });
 
 /** Reads a saved run's text; undefined when it is not one (it is then ignored, never trusted). */

@@ -18,7 +18,13 @@ export async function writeEntries(
   if (saved === undefined) {
     const ids = await assignIds(deps, input);
     if (ids.isErr()) return err(ids.error);
-    saved = { run: input.run, plan: input.plan, ids: ids.value, entryIds: input.entryIds };
+    saved = {
+      run: input.run,
+      plan: input.plan,
+      ids: ids.value,
+      entryIds: input.entryIds,
+      sessions: input.sessions,
+    };
     const written = await deps.persistence.write(
       runManifestPath(input.run),
       `${JSON.stringify(saved, null, 2)}\n`,

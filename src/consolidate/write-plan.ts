@@ -89,7 +89,18 @@ export async function writePlan(
     if (applied.isErr()) return err(applied.error);
     for (const file of applied.value) files.add(file);
   }
-  return ok({ created, updated, inbox: plan.inbox, files: [...files].toSorted(), redactions });
+  return ok({
+    created,
+    updated,
+    // The ids the decisions resolved to, not the model's temporary keys.
+    inbox: plan.inbox.map((decision) => {
+      const key = decision.into?.startsWith("new:") === true ? decision.into.slice(4) : undefined;
+      const id = key === undefined ? undefined : ids[key];
+      return id === undefined ? decision : { ...decision, into: id };
+    }),
+    files: [...files].toSorted(),
+    redactions,
+  });
 }
 
 async function applyInboxDecision(

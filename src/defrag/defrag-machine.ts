@@ -72,8 +72,9 @@ const notProvided = (step: DefragStep) => async (): Promise<never> => {
 };
 
 /**
- * The defrag machine: snapshot, analyze, plan (the LLM), validate, apply, updateIndex,
- * commit. Placeholders here; `memory.defragMachine()` provides the defaults, and a host
+ * The defrag machine: analyze, plan (the LLM), validate, snapshot (commit the state before
+ * anything changes; after validation, so a refused decision commits nothing either), apply,
+ * updateIndex, commit. Placeholders here; `memory.defragMachine()` provides the defaults, and a host
  * replaces any step with `provide`. A decision that fails validation ends the run at
  * `validate` with nothing changed.
  */
@@ -109,24 +110,8 @@ export const defragMachine = setup({
     commit: null,
     failure: undefined,
   }),
-  initial: "snapshot",
+  initial: "analyze",
   states: {
-    snapshot: {
-      invoke: {
-        src: "snapshot",
-        input: ({ context }) => ({ dryRun: context.dryRun }),
-        onDone: {
-          target: "analyze",
-          actions: assign({ snapshot: ({ event }) => event.output.commit }),
-        },
-        onError: {
-          target: "failed",
-          actions: assign({
-            failure: ({ event }) => ({ step: "snapshot" as const, error: event.error }),
-          }),
-        },
-      },
-    },
     analyze: {
       invoke: {
         src: "analyze",
@@ -176,7 +161,23 @@ export const defragMachine = setup({
         },
       },
     },
-    routeValidated: { always: [{ guard: "isDryRun", target: "done" }, { target: "apply" }] },
+    routeValidated: { always: [{ guard: "isDryRun", target: "done" }, { target: "snapshot" }] },
+    snapshot: {
+      invoke: {
+        src: "snapshot",
+        input: ({ context }) => ({ dryRun: context.dryRun }),
+        onDone: {
+          target: "apply",
+          actions: assign({ snapshot: ({ event }) => event.output.commit }),
+        },
+        onError: {
+          target: "failed",
+          actions: assign({
+            failure: ({ event }) => ({ step: "snapshot" as const, error: event.error }),
+          }),
+        },
+      },
+    },
     apply: {
       invoke: {
         src: "apply",

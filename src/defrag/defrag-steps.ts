@@ -8,10 +8,10 @@ import type { DefragGuardrails, DefragRule } from "./validate-decision.js";
 
 /** The steps of a defrag run, in order. */
 export const DEFRAG_STEPS = [
-  "snapshot",
   "analyze",
   "plan",
   "validate",
+  "snapshot",
   "apply",
   "updateIndex",
   "commit",

@@ -182,9 +182,13 @@ function checkTiers(
   guardrails: DefragGuardrails,
 ): Result<void, DefragViolation> {
   if (decision.hotTier.length > guardrails.maxHot)
-    return failTiers(`${decision.hotTier.length} hot notes, over the limit of ${guardrails.maxHot}.`);
+    return failTiers(
+      `${decision.hotTier.length} hot notes, over the limit of ${guardrails.maxHot}.`,
+    );
   if (decision.warmTier.length > guardrails.maxWarm)
-    return failTiers(`${decision.warmTier.length} warm notes, over the limit of ${guardrails.maxWarm}.`);
+    return failTiers(
+      `${decision.warmTier.length} warm notes, over the limit of ${guardrails.maxWarm}.`,
+    );
   const seen = new Set<string>();
   for (const id of [...decision.hotTier, ...decision.warmTier]) {
     const note = after.get(id);

@@ -12,6 +12,7 @@ const empty: ConsolidationReport = {
   inbox: [],
   commit: null,
   unreadable: [],
+  deferred: [],
   plan: null,
   dryRun: false,
   repaired: false,

@@ -14,6 +14,7 @@ const report: RunReport = {
     inbox: [],
     commit: null,
     unreadable: [],
+    deferred: [],
     plan: null,
     dryRun: false,
     repaired: false,
