@@ -2,8 +2,8 @@ import { ResultAsync } from "neverthrow";
 import { PersistenceError } from "../ports/errors.js";
 import type { Persistence, StoredFile } from "../ports/persistence.js";
 import { parseFilename } from "../model/filename.js";
-import { extractLinks, type NoteLink } from "../model/links.js";
 import { parseNote, type ParsedNote } from "../model/note-format.js";
+import { INDEX_NOTE_PATH, readIndexNote, type IndexNoteFile } from "./index-note-file.js";
 import {
   NOTE_STATUSES,
   STATUS_FOLDERS,
@@ -12,6 +12,9 @@ import {
   type NoteStatus,
 } from "./layout.js";
 import { mapConcurrently } from "./map-concurrently.js";
+
+// Re-exported: most readers of the index note come through the store.
+export { INDEX_NOTE_PATH, type IndexNoteFile };
 
 /** A note file as the store last read it. */
 export interface StoredNote {
@@ -22,13 +25,6 @@ export interface StoredNote {
   readonly mtimeMs: number;
   readonly size: number;
   readonly note: ParsedNote;
-}
-
-/** The index note (`index.md` at the root): not a note with an id, but a source of links. */
-export interface IndexNoteFile {
-  readonly path: string;
-  readonly content: string;
-  readonly links: readonly NoteLink[];
 }
 
 /** The memory's notes at one moment. */
@@ -42,9 +38,6 @@ export interface NoteSnapshot {
   /** The index note, when the memory has one. */
   readonly indexNote: IndexNoteFile | undefined;
 }
-
-/** The index note's path, relative to the memory root. */
-export const INDEX_NOTE_PATH = "index.md";
 
 /**
  * The cache between the files and every query. `snapshot()` lists the status folders and
@@ -218,23 +211,6 @@ function parseStored(
     note: parseNote(content, id, { slug }),
   };
   return stored;
-}
-
-/**
- * Reads the index note on every refresh (one small file, no stat needed) and keeps the
- * previous object when the text is unchanged, so consumers can compare by identity.
- */
-async function readIndexNote(
-  persistence: Persistence,
-  previous: IndexNoteFile | undefined,
-): Promise<IndexNoteFile | undefined> {
-  const content = await persistence.read(INDEX_NOTE_PATH);
-  if (content.isErr()) {
-    if (content.error.code === "NOT_FOUND") return undefined;
-    throw content.error;
-  }
-  if (previous?.content === content.value) return previous;
-  return { path: INDEX_NOTE_PATH, content: content.value, links: extractLinks(content.value) };
 }
 
 function buildSnapshot(
