@@ -171,3 +171,21 @@ function randomToken(): string {
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/**
+ * Runs `task` holding the lock (when there is one) and releases it however the task ends:
+ * the one place mutations, session-log appends and pipeline runs take a lock.
+ */
+export async function holdingLock<T, E>(
+  acquire: AcquireLock | undefined,
+  task: () => PromiseLike<Result<T, E>>,
+): Promise<Result<T, E | LockError | PersistenceError>> {
+  if (acquire === undefined) return task();
+  const lock = await acquire();
+  if (lock.isErr()) return err(lock.error);
+  try {
+    return await task();
+  } finally {
+    await lock.value();
+  }
+}

@@ -1,6 +1,6 @@
-import { err, ResultAsync, type Result } from "neverthrow";
+import { ResultAsync } from "neverthrow";
 import type { LockError, PersistenceError } from "../ports/errors.js";
-import type { AcquireLock } from "./memory-lock.js";
+import { holdingLock, type AcquireLock } from "./memory-lock.js";
 import type { LinkIndex } from "../graph/link-index.js";
 import type { Git } from "../ports/git.js";
 import type { Persistence } from "../ports/persistence.js";
@@ -34,18 +34,13 @@ export function serialized<T, E>(
   mutation: () => ResultAsync<T, E>,
 ): ResultAsync<T, E | LockError | PersistenceError> {
   return new ResultAsync(
-    ctx.queue.run(async (): Promise<Result<T, E | LockError | PersistenceError>> => {
-      if (ctx.acquireLock === undefined) return mutation();
-      const lock = await ctx.acquireLock();
-      if (lock.isErr()) return err(lock.error);
-      // Whatever another process wrote before we got the lock must be seen: no refresh that
-      // started before the lock may answer for this mutation.
-      ctx.store.expire();
-      try {
-        return await mutation();
-      } finally {
-        await lock.value();
-      }
-    }),
+    ctx.queue.run(() =>
+      holdingLock(ctx.acquireLock, () => {
+        // Whatever another process wrote before we got the lock must be seen: no refresh that
+        // started before the lock may answer for this mutation.
+        ctx.store.expire();
+        return mutation();
+      }),
+    ),
   );
 }

@@ -1,5 +1,5 @@
-import { err, ResultAsync, type Result } from "neverthrow";
-import { createMemoryLock } from "../notes/memory-lock.js";
+import { ResultAsync } from "neverthrow";
+import { createMemoryLock, holdingLock } from "../notes/memory-lock.js";
 import type { LockError, PersistenceError } from "../ports/errors.js";
 import { PRIVATE_FOLDER, type Persistence } from "../ports/persistence.js";
 
@@ -18,15 +18,5 @@ export function withPipelineLock<T, E>(
   run: () => ResultAsync<T, E>,
 ): ResultAsync<T, E | LockError | PersistenceError> {
   const acquire = createMemoryLock(persistence, { path: PIPELINE_LOCK_PATH, timeoutMs: 3_000 });
-  if (acquire === undefined) return run();
-  const guarded = async (): Promise<Result<T, E | LockError | PersistenceError>> => {
-    const lock = await acquire();
-    if (lock.isErr()) return err(lock.error);
-    try {
-      return await run();
-    } finally {
-      await lock.value();
-    }
-  };
-  return new ResultAsync(guarded());
+  return new ResultAsync(holdingLock(acquire, run));
 }

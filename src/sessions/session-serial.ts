@@ -3,9 +3,9 @@
  * processes through the memory's lock. An append is a read and an atomic write of the
  * whole file, so without both, two appends could read the same text and one be lost.
  */
-import { err, type ResultAsync } from "neverthrow";
+import type { ResultAsync } from "neverthrow";
 import { safeAsync } from "../adapters/safe-async.js";
-import type { AcquireLock } from "../notes/memory-lock.js";
+import { holdingLock, type AcquireLock } from "../notes/memory-lock.js";
 import { PersistenceError, type LockError } from "../ports/errors.js";
 
 /**
@@ -37,17 +37,7 @@ export function serializedWithLock(
 ): <T, E>(task: () => ResultAsync<T, E>) => ResultAsync<T, E | LockError | PersistenceError> {
   return <T, E>(task: () => ResultAsync<T, E>) =>
     safeAsync<T, E | LockError | PersistenceError>(
-      () =>
-        run(async () => {
-          if (acquireLock === undefined) return task();
-          const lock = await acquireLock();
-          if (lock.isErr()) return err(lock.error);
-          try {
-            return await task();
-          } finally {
-            await lock.value();
-          }
-        }),
+      () => run(() => holdingLock(acquireLock, task)),
       (cause) => new PersistenceError("A session log update failed unexpectedly.", { cause }),
     );
 }
