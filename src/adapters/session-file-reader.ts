@@ -4,16 +4,9 @@
  */
 import { err, ok, type ResultAsync } from "neverthrow";
 import type { SessionReader } from "../sessions/session-reader.js";
-import { budgetProblem } from "../sessions/session-reader.js";
 import { fitChunks, markerReserve } from "./session-budget.js";
 import { defaultSessionFs, readRange, type SessionFs } from "./session-fs.js";
-import {
-  aborted,
-  binaryContent,
-  readFailure,
-  transcriptPath,
-  transcriptSize,
-} from "./session-source.js";
+import { aborted, binaryContent, readFailure, locateTranscript } from "./session-source.js";
 import { cleanStart, decodeUtf8, firstNul } from "./session-text.js";
 import { safeAsync } from "./safe-async.js";
 import type { SessionReadFailure, SessionText } from "../sessions/session-reader.js";
@@ -48,14 +41,9 @@ export function fileSessionReader(options: FileSessionReaderOptions = {}): Sessi
     read(entry, { budgetBytes, signal }): ResultAsync<SessionText, SessionReadFailure> {
       return safeAsync<SessionText, SessionReadFailure>(
         async () => {
-          const budget = budgetProblem(budgetBytes);
-          if (budget !== undefined) return err(budget);
-          const path = transcriptPath(entry);
-          if (path.isErr()) return err(path.error);
-          const source = path.value;
-          const size = await transcriptSize(fs, source);
-          if (size.isErr()) return err(size.error);
-          const total = size.value;
+          const found = await locateTranscript(fs, entry, budgetBytes);
+          if (found.isErr()) return err(found.error);
+          const { source, total } = found.value;
           const length =
             total <= budgetBytes ? total : Math.max(0, budgetBytes - markerReserve(source));
           const start = total - length;

@@ -7,7 +7,6 @@
 import { err, ok, type Result, type ResultAsync } from "neverthrow";
 import { SessionReadError } from "../ports/errors.js";
 import {
-  budgetProblem,
   type SessionReader,
   type SessionReadFailure,
   type SessionText,
@@ -15,13 +14,7 @@ import {
 import { fitChunks } from "./session-budget.js";
 import { defaultSessionFs, readRange, type SessionFs } from "./session-fs.js";
 import { renderJsonl, type RenderedJsonl } from "./session-jsonl-render.js";
-import {
-  aborted,
-  binaryContent,
-  readFailure,
-  transcriptPath,
-  transcriptSize,
-} from "./session-source.js";
+import { aborted, binaryContent, readFailure, locateTranscript } from "./session-source.js";
 import { firstNul } from "./session-text.js";
 import { safeAsync } from "./safe-async.js";
 
@@ -61,14 +54,9 @@ export function jsonlSessionReader(options: JsonlSessionReaderOptions = {}): Ses
     read(entry, { budgetBytes, signal }): ResultAsync<SessionText, SessionReadFailure> {
       return safeAsync<SessionText, SessionReadFailure>(
         async () => {
-          const budget = budgetProblem(budgetBytes);
-          if (budget !== undefined) return err(budget);
-          const path = transcriptPath(entry);
-          if (path.isErr()) return err(path.error);
-          const source = path.value;
-          const size = await transcriptSize(fs, source);
-          if (size.isErr()) return err(size.error);
-          const total = size.value;
+          const found = await locateTranscript(fs, entry, budgetBytes);
+          if (found.isErr()) return err(found.error);
+          const { source, total } = found.value;
           const cap = Math.max(maxScan, budgetBytes);
           let window = Math.min(total, cap, Math.max(budgetBytes * 4, MIN_WINDOW));
           for (;;) {

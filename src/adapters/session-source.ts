@@ -8,6 +8,7 @@ import type { JournalEntry } from "../journal/journal-entry.js";
 import { InvalidInputError, NotFoundError, SessionReadError } from "../ports/errors.js";
 import { errnoCode } from "./fs-like.js";
 import type { SessionFs } from "./session-fs.js";
+import { budgetProblem } from "../sessions/session-reader.js";
 
 /**
  * The transcript path of `entry`: `retrieval.sessionPath`, resolved against
@@ -61,6 +62,30 @@ export async function transcriptSize(
     }
     return err(readFailure(path, cause));
   }
+}
+
+/**
+ * What both file readers check first: a usable budget, the entry's transcript path, and the
+ * transcript's size.
+ *
+ * @example
+ * ```ts
+ * const found = await locateTranscript(fs, entry, 32 * 1024); // Ok({ source: "/p/s.jsonl", total: 1234 })
+ * ```
+ */
+export async function locateTranscript(
+  fs: SessionFs,
+  entry: JournalEntry,
+  budgetBytes: number,
+): Promise<
+  Result<{ source: string; total: number }, NotFoundError | InvalidInputError | SessionReadError>
+> {
+  const budget = budgetProblem(budgetBytes);
+  if (budget !== undefined) return err(budget);
+  const path = transcriptPath(entry);
+  if (path.isErr()) return err(path.error);
+  const size = await transcriptSize(fs, path.value);
+  return size.map((total) => ({ source: path.value, total }));
 }
 
 /**
