@@ -5,7 +5,7 @@ import type { ConsolidationDeps } from "./consolidation-deps.js";
 import { CHARS_PER_TOKEN, RUNS_FOLDER } from "./consolidation-deps.js";
 import type { PromptNote } from "./consolidation-prompt.js";
 import type { LoadJournalsInput, LoadJournalsOutput, SavedRun } from "./consolidation-steps.js";
-import { readNoteBodies } from "./read-note-bodies.js";
+import { readNoteBodies } from "../notes/read-note-bodies.js";
 import { parseSavedRun } from "./saved-run.js";
 
 const MAX_INBOX_NOTE_CHARS = 2_000;

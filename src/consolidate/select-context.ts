@@ -8,7 +8,7 @@ import {
   type PromptSession,
 } from "./consolidation-prompt.js";
 import type { SelectContextInput, SelectContextOutput } from "./consolidation-steps.js";
-import { readNoteBodies } from "./read-note-bodies.js";
+import { readNoteBodies } from "../notes/read-note-bodies.js";
 
 const QUERY_TERMS = 16;
 const CANDIDATES = 60;

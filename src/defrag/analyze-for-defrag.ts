@@ -6,7 +6,7 @@ import { INDEX_NOTE_PATH } from "../notes/note-store.js";
 import type { NotesMemory } from "../notes-memory.js";
 import type { MemoryError } from "../ports/errors.js";
 import type { Persistence } from "../ports/persistence.js";
-import { readNoteBodies } from "../consolidate/read-note-bodies.js";
+import { readNoteBodies } from "../notes/read-note-bodies.js";
 import { planBatches, type DefragNoteLine } from "./defrag-batches.js";
 import type { DefragFindings } from "./defrag-prompt.js";
 import type { AnalyzeOutput } from "./defrag-steps.js";

@@ -1,10 +1,17 @@
 import { err, ok, type Result } from "neverthrow";
 import { parseNote } from "../model/note-format.js";
-import type { NoteMeta } from "../notes/note-meta.js";
+import type { NoteMeta } from "./note-meta.js";
 import type { NotesMemory } from "../notes-memory.js";
 import type { MemoryError } from "../ports/errors.js";
 import type { Persistence } from "../ports/persistence.js";
-import type { PromptNote } from "./consolidation-prompt.js";
+
+/** A note's title, tags and body, as a batch read returns them. */
+export interface NoteBody {
+  readonly id: string;
+  readonly title: string;
+  readonly tags: readonly string[];
+  readonly body: string;
+}
 
 /**
  * Reads the bodies of notes listed in one listing: one refresh of the store, then one file
@@ -14,10 +21,10 @@ export async function readNoteBodies(
   memory: NotesMemory,
   persistence: Persistence,
   wanted: (metas: readonly NoteMeta[]) => readonly NoteMeta[],
-): Promise<Result<{ metas: readonly NoteMeta[]; notes: PromptNote[] }, MemoryError>> {
+): Promise<Result<{ metas: readonly NoteMeta[]; notes: NoteBody[] }, MemoryError>> {
   const metas = await memory.list();
   if (metas.isErr()) return err(metas.error);
-  const notes: PromptNote[] = [];
+  const notes: NoteBody[] = [];
   for (const meta of wanted(metas.value)) {
     const text = await persistence.read(meta.path);
     if (text.isErr()) {
