@@ -44,7 +44,8 @@ describe("the command session reader", () => {
     const session = okOf(await reader.read(thread, { budgetBytes: 1024 }));
     expect(Buffer.byteLength(session.text)).toBeLessThanOrEqual(1024);
     expect(session.truncated).toBe(true);
-    expect(session.text).toMatch(/^\[… truncated: the first [\d.]+ KB of command /);
+    // The source in the marker is shortened with "…" when long, so only its start is fixed.
+    expect(session.text).toMatch(/^\[… truncated: the first [\d.]+ KB of /);
     expect(session.text.endsWith("turn 5000: the chart is fine\n\n")).toBe(true);
   });
 
