@@ -9,11 +9,11 @@ import * as fs from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import type { ResultAsync } from "neverthrow";
-import { fsPersistence } from "../src/adapters/fs-persistence.js";
-import { analysisInput, analyzeMemory } from "../src/analysis/analyze.js";
-import { analyze, type MemoryAnalysis } from "../src/analysis/memory-analysis.js";
-import { loadGraph } from "../src/graph/graph-view.js";
-import { createLinkIndex } from "../src/graph/link-index.js";
+import { fsPersistence } from "../src/adapters/fs/fs-persistence.js";
+import { analysisInput, analyzeMemory } from "../src/notes/analysis/analyze.js";
+import { analyze, type MemoryAnalysis } from "../src/notes/analysis/memory-analysis.js";
+import { loadGraph } from "../src/notes/graph/graph-view.js";
+import { createLinkIndex } from "../src/notes/graph/link-index.js";
 import { buildFilename } from "../src/model/filename.js";
 import { generateId } from "../src/model/id.js";
 import { listNotes } from "../src/notes/list.js";
@@ -21,7 +21,7 @@ import { createMemoryLock } from "../src/notes/memory-lock.js";
 import { createNoteStore } from "../src/notes/note-store.js";
 import { loadTimes } from "../src/notes/note-times.js";
 import type { NotesContext } from "../src/notes/notes-context.js";
-import { createSerialQueue } from "../src/notes/serial-queue.js";
+import { createSerialQueue } from "../src/shared/serial-queue.js";
 import { medianMs, report } from "./measure.js";
 import {
   seededRandom,

@@ -13,7 +13,7 @@ import * as fs from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import type { ResultAsync } from "neverthrow";
-import { fsPersistence } from "../src/adapters/fs-persistence.js";
+import { fsPersistence } from "../src/adapters/fs/fs-persistence.js";
 import { createMemory, type Memory } from "../src/memory.js";
 import { buildFilename } from "../src/model/filename.js";
 import { serializeNote } from "../src/model/note-format.js";

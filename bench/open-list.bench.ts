@@ -4,7 +4,7 @@
  */
 import * as fs from "node:fs";
 import { join } from "node:path";
-import { fsPersistence } from "../src/adapters/fs-persistence.js";
+import { fsPersistence } from "../src/adapters/fs/fs-persistence.js";
 import { createMemory } from "../src/memory.js";
 import { medianMs, report } from "./measure.js";
 import { syntheticNotes, writeNotes } from "./synthetic-memory.js";

@@ -12,15 +12,15 @@
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { fsPersistence } from "../src/adapters/fs-persistence.js";
-import { createLinkIndex } from "../src/graph/link-index.js";
+import { fsPersistence } from "../src/adapters/fs/fs-persistence.js";
+import { createLinkIndex } from "../src/notes/graph/link-index.js";
 import { createNoteStore, type NoteSnapshot } from "../src/notes/note-store.js";
 import type { NotesContext } from "../src/notes/notes-context.js";
-import { createSerialQueue } from "../src/notes/serial-queue.js";
-import { rankNotes } from "../src/search/rank-notes.js";
-import { createSearchIndex, type SearchIndex } from "../src/search/search-index.js";
-import { searchNotes } from "../src/search/search-notes.js";
-import { validateSearch } from "../src/search/search-options.js";
+import { createSerialQueue } from "../src/shared/serial-queue.js";
+import { rankNotes } from "../src/notes/search/rank-notes.js";
+import { createSearchIndex, type SearchIndex } from "../src/notes/search/search-index.js";
+import { searchNotes } from "../src/notes/search/search-notes.js";
+import { validateSearch } from "../src/notes/search/search-options.js";
 import { medianMs, percentile, report } from "./measure.js";
 import { seededRandom, syntheticNotes, writeNotes } from "./synthetic-memory.js";
 

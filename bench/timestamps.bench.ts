@@ -5,8 +5,8 @@
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import { join } from "node:path";
-import { gitCli } from "../src/adapters/git-cli.js";
-import { isomorphicGit } from "../src/adapters/isomorphic-git.js";
+import { gitCli } from "../src/adapters/git-cli/git-cli.js";
+import { isomorphicGit } from "../src/adapters/isomorphic-git/isomorphic-git.js";
 import { medianMs, report } from "./measure.js";
 import { syntheticNotes, writeHistory } from "./synthetic-memory.js";
 

@@ -5,8 +5,8 @@
  * @module
  */
 
-import { processIo } from "./cli-io.js";
-import { runCli } from "./run-cli.js";
+import { processIo } from "./framework/cli-io.js";
+import { runCli } from "./framework/run-cli.js";
 
 // exitCode rather than process.exit(): pending stdout writes to a pipe are flushed first.
 process.exitCode = await runCli(process.argv.slice(2), processIo());

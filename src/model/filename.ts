@@ -5,7 +5,7 @@
  */
 
 import { err, ok, type Result } from "neverthrow";
-import { InvalidInputError } from "../ports/errors.js";
+import { InvalidInputError } from "../errors.js";
 import { isValidId } from "./id.js";
 import { slugify } from "./slug.js";
 

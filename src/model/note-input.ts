@@ -6,7 +6,7 @@
  */
 
 import { err, ok, type Result } from "neverthrow";
-import { InvalidInputError } from "../ports/errors.js";
+import { InvalidInputError } from "../errors.js";
 import { normalizeBody } from "./note-format.js";
 import { dedupeTags, isValidTagName } from "./tags.js";
 

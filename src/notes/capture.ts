@@ -4,14 +4,14 @@ import {
   type GitError,
   type LockError,
   type PersistenceError,
-} from "../ports/errors.js";
+} from "../errors.js";
 import { checkCommitRequest, commitIfAsked, type MutationOptions } from "./mutation-options.js";
 import { buildFilename, parseFilename } from "../model/filename.js";
 import { isValidId } from "../model/id.js";
 import { slugify } from "../model/slug.js";
 import { validateBody, validateTags, validateTitle } from "../model/note-input.js";
 import { parseNote, serializeNote } from "../model/note-format.js";
-import { basename, isNoteStatus, pathForStatus, type NoteStatus } from "./layout.js";
+import { basename, isNoteStatus, pathForStatus, type NoteStatus } from "../model/layout.js";
 import { toNoteMeta, type NoteMeta } from "./note-meta.js";
 import type { NoteSnapshot } from "./note-store.js";
 import { captureInputSchema, checkShape } from "./note-input-schema.js";

@@ -1,5 +1,5 @@
 import { err, ok, type Result } from "neverthrow";
-import { DuplicateIdError, InvalidInputError, NotFoundError } from "../ports/errors.js";
+import { DuplicateIdError, InvalidInputError, NotFoundError } from "../errors.js";
 import { isValidId, normalizeIdInput } from "../model/id.js";
 import type { NoteSnapshot, StoredNote } from "./note-store.js";
 

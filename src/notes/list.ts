@@ -1,6 +1,6 @@
 import type { ResultAsync } from "neverthrow";
-import type { GitError, PersistenceError } from "../ports/errors.js";
-import type { NoteStatus } from "./layout.js";
+import type { GitError, PersistenceError } from "../errors.js";
+import type { NoteStatus } from "../model/layout.js";
 import { toNoteMeta, type NoteMeta } from "./note-meta.js";
 import type { StoredNote } from "./note-store.js";
 import { loadTimes } from "./note-times.js";

@@ -1,6 +1,6 @@
 import { hostname } from "node:os";
 import { err, ok, ResultAsync, type Result } from "neverthrow";
-import { LockError, type PersistenceError } from "../ports/errors.js";
+import { LockError, type PersistenceError } from "../errors.js";
 import { PRIVATE_FOLDER, type Persistence } from "../ports/persistence.js";
 
 /** Where the lock lives, relative to the memory root. */

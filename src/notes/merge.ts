@@ -4,13 +4,13 @@ import {
   type DuplicateIdError,
   type NotFoundError,
   type PersistenceError,
-} from "../ports/errors.js";
+} from "../errors.js";
 import { extractLinks } from "../model/links.js";
 import { replaceLink } from "../model/link-rewrite.js";
 import { serializeNote } from "../model/note-format.js";
 import { validateBody } from "../model/note-input.js";
 import { dedupeTags } from "../model/tags.js";
-import { loadGraph, type GraphView } from "../graph/graph-view.js";
+import { loadGraph, type GraphView } from "./graph/graph-view.js";
 import { findNote } from "./find-note.js";
 import {
   checkCommitRequest,

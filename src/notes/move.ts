@@ -1,7 +1,7 @@
 import { errAsync, okAsync, type ResultAsync } from "neverthrow";
-import { InvalidInputError } from "../ports/errors.js";
+import { InvalidInputError } from "../errors.js";
 import { findNote } from "./find-note.js";
-import { basename, isNoteStatus, pathForStatus, type NoteStatus } from "./layout.js";
+import { basename, isNoteStatus, pathForStatus, type NoteStatus } from "../model/layout.js";
 import {
   checkCommitRequest,
   commitIfAsked,

@@ -6,7 +6,7 @@ import {
   type LockError,
   type NotFoundError,
   type PersistenceError,
-} from "../ports/errors.js";
+} from "../errors.js";
 import type { NotesContext } from "./notes-context.js";
 
 /** Options every mutation accepts. */

@@ -1,6 +1,6 @@
 import { type } from "arktype";
 import { err, ok, type Result } from "neverthrow";
-import { InvalidInputError } from "../ports/errors.js";
+import { InvalidInputError } from "../errors.js";
 
 /** The shape of a capture request, checked at run time for callers without TypeScript. */
 export const captureInputSchema = type({

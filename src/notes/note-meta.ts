@@ -1,5 +1,5 @@
 import type { NoteLink } from "../model/links.js";
-import type { NoteStatus } from "./layout.js";
+import type { NoteStatus } from "../model/layout.js";
 import type { StoredNote } from "./note-store.js";
 
 /** When a note was created and last changed, and whether git knows it yet. */

@@ -1,5 +1,5 @@
 import { ResultAsync } from "neverthrow";
-import { PersistenceError } from "../ports/errors.js";
+import { PersistenceError } from "../errors.js";
 import type { Persistence, StoredFile } from "../ports/persistence.js";
 import { parseFilename } from "../model/filename.js";
 import { parseNote, type ParsedNote } from "../model/note-format.js";
@@ -10,8 +10,8 @@ import {
   basename,
   statusOfPath,
   type NoteStatus,
-} from "./layout.js";
-import { mapConcurrently } from "./map-concurrently.js";
+} from "../model/layout.js";
+import { mapConcurrently } from "../shared/map-concurrently.js";
 
 // Re-exported: most readers of the index note come through the store.
 export { INDEX_NOTE_PATH, type IndexNoteFile };

@@ -1,5 +1,5 @@
 import { okAsync, type ResultAsync } from "neverthrow";
-import type { GitError } from "../ports/errors.js";
+import type { GitError } from "../errors.js";
 import type { CommittedTimes, Git } from "../ports/git.js";
 import type { NoteTimes } from "./note-meta.js";
 import type { StoredNote } from "./note-store.js";

@@ -1,8 +1,8 @@
 import { err, ok, type Result } from "neverthrow";
 import { parseNote } from "../model/note-format.js";
 import type { NoteMeta } from "./note-meta.js";
-import type { NotesMemory } from "../notes-memory.js";
-import type { MemoryError } from "../ports/errors.js";
+import type { NotesMemory } from "./notes-memory.js";
+import type { MemoryError } from "../errors.js";
 import type { Persistence } from "../ports/persistence.js";
 
 /** A note's title, tags and body, as a batch read returns them. */

@@ -5,7 +5,7 @@ import type {
   InvalidInputError,
   NotFoundError,
   PersistenceError,
-} from "../ports/errors.js";
+} from "../errors.js";
 import { findNote } from "./find-note.js";
 import { toNote, type Note } from "./note-meta.js";
 import { loadTimes } from "./note-times.js";

@@ -1,7 +1,7 @@
 import { errAsync, okAsync, type ResultAsync } from "neverthrow";
-import { ConflictError } from "../ports/errors.js";
-import type { BrokenLink } from "../graph/link-queries.js";
-import { loadGraph } from "../graph/graph-view.js";
+import { ConflictError } from "../errors.js";
+import type { BrokenLink } from "./graph/link-queries.js";
+import { loadGraph } from "./graph/graph-view.js";
 import { findNote } from "./find-note.js";
 import {
   checkCommitRequest,

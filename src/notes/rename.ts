@@ -1,12 +1,12 @@
 import { err, errAsync, ok, ResultAsync, type Result } from "neverthrow";
-import type { NotFoundError, PersistenceError } from "../ports/errors.js";
+import type { NotFoundError, PersistenceError } from "../errors.js";
 import { buildFilename } from "../model/filename.js";
 import { replaceLinkText } from "../model/link-rewrite.js";
 import { validateTitle } from "../model/note-input.js";
 import { replaceTitle } from "../model/note-title.js";
-import { loadGraph } from "../graph/graph-view.js";
+import { loadGraph } from "./graph/graph-view.js";
 import { findNote } from "./find-note.js";
-import { pathForStatus } from "./layout.js";
+import { pathForStatus } from "../model/layout.js";
 import {
   checkCommitRequest,
   commitIfAsked,

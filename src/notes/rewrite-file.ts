@@ -1,5 +1,5 @@
 import { okAsync, type ResultAsync } from "neverthrow";
-import type { NotFoundError, PersistenceError } from "../ports/errors.js";
+import type { NotFoundError, PersistenceError } from "../errors.js";
 import type { NotesContext } from "./notes-context.js";
 
 /**

@@ -1,5 +1,5 @@
 import { err, errAsync, ok, type Result, type ResultAsync } from "neverthrow";
-import { InvalidInputError } from "../ports/errors.js";
+import { InvalidInputError } from "../errors.js";
 import { serializeNote } from "../model/note-format.js";
 import { validateBody, validateTags } from "../model/note-input.js";
 import { findNote } from "./find-note.js";

@@ -1,5 +1,5 @@
 import type { ResultAsync } from "neverthrow";
-import type { ConflictError, GitError } from "./errors.js";
+import type { ConflictError, GitError } from "../errors.js";
 
 /** When a note was first and last committed, from git history. */
 export interface CommittedTimes {

@@ -1,5 +1,5 @@
 import type { ResultAsync } from "neverthrow";
-import type { LlmError } from "./errors.js";
+import type { LlmError } from "../errors.js";
 
 /** One completion request. */
 export interface LlmRequest {

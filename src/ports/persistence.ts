@@ -1,5 +1,5 @@
 import type { ResultAsync } from "neverthrow";
-import type { NotFoundError, PersistenceError } from "./errors.js";
+import type { NotFoundError, PersistenceError } from "../errors.js";
 
 /**
  * The memory root's folder for the library's own run-time files (the lock). Git adapters

@@ -5,11 +5,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { getFileTimestamps } from "../../src/adapters/file-timestamps.js";
-import { gitCli } from "../../src/adapters/git-cli.js";
-import { inMemoryPorts } from "../../src/adapters/in-memory.js";
-import { isolatedGitEnv } from "./git-env.js";
-import { errOf, okOf } from "./result-helpers.js";
+import { getFileTimestamps } from "../../src/adapters/file-timestamps/file-timestamps.js";
+import { gitCli } from "../../src/adapters/git-cli/git-cli.js";
+import { inMemoryPorts } from "../../src/adapters/in-memory/in-memory.js";
+import { isolatedGitEnv } from "../helpers/git-env.js";
+import { errOf, okOf } from "../helpers/result-helpers.js";
 
 const run = promisify(execFile);
 const T = 1_700_000_000_000;

@@ -10,9 +10,9 @@ import { join } from "node:path";
 import * as git from "isomorphic-git";
 import { createFsFromVolume, memfs, Volume } from "memfs";
 import { describe, expect, it } from "vitest";
-import type { FsLike } from "../../src/adapters/fs-like.js";
-import { fsPersistence } from "../../src/adapters/fs-persistence.js";
-import { okOf } from "./result-helpers.js";
+import type { FsLike } from "../../src/adapters/fs/fs-like.js";
+import { fsPersistence } from "../../src/adapters/fs/fs-persistence.js";
+import { okOf } from "../helpers/result-helpers.js";
 
 describe("FsLike", () => {
   it("accepts node:fs and memfs filesystems as they are", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseGitLog } from "../../src/adapters/git-cli-log-parser.js";
-import { parseStatusZ } from "../../src/adapters/git-cli-status-parser.js";
-import { errOf, okOf } from "./result-helpers.js";
+import { parseGitLog } from "../../src/adapters/git-cli/git-cli-log-parser.js";
+import { parseStatusZ } from "../../src/adapters/git-cli/git-cli-status-parser.js";
+import { errOf, okOf } from "../helpers/result-helpers.js";
 
 const SHA1 = "a6035d20852b437219504d022bf89ae9a352b7f8";
 const SHA2 = "499473f7ca1866f0cd7d23788ec8dcb44d7086c4";

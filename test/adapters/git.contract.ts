@@ -4,8 +4,8 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { Git } from "../../src/ports/git.js";
-import type { GitFixture, GitFixtureOptions, MakeGitFixture } from "./git-fixture.js";
-import { errOf, okOf } from "./result-helpers.js";
+import type { GitFixture, GitFixtureOptions, MakeGitFixture } from "../helpers/git-fixture.js";
+import { errOf, okOf } from "../helpers/result-helpers.js";
 
 const T0 = 1_700_000_000_000;
 const A = "topics/alpha id__AAAAAA.md";

@@ -7,13 +7,13 @@ import { promisify } from "node:util";
 import * as git from "isomorphic-git";
 import { memfs } from "memfs";
 import { describe, expect, it } from "vitest";
-import type { FsLike } from "../../src/adapters/fs-like.js";
-import { gitCli } from "../../src/adapters/git-cli.js";
-import { isomorphicGit } from "../../src/adapters/isomorphic-git.js";
+import type { FsLike } from "../../src/adapters/fs/fs-like.js";
+import { gitCli } from "../../src/adapters/git-cli/git-cli.js";
+import { isomorphicGit } from "../../src/adapters/isomorphic-git/isomorphic-git.js";
 import { runGitContract } from "./git.contract.js";
-import { isolatedGitEnv } from "./git-env.js";
-import { okOf } from "./result-helpers.js";
-import { commonFixture, type GitFixture, type GitFixtureOptions } from "./git-fixture.js";
+import { isolatedGitEnv } from "../helpers/git-env.js";
+import { okOf } from "../helpers/result-helpers.js";
+import { commonFixture, type GitFixture, type GitFixtureOptions } from "../helpers/git-fixture.js";
 
 const run = promisify(execFile);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { inMemoryPorts } from "../../src/adapters/in-memory.js";
-import { okOf } from "./result-helpers.js";
+import { inMemoryPorts } from "../../src/adapters/in-memory/in-memory.js";
+import { okOf } from "../helpers/result-helpers.js";
 
 describe("inMemoryPorts", () => {
   it("runs a memory in RAM: repository on branch main at /memory, both ports wired", async () => {

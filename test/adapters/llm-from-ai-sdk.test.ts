@@ -3,7 +3,7 @@ import {
   llmFromAiSdk,
   type AiSdkGenerateText,
   type AiSdkGenerateTextOptions,
-} from "../../src/adapters/llm-from-ai-sdk.js";
+} from "../../src/adapters/llm/llm-from-ai-sdk.js";
 
 /** A stand-in for the AI SDK's model objects. */
 interface FakeModel {

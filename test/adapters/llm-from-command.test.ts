@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { commandInput, llmFromCommand } from "../../src/adapters/llm-from-command.js";
+import { commandInput, llmFromCommand } from "../../src/adapters/llm/llm-from-command.js";
 
 const fixture = (name: string) =>
   fileURLToPath(new URL(`../fixtures/llm/${name}`, import.meta.url));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { llmFromFunction } from "../../src/adapters/llm-from-function.js";
+import { llmFromFunction } from "../../src/adapters/llm/llm-from-function.js";
 import type { LlmRequest } from "../../src/ports/llm.js";
 
 describe("llmFromFunction", () => {

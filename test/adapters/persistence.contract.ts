@@ -3,10 +3,10 @@
  */
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { direntName, type FsLike } from "../../src/adapters/fs-like.js";
+import { direntName, type FsLike } from "../../src/adapters/fs/fs-like.js";
 import type { Persistence } from "../../src/ports/persistence.js";
-import { faultyFs, type FaultyFs } from "./faulty-fs.js";
-import { errOf, okOf } from "./result-helpers.js";
+import { faultyFs, type FaultyFs } from "../helpers/faulty-fs.js";
+import { errOf, okOf } from "../helpers/result-helpers.js";
 
 /** A persistence under test, the raw fs and root beneath it (to look behind its back). */
 export interface PersistenceFixture {

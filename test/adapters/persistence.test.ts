@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { memfs } from "memfs";
-import { fsPersistence } from "../../src/adapters/fs-persistence.js";
+import { fsPersistence } from "../../src/adapters/fs/fs-persistence.js";
 import { runPersistenceContract } from "./persistence.contract.js";
 
 runPersistenceContract("fsPersistence over node:fs", async (wrapFs) => {

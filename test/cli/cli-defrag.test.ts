@@ -1,7 +1,7 @@
 import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MemoryAnalysis } from "../../src/analysis/memory-analysis.js";
+import type { MemoryAnalysis } from "../../src/notes/analysis/memory-analysis.js";
 import { createSandbox, jsonOf, readTree, type CliRun, type Sandbox } from "./cli-harness.js";
 
 /**

@@ -1,6 +1,6 @@
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MigrationSummary } from "../../src/cli/migrate-to-v2.js";
+import type { MigrationSummary } from "../../src/migrate/migrate-to-v2.js";
 import { copyFixture, createSandbox, jsonOf, readTree, type Sandbox } from "./cli-harness.js";
 
 /**

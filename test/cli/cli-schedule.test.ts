@@ -1,8 +1,8 @@
 import { readFile, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jobNames, shellQuote } from "../../src/cli/schedule-job.js";
-import { systemdQuote } from "../../src/cli/schedule-systemd.js";
+import { jobNames, shellQuote } from "../../src/cli/schedule/schedule-job.js";
+import { systemdQuote } from "../../src/cli/schedule/schedule-systemd.js";
 import { CLI, createSandbox, jsonOf, readTree, type Sandbox } from "./cli-harness.js";
 
 let sandbox: Sandbox;

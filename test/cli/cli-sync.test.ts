@@ -1,7 +1,7 @@
 import { readFile, readdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunReport } from "../../src/lifecycle/run-lifecycle.js";
+import type { RunReport } from "../../src/lifecycle/run/run-lifecycle.js";
 import { createSandbox, jsonOf, type Sandbox } from "./cli-harness.js";
 
 const fixture = resolve(import.meta.dirname, "../fixtures/cli-llm/sync-llm.mjs");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { llmCommandLine, splitCommandLine } from "../../src/cli/llm-command-line.js";
+import { llmCommandLine, splitCommandLine } from "../../src/cli/framework/llm-command-line.js";
 
 describe("splitCommandLine", () => {
   it.each([

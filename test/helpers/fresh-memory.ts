@@ -1,6 +1,6 @@
-import { inMemoryPorts } from "../../src/adapters/in-memory.js";
+import { inMemoryPorts } from "../../src/adapters/in-memory/in-memory.js";
 import { createMemory, type Memory, type MemoryOptions } from "../../src/memory.js";
-import type { FsLike } from "../../src/adapters/fs-like.js";
+import type { FsLike } from "../../src/adapters/fs/fs-like.js";
 import type { Git } from "../../src/ports/git.js";
 import type { Persistence } from "../../src/ports/persistence.js";
 

@@ -1,4 +1,4 @@
-import type { FsLike } from "../../src/adapters/fs-like.js";
+import type { FsLike } from "../../src/adapters/fs/fs-like.js";
 
 /** A note file to write directly: `folder/slug id.md` with a heading and a body. */
 export interface SeedNote {

@@ -9,11 +9,11 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fsPersistence } from "../../src/adapters/fs-persistence.js";
-import { gitCli } from "../../src/adapters/git-cli.js";
-import { llmFromFunction } from "../../src/adapters/llm-from-function.js";
+import { fsPersistence } from "../../src/adapters/fs/fs-persistence.js";
+import { gitCli } from "../../src/adapters/git-cli/git-cli.js";
+import { llmFromFunction } from "../../src/adapters/llm/llm-from-function.js";
 import { createMemory } from "../../src/memory.js";
-import { isolatedGitEnv } from "../adapters/git-env.js";
+import { isolatedGitEnv } from "../helpers/git-env.js";
 import { unwrap } from "../helpers/fresh-memory.js";
 
 const ANSWER = JSON.stringify({

@@ -12,10 +12,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fsPersistence } from "../../src/adapters/fs-persistence.js";
+import { fsPersistence } from "../../src/adapters/fs/fs-persistence.js";
 import { createMemory } from "../../src/memory.js";
 import { LOCK_PATH } from "../../src/notes/memory-lock.js";
-import { isolatedGitEnv } from "../adapters/git-env.js";
+import { isolatedGitEnv } from "../helpers/git-env.js";
 import type { WorkerReport } from "../fixtures/mutate-worker.js";
 import { unwrap } from "../helpers/fresh-memory.js";
 

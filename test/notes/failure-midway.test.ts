@@ -1,7 +1,7 @@
 import { errAsync } from "neverthrow";
 import { describe, expect, it } from "vitest";
 import { createMemory } from "../../src/memory.js";
-import { PersistenceError } from "../../src/ports/errors.js";
+import { PersistenceError } from "../../src/errors.js";
 import type { Persistence } from "../../src/ports/persistence.js";
 import { freshMemory, unwrap } from "../helpers/fresh-memory.js";
 import { seedNotes } from "../helpers/seed-notes.js";

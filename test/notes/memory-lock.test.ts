@@ -1,7 +1,7 @@
 import { hostname } from "node:os";
 import { memfs } from "memfs";
 import { describe, expect, it } from "vitest";
-import { fsPersistence } from "../../src/adapters/fs-persistence.js";
+import { fsPersistence } from "../../src/adapters/fs/fs-persistence.js";
 import { createMemoryLock, LOCK_PATH } from "../../src/notes/memory-lock.js";
 import type { Persistence } from "../../src/ports/persistence.js";
 

@@ -1,6 +1,6 @@
 import { memfs } from "memfs";
 import { expect, it } from "vitest";
-import { fsPersistence } from "../../src/adapters/fs-persistence.js";
+import { fsPersistence } from "../../src/adapters/fs/fs-persistence.js";
 import { createMemoryLock, LOCK_PATH } from "../../src/notes/memory-lock.js";
 import { unwrap } from "../helpers/fresh-memory.js";
 

@@ -1,6 +1,6 @@
 import { okAsync, ResultAsync } from "neverthrow";
 import { expect, it } from "vitest";
-import { inMemoryPorts } from "../../src/adapters/in-memory.js";
+import { inMemoryPorts } from "../../src/adapters/in-memory/in-memory.js";
 import { createMemory } from "../../src/memory.js";
 import type { Persistence } from "../../src/ports/persistence.js";
 import { unwrap } from "../helpers/fresh-memory.js";

@@ -1,11 +1,11 @@
 import * as git from "isomorphic-git";
 import { fromPromise } from "xstate";
 import { describe, expect, it } from "vitest";
-import { llmFromFunction } from "../../src/adapters/llm-from-function.js";
+import { llmFromFunction } from "../../src/adapters/llm/llm-from-function.js";
 import type {
   MarkConsolidatedInput,
   MarkConsolidatedOutput,
-} from "../../src/consolidate/consolidation-steps.js";
+} from "../../src/lifecycle/consolidate/consolidation-steps.js";
 import { freshMemory, unwrap } from "../helpers/fresh-memory.js";
 import { seedNotes } from "../helpers/seed-notes.js";
 

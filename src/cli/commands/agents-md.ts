@@ -1,12 +1,12 @@
 import * as fs from "node:fs";
 import { resolve } from "node:path";
-import { fileTarget } from "../../agents-md/file-target.js";
-import { generateAgentsMd } from "../../agents-md/generate-agents-md.js";
-import { failureFrom, usageFailure } from "../cli-failure.js";
-import { COMMON_OPTIONS, defineCommand } from "../command.js";
-import { EXIT } from "../exit-codes.js";
-import { plural } from "../format.js";
-import { openMemory } from "../open-memory.js";
+import { fileTarget } from "../../adapters/agents-md-file/file-target.js";
+import { generateAgentsMd } from "../../lifecycle/agents-md/generate-agents-md.js";
+import { failureFrom, usageFailure } from "../framework/cli-failure.js";
+import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
+import { EXIT } from "../framework/exit-codes.js";
+import { plural } from "../render/format.js";
+import { openMemory } from "../framework/open-memory.js";
 
 /** `memory agents-md`: writes the memory's section of an AGENTS.md. */
 export const agentsMdCommand = defineCommand({

@@ -1,8 +1,8 @@
-import { describeAnalysis } from "../analysis-summary.js";
-import { failureFrom } from "../cli-failure.js";
-import { COMMON_OPTIONS, defineCommand } from "../command.js";
-import { EXIT } from "../exit-codes.js";
-import { openMemory } from "../open-memory.js";
+import { describeAnalysis } from "../render/analysis-summary.js";
+import { failureFrom } from "../framework/cli-failure.js";
+import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
+import { EXIT } from "../framework/exit-codes.js";
+import { openMemory } from "../framework/open-memory.js";
 
 /** `memory analyze`: the shape of the memory, without a model and without writing anything. */
 export const analyzeCommand = defineCommand({

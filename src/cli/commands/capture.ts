@@ -1,10 +1,10 @@
-import { isNoteStatus } from "../../notes/layout.js";
-import { failureFrom, usageFailure } from "../cli-failure.js";
-import { readBody } from "../body-input.js";
-import { COMMIT_OPTIONS, defineCommand } from "../command.js";
-import { chooseCommit, describeCommit, quoteTitle } from "../commit-choice.js";
-import { EXIT } from "../exit-codes.js";
-import { openMemory } from "../open-memory.js";
+import { isNoteStatus } from "../../model/layout.js";
+import { failureFrom, usageFailure } from "../framework/cli-failure.js";
+import { readBody } from "../framework/body-input.js";
+import { COMMIT_OPTIONS, defineCommand } from "../framework/command.js";
+import { chooseCommit, describeCommit, quoteTitle } from "../framework/commit-choice.js";
+import { EXIT } from "../framework/exit-codes.js";
+import { openMemory } from "../framework/open-memory.js";
 
 /** `memory capture <title>`: writes a new note, to inbox/ unless told otherwise. */
 export const captureCommand = defineCommand({

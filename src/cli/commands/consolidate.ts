@@ -1,13 +1,13 @@
-import type { ConsolidationReport } from "../../consolidate/run-consolidation.js";
+import type { ConsolidationReport } from "../../lifecycle/consolidate/run-consolidation.js";
 import type { Memory } from "../../memory.js";
-import { abortOnSignals } from "../abort-on-signals.js";
-import { failureFrom } from "../cli-failure.js";
-import { COMMON_OPTIONS, defineCommand } from "../command.js";
-import { describeConsolidation } from "../consolidation-summary.js";
-import { EXIT } from "../exit-codes.js";
-import { LLM_COMMAND_VARIABLE } from "../llm-command-line.js";
-import { LLM_OPTION_HELP, LLM_OPTIONS, llmFromOptions } from "../llm-options.js";
-import { openMemory } from "../open-memory.js";
+import { abortOnSignals } from "../framework/abort-on-signals.js";
+import { failureFrom } from "../framework/cli-failure.js";
+import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
+import { describeConsolidation } from "../render/consolidation-summary.js";
+import { EXIT } from "../framework/exit-codes.js";
+import { LLM_COMMAND_VARIABLE } from "../framework/llm-command-line.js";
+import { LLM_OPTION_HELP, LLM_OPTIONS, llmFromOptions } from "../framework/llm-options.js";
+import { openMemory } from "../framework/open-memory.js";
 
 /** `memory consolidate`: turns pending journal entries and logged sessions into notes. */
 export const consolidateCommand = defineCommand({
@@ -34,7 +34,7 @@ export const consolidateCommand = defineCommand({
     const llm = await llmFromOptions(values, io.env, "consolidate");
     if (llm.isErr()) return out.fail(llm.error);
     // Loaded here, not at startup: `--help` and usage errors never need it.
-    const { commandSessionReader } = await import("../../adapters/session-command-reader.js");
+    const { commandSessionReader } = await import("../../adapters/session-readers/session-command-reader.js");
     const sessionReaders = {
       "amp-thread": commandSessionReader({ command: "amp", args: ["threads", "markdown"] }),
     };

@@ -1,11 +1,11 @@
-import { abortOnSignals } from "../abort-on-signals.js";
-import { failureFrom } from "../cli-failure.js";
-import { COMMON_OPTIONS, defineCommand } from "../command.js";
-import { describeDefrag } from "../defrag-summary.js";
-import { EXIT } from "../exit-codes.js";
-import { LLM_COMMAND_VARIABLE } from "../llm-command-line.js";
-import { LLM_OPTION_HELP, LLM_OPTIONS, llmFromOptions } from "../llm-options.js";
-import { openMemory } from "../open-memory.js";
+import { abortOnSignals } from "../framework/abort-on-signals.js";
+import { failureFrom } from "../framework/cli-failure.js";
+import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
+import { describeDefrag } from "../render/defrag-summary.js";
+import { EXIT } from "../framework/exit-codes.js";
+import { LLM_COMMAND_VARIABLE } from "../framework/llm-command-line.js";
+import { LLM_OPTION_HELP, LLM_OPTIONS, llmFromOptions } from "../framework/llm-options.js";
+import { openMemory } from "../framework/open-memory.js";
 
 /** `memory defrag`: lets a model reorganise the notes and the index note's tiers. */
 export const defragCommand = defineCommand({

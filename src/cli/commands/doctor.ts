@@ -1,8 +1,8 @@
-import { failureFrom, usageFailure } from "../cli-failure.js";
-import { COMMON_OPTIONS, defineCommand } from "../command.js";
-import { EXIT } from "../exit-codes.js";
-import { plural } from "../format.js";
-import { openMemory } from "../open-memory.js";
+import { failureFrom, usageFailure } from "../framework/cli-failure.js";
+import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
+import { EXIT } from "../framework/exit-codes.js";
+import { plural } from "../render/format.js";
+import { openMemory } from "../framework/open-memory.js";
 
 /** `memory doctor`: the memory's health report; exit 1 when there is an error or a warning. */
 export const doctorCommand = defineCommand({

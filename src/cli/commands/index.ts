@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { Command } from "../command.js";
+import type { Command } from "../framework/command.js";
 import { agentsMdCommand } from "./agents-md.js";
 import { analyzeCommand } from "./analyze.js";
 import { archiveCommand } from "./archive.js";

@@ -1,9 +1,9 @@
 import { isAbsolute, join, resolve } from "node:path";
-import { failureFrom, usageFailure } from "../cli-failure.js";
-import type { CliIo } from "../cli-io.js";
-import { COMMON_OPTIONS, defineCommand } from "../command.js";
-import { EXIT } from "../exit-codes.js";
-import { openMemory } from "../open-memory.js";
+import { failureFrom, usageFailure } from "../framework/cli-failure.js";
+import type { CliIo } from "../framework/cli-io.js";
+import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
+import { EXIT } from "../framework/exit-codes.js";
+import { openMemory } from "../framework/open-memory.js";
 
 /** `memory journal add`: queues a signal for consolidation; prints the entry's id. */
 export const journalAddCommand = defineCommand({
@@ -51,7 +51,7 @@ export const journalAddCommand = defineCommand({
       return out.fail(usageFailure("--harness is required (amp, claude-code, ...)", "journal add"));
     }
     // Loaded here, not at startup: it brings arktype, which `--help` never needs.
-    const { journalEntryFromFlags } = await import("../../journal/journal-flags.js");
+    const { journalEntryFromFlags } = await import("../../lifecycle/journal/journal-flags.js");
     const entry = journalEntryFromFlags({
       harness,
       ...optional("thread", values.thread),

@@ -1,9 +1,9 @@
-import type { StoredJournalEntry } from "../../journal/journal-entry.js";
-import { JOURNAL_FOLDERS, type JournalStatus } from "../../journal/journal-paths.js";
-import { failureFrom, usageFailure } from "../cli-failure.js";
-import { COMMON_OPTIONS, defineCommand } from "../command.js";
-import { EXIT } from "../exit-codes.js";
-import { openMemory } from "../open-memory.js";
+import type { StoredJournalEntry } from "../../model/journal-entry.js";
+import { JOURNAL_FOLDERS, type JournalStatus } from "../../lifecycle/journal/journal-paths.js";
+import { failureFrom, usageFailure } from "../framework/cli-failure.js";
+import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
+import { EXIT } from "../framework/exit-codes.js";
+import { openMemory } from "../framework/open-memory.js";
 
 /** `memory journal list`: the entries of one status, one per line. */
 export const journalListCommand = defineCommand({

@@ -1,4 +1,4 @@
-import { defineCommandGroup } from "../command-group.js";
+import { defineCommandGroup } from "../framework/command-group.js";
 import { journalAddCommand } from "./journal-add.js";
 import { journalListCommand } from "./journal-list.js";
 

@@ -1,9 +1,9 @@
-import { failureFrom } from "../cli-failure.js";
-import { COMMON_OPTIONS, defineCommand } from "../command.js";
-import { EXIT } from "../exit-codes.js";
-import { lines, noteLine } from "../format.js";
-import { lookUpNote } from "../note-lookup.js";
-import { openMemory } from "../open-memory.js";
+import { failureFrom } from "../framework/cli-failure.js";
+import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
+import { EXIT } from "../framework/exit-codes.js";
+import { lines, noteLine } from "../render/format.js";
+import { lookUpNote } from "../framework/note-lookup.js";
+import { openMemory } from "../framework/open-memory.js";
 
 /** `memory links <id>`: who links to a note, what it links to, and whether the index lists it. */
 export const linksCommand = defineCommand({

@@ -1,10 +1,10 @@
-import { isNoteStatus } from "../../notes/layout.js";
-import { usageFailure } from "../cli-failure.js";
-import { failureFrom } from "../cli-failure.js";
-import { COMMON_OPTIONS, defineCommand } from "../command.js";
-import { EXIT } from "../exit-codes.js";
-import { noteLine } from "../format.js";
-import { openMemory } from "../open-memory.js";
+import { isNoteStatus } from "../../model/layout.js";
+import { usageFailure } from "../framework/cli-failure.js";
+import { failureFrom } from "../framework/cli-failure.js";
+import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
+import { EXIT } from "../framework/exit-codes.js";
+import { noteLine } from "../render/format.js";
+import { openMemory } from "../framework/open-memory.js";
 
 /** `memory list`: one line per note, optionally filtered by status and tag. */
 export const listCommand = defineCommand({

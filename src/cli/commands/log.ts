@@ -1,9 +1,9 @@
-import type { SessionParts } from "../../sessions/session-markdown.js";
-import { failureFrom, usageFailure } from "../cli-failure.js";
-import { COMMON_OPTIONS, defineCommand } from "../command.js";
-import { EXIT } from "../exit-codes.js";
-import { openMemory } from "../open-memory.js";
-import { parseAgentOption } from "../agent-option.js";
+import type { SessionParts } from "../../lifecycle/sessions/session-markdown.js";
+import { failureFrom, usageFailure } from "../framework/cli-failure.js";
+import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
+import { EXIT } from "../framework/exit-codes.js";
+import { openMemory } from "../framework/open-memory.js";
+import { parseAgentOption } from "../framework/agent-option.js";
 
 const PARTS = ["what", "why", "how", "next"] as const;
 
@@ -70,7 +70,7 @@ export const logCommand = defineCommand({
         );
       }
       // Loaded here, not at startup: it brings arktype, which `--help` never needs.
-      const { partsFromMarkdown } = await import("../../sessions/session-input.js");
+      const { partsFromMarkdown } = await import("../../lifecycle/sessions/session-input.js");
       const parsed = partsFromMarkdown(markdown);
       if (parsed.isErr()) return out.fail(failureFrom(parsed.error));
       parts = parsed.value;

@@ -1,11 +1,11 @@
-import { failureFrom } from "../cli-failure.js";
-import { readBody } from "../body-input.js";
-import { COMMIT_OPTIONS, defineCommand } from "../command.js";
-import { chooseCommit, commitOptions, describeCommit, quoteTitle } from "../commit-choice.js";
-import { EXIT } from "../exit-codes.js";
-import { plural } from "../format.js";
-import { lookUpNotes } from "../note-lookup.js";
-import { openMemory } from "../open-memory.js";
+import { failureFrom } from "../framework/cli-failure.js";
+import { readBody } from "../framework/body-input.js";
+import { COMMIT_OPTIONS, defineCommand } from "../framework/command.js";
+import { chooseCommit, commitOptions, describeCommit, quoteTitle } from "../framework/commit-choice.js";
+import { EXIT } from "../framework/exit-codes.js";
+import { plural } from "../render/format.js";
+import { lookUpNotes } from "../framework/note-lookup.js";
+import { openMemory } from "../framework/open-memory.js";
 
 /** `memory merge <target> <source...>`: folds notes into one, repointing every link. */
 export const mergeCommand = defineCommand({

@@ -1,12 +1,12 @@
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import { failureFrom } from "../cli-failure.js";
-import { COMMIT_OPTIONS, defineCommand } from "../command.js";
-import { chooseCommit, type CommitChoice } from "../commit-choice.js";
-import { EXIT } from "../exit-codes.js";
-import { lines, plural } from "../format.js";
-import { migrateToV2, type MigrationSummary } from "../migrate-to-v2.js";
-import { openPorts, resolveRoot } from "../open-memory.js";
+import { failureFrom } from "../framework/cli-failure.js";
+import { COMMIT_OPTIONS, defineCommand } from "../framework/command.js";
+import { chooseCommit, type CommitChoice } from "../framework/commit-choice.js";
+import { EXIT } from "../framework/exit-codes.js";
+import { lines, plural } from "../render/format.js";
+import { migrateToV2, type MigrationSummary } from "../../migrate/migrate-to-v2.js";
+import { openPorts, resolveRoot } from "../framework/open-memory.js";
 
 /** `memory migrate`: converts old-format entries to notes, in one commit. */
 export const migrateCommand = defineCommand({

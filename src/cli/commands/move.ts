@@ -1,10 +1,10 @@
-import { failureFrom, usageFailure } from "../cli-failure.js";
-import { COMMIT_OPTIONS, defineCommand } from "../command.js";
-import { chooseCommit, commitOptions, describeCommit, quoteTitle } from "../commit-choice.js";
-import { EXIT } from "../exit-codes.js";
-import { lookUpNote } from "../note-lookup.js";
-import { parseStatusArgument } from "../note-status-argument.js";
-import { openMemory } from "../open-memory.js";
+import { failureFrom, usageFailure } from "../framework/cli-failure.js";
+import { COMMIT_OPTIONS, defineCommand } from "../framework/command.js";
+import { chooseCommit, commitOptions, describeCommit, quoteTitle } from "../framework/commit-choice.js";
+import { EXIT } from "../framework/exit-codes.js";
+import { lookUpNote } from "../framework/note-lookup.js";
+import { parseStatusArgument } from "../framework/note-status-argument.js";
+import { openMemory } from "../framework/open-memory.js";
 
 /** `memory move <id> <status>`: moves a note between inbox/, topics/ and archive/. */
 export const moveCommand = defineCommand({

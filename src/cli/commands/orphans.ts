@@ -1,8 +1,8 @@
-import { failureFrom } from "../cli-failure.js";
-import { COMMON_OPTIONS, defineCommand } from "../command.js";
-import { EXIT } from "../exit-codes.js";
-import { noteLine } from "../format.js";
-import { openMemory } from "../open-memory.js";
+import { failureFrom } from "../framework/cli-failure.js";
+import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
+import { EXIT } from "../framework/exit-codes.js";
+import { noteLine } from "../render/format.js";
+import { openMemory } from "../framework/open-memory.js";
 
 /** `memory orphans`: notes nothing links to. */
 export const orphansCommand = defineCommand({

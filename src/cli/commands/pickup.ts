@@ -1,9 +1,9 @@
-import type { Pickup } from "../../sessions/session-pickup.js";
-import { failureFrom, usageFailure } from "../cli-failure.js";
-import { COMMON_OPTIONS, defineCommand } from "../command.js";
-import { EXIT } from "../exit-codes.js";
-import { openMemory } from "../open-memory.js";
-import { parseAgentOption } from "../agent-option.js";
+import type { Pickup } from "../../lifecycle/sessions/session-pickup.js";
+import { failureFrom, usageFailure } from "../framework/cli-failure.js";
+import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
+import { EXIT } from "../framework/exit-codes.js";
+import { openMemory } from "../framework/open-memory.js";
+import { parseAgentOption } from "../framework/agent-option.js";
 
 /** `memory pickup`: where the agent resumes: the last session's next line and text. */
 export const pickupCommand = defineCommand({

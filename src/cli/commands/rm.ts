@@ -1,10 +1,10 @@
-import { failureFrom } from "../cli-failure.js";
-import { COMMIT_OPTIONS, defineCommand } from "../command.js";
-import { chooseCommit, commitOptions, describeCommit, quoteTitle } from "../commit-choice.js";
-import { EXIT } from "../exit-codes.js";
-import { plural } from "../format.js";
-import { lookUpNote } from "../note-lookup.js";
-import { openMemory } from "../open-memory.js";
+import { failureFrom } from "../framework/cli-failure.js";
+import { COMMIT_OPTIONS, defineCommand } from "../framework/command.js";
+import { chooseCommit, commitOptions, describeCommit, quoteTitle } from "../framework/commit-choice.js";
+import { EXIT } from "../framework/exit-codes.js";
+import { plural } from "../render/format.js";
+import { lookUpNote } from "../framework/note-lookup.js";
+import { openMemory } from "../framework/open-memory.js";
 
 /** `memory rm <id>`: deletes a note, refusing while other notes link to it unless --force. */
 export const rmCommand = defineCommand({

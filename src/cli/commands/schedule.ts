@@ -2,19 +2,19 @@ import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { usageFailure } from "../cli-failure.js";
-import { COMMON_OPTIONS, defineCommand } from "../command.js";
-import { EXIT } from "../exit-codes.js";
-import { LLM_COMMAND_VARIABLE, llmCommandLine } from "../llm-command-line.js";
-import { openMemory } from "../open-memory.js";
-import { cronTimeFields } from "../schedule-cron.js";
-import { DEFAULT_EVERY_MINUTES, jobLogPath, type ScheduledJob } from "../schedule-job.js";
+import { usageFailure } from "../framework/cli-failure.js";
+import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
+import { EXIT } from "../framework/exit-codes.js";
+import { LLM_COMMAND_VARIABLE, llmCommandLine } from "../framework/llm-command-line.js";
+import { openMemory } from "../framework/open-memory.js";
+import { cronTimeFields } from "../schedule/schedule-cron.js";
+import { DEFAULT_EVERY_MINUTES, jobLogPath, type ScheduledJob } from "../schedule/schedule-job.js";
 import {
   SCHEDULER_KINDS,
   scheduleHomes,
   schedulePlan,
   type SchedulePlan,
-} from "../schedule-plan.js";
+} from "../schedule/schedule-plan.js";
 
 const MAX_EVERY_MINUTES = 7 * 24 * 60;
 

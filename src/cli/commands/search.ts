@@ -1,10 +1,10 @@
-import { isNoteStatus } from "../../notes/layout.js";
-import type { SearchResult } from "../../search/rank-notes.js";
-import { MAX_SEARCH_LIMIT } from "../../search/search-options.js";
-import { failureFrom, usageFailure } from "../cli-failure.js";
-import { COMMON_OPTIONS, defineCommand } from "../command.js";
-import { EXIT } from "../exit-codes.js";
-import { openMemory } from "../open-memory.js";
+import { isNoteStatus } from "../../model/layout.js";
+import type { SearchResult } from "../../notes/search/rank-notes.js";
+import { MAX_SEARCH_LIMIT } from "../../notes/search/search-options.js";
+import { failureFrom, usageFailure } from "../framework/cli-failure.js";
+import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
+import { EXIT } from "../framework/exit-codes.js";
+import { openMemory } from "../framework/open-memory.js";
 
 /** `memory search <query>`: ranked notes, best first, each with a snippet. */
 export const searchCommand = defineCommand({

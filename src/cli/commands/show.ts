@@ -1,8 +1,8 @@
-import { COMMON_OPTIONS, defineCommand } from "../command.js";
-import { EXIT } from "../exit-codes.js";
-import { formatTime } from "../format.js";
-import { lookUpNote } from "../note-lookup.js";
-import { openMemory } from "../open-memory.js";
+import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
+import { EXIT } from "../framework/exit-codes.js";
+import { formatTime } from "../render/format.js";
+import { lookUpNote } from "../framework/note-lookup.js";
+import { openMemory } from "../framework/open-memory.js";
 
 /** `memory show <id>`: one note with its tags, status, times and body. */
 export const showCommand = defineCommand({

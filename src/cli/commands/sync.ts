@@ -1,16 +1,16 @@
 import * as fs from "node:fs";
 import { resolve } from "node:path";
-import { fileTarget } from "../../agents-md/file-target.js";
-import type { RunReport } from "../../lifecycle/run-lifecycle.js";
+import { fileTarget } from "../../adapters/agents-md-file/file-target.js";
+import type { RunReport } from "../../lifecycle/run/run-lifecycle.js";
 import type { Memory } from "../../memory.js";
-import { abortOnSignals } from "../abort-on-signals.js";
-import { failureFrom, usageFailure } from "../cli-failure.js";
-import { COMMON_OPTIONS, defineCommand } from "../command.js";
-import { EXIT } from "../exit-codes.js";
-import { LLM_COMMAND_VARIABLE } from "../llm-command-line.js";
-import { LLM_OPTION_HELP, LLM_OPTIONS, llmFromOptions } from "../llm-options.js";
-import { openMemory } from "../open-memory.js";
-import { describeSync } from "../sync-summary.js";
+import { abortOnSignals } from "../framework/abort-on-signals.js";
+import { failureFrom, usageFailure } from "../framework/cli-failure.js";
+import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
+import { EXIT } from "../framework/exit-codes.js";
+import { LLM_COMMAND_VARIABLE } from "../framework/llm-command-line.js";
+import { LLM_OPTION_HELP, LLM_OPTIONS, llmFromOptions } from "../framework/llm-options.js";
+import { openMemory } from "../framework/open-memory.js";
+import { describeSync } from "../render/sync-summary.js";
 
 /** `memory sync`: the whole lifecycle in one run. */
 export const syncCommand = defineCommand({
@@ -65,7 +65,7 @@ export const syncCommand = defineCommand({
     }
     const llm = await llmFromOptions(values, io.env, "sync");
     if (llm.isErr()) return out.fail(llm.error);
-    const { commandSessionReader } = await import("../../adapters/session-command-reader.js");
+    const { commandSessionReader } = await import("../../adapters/session-readers/session-command-reader.js");
     const sessionReaders = {
       "amp-thread": commandSessionReader({ command: "amp", args: ["threads", "markdown"] }),
     };

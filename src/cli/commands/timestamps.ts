@@ -1,8 +1,8 @@
-import { failureFrom } from "../cli-failure.js";
-import { COMMON_OPTIONS, defineCommand } from "../command.js";
-import { EXIT } from "../exit-codes.js";
-import { formatTime } from "../format.js";
-import { openMemory } from "../open-memory.js";
+import { failureFrom } from "../framework/cli-failure.js";
+import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
+import { EXIT } from "../framework/exit-codes.js";
+import { formatTime } from "../render/format.js";
+import { openMemory } from "../framework/open-memory.js";
 
 /** `memory timestamps`: when each note was created and last changed, from git history. */
 export const timestampsCommand = defineCommand({

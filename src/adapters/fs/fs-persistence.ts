@@ -1,0 +1,212 @@
+/**
+ * The Persistence port over any node-compatible filesystem (node:fs, memfs, ...).
+ */
+import { dirname, join } from "node:path";
+import { err, ok, type Result, type ResultAsync } from "neverthrow";
+import { NotFoundError, PersistenceError } from "../../errors.js";
+import type { Persistence, StoredFile } from "../../ports/persistence.js";
+import { moveNoOverwrite } from "./fs-move.js";
+import { contentToString, errnoCode, syncReadsOf, type FsLike } from "./fs-like.js";
+import { sortByPath, walkFiles, type ListingFs } from "./fs-list.js";
+import { tempNameFor } from "./fs-temp-name.js";
+import { splitRelativePath } from "../../shared/relative-path.js";
+import { safeAsync } from "../../shared/safe-async.js";
+
+/**
+ * Options of {@link fsPersistence}.
+ *
+ * @example
+ * ```ts
+ * const options: FsPersistenceOptions = { fs: memfs().fs, root: "/memory" };
+ * ```
+ */
+export interface FsPersistenceOptions {
+  /** The filesystem: `node:fs`, `memfs().fs`, or anything with the same promise API. */
+  readonly fs: FsLike;
+  /** Absolute path of the memory root on that filesystem. */
+  readonly root: string;
+}
+
+/** A validated path: where it is on the filesystem and how the caller spelled it. */
+interface Resolved {
+  readonly abs: string;
+  readonly rel: string;
+}
+
+/**
+ * Persistence over a filesystem, confined to `root`.
+ *
+ * Writes go to a temporary file in the same folder and are renamed over the target,
+ * so readers see the old content or the new, never a torn file.
+ *
+ * @example
+ * ```ts
+ * import * as fs from "node:fs";
+ * import { fsPersistence } from "agent-memory";
+ *
+ * const persistence = fsPersistence({ fs, root: "/home/me/memory" });
+ * await persistence.write("topics/igor id__Kf9mNp.md", "# Igor\n");
+ * const files = await persistence.list("topics"); // Ok([{ path, mtimeMs, size }])
+ * ```
+ */
+export function fsPersistence({ fs, root }: FsPersistenceOptions): Persistence {
+  const fsp = fs.promises;
+  const reads = readCalls(fs);
+  const where = (rel: string): string => `"${rel}" in the memory at ${root}`;
+
+  /** Validates a caller's path; `file` refuses the root itself. */
+  const resolve = (path: string, file: boolean): Result<Resolved, PersistenceError> => {
+    const segments = splitRelativePath(path);
+    if (segments.isErr()) return err(new PersistenceError(`Refused: ${segments.error}.`));
+    if (file && segments.value.length === 0) {
+      return err(new PersistenceError("Refused: an empty path names the memory root, not a file."));
+    }
+    return ok({ abs: join(root, ...segments.value), rel: path });
+  };
+
+  const failure = (action: string, rel: string) => (cause: unknown) =>
+    new PersistenceError(`Could not ${action} ${where(rel)}: ${describe(cause)}`, { cause });
+
+  return {
+    list(dir = ""): ResultAsync<StoredFile[], PersistenceError> {
+      return safeAsync(
+        async () => {
+          const target = resolve(dir, false);
+          if (target.isErr()) return err(target.error);
+          return ok(sortByPath(await walkFiles(reads, target.value.abs, dir)));
+        },
+        failure("list", dir),
+      );
+    },
+
+    read(path) {
+      return safeAsync<string, NotFoundError | PersistenceError>(
+        async () => {
+          const target = resolve(path, true);
+          if (target.isErr()) return err(target.error);
+          try {
+            return ok(contentToString(await reads.readFile(target.value.abs)));
+          } catch (cause) {
+            if (errnoCode(cause) !== "ENOENT") throw cause;
+            return err(new NotFoundError(`No file ${where(path)}.`, { cause }));
+          }
+        },
+        failure("read", path),
+      );
+    },
+
+    write(path, content) {
+      return safeAsync(
+        async () => {
+          const target = resolve(path, true);
+          if (target.isErr()) return err(target.error);
+          await atomicWrite(fs, target.value.abs, content);
+          return ok(undefined);
+        },
+        failure("write", path),
+      );
+    },
+
+    move(from, to) {
+      return safeAsync<void, NotFoundError | PersistenceError>(
+        async () => {
+          const source = resolve(from, true);
+          if (source.isErr()) return err(source.error);
+          const target = resolve(to, true);
+          if (target.isErr()) return err(target.error);
+          await fsp.mkdir(dirname(target.value.abs), { recursive: true });
+          const outcome = await moveNoOverwrite(fsp, source.value.abs, target.value.abs);
+          if (outcome === "missing")
+            return err(new NotFoundError(`Cannot move: no file ${where(from)}.`));
+          if (outcome === "exists") {
+            return err(
+              new PersistenceError(
+                `Refused to move "${from}" to "${to}": the target already exists in the memory at ${root}. ` +
+                  "Remove or rename the target first; a move never overwrites.",
+              ),
+            );
+          }
+          return ok(undefined);
+        },
+        failure(`move "${from}" to`, to),
+      );
+    },
+
+    createExclusive(path, content) {
+      return safeAsync(
+        async () => {
+          const target = resolve(path, true);
+          if (target.isErr()) return err(target.error);
+          await fsp.mkdir(dirname(target.value.abs), { recursive: true });
+          try {
+            // "wx": the kernel (or memfs) checks and creates in one step, so of two processes
+            // racing for the same path exactly one gets true.
+            await fsp.writeFile(target.value.abs, content, { flag: "wx" });
+            return ok(true);
+          } catch (cause) {
+            if (errnoCode(cause) === "EEXIST") return ok(false);
+            throw cause;
+          }
+        },
+        failure("create", path),
+      );
+    },
+
+    remove(path) {
+      return safeAsync<void, NotFoundError | PersistenceError>(
+        async () => {
+          const target = resolve(path, true);
+          if (target.isErr()) return err(target.error);
+          try {
+            await fsp.unlink(target.value.abs);
+            return ok(undefined);
+          } catch (cause) {
+            if (errnoCode(cause) !== "ENOENT") throw cause;
+            return err(new NotFoundError(`Cannot remove: no file ${where(path)}.`, { cause }));
+          }
+        },
+        failure("remove", path),
+      );
+    },
+  };
+}
+
+/** Writes `content` to a temp file beside `abs`, then renames it over `abs`. */
+async function atomicWrite(fs: FsLike, abs: string, content: string): Promise<void> {
+  const folder = dirname(abs);
+  await fs.promises.mkdir(folder, { recursive: true });
+  const temp = join(folder, tempNameFor(abs.slice(folder.length + 1)));
+  try {
+    await fs.promises.writeFile(temp, content);
+    await fs.promises.rename(temp, abs);
+  } catch (cause) {
+    // Best effort: the temp may not exist (writeFile failed early); the original
+    // error is what the caller needs, so a failed cleanup must not replace it.
+    await fs.promises.unlink(temp).catch(() => undefined);
+    throw cause;
+  }
+}
+
+/** A short reason from an fs rejection, for messages. */
+/** The read calls, synchronous underneath when the fs offers that (see FsLike). */
+function readCalls(
+  fs: FsLike,
+): ListingFs & { readFile(path: string): Promise<string | Uint8Array> } {
+  const sync = syncReadsOf(fs);
+  if (sync === undefined) {
+    return {
+      readdir: (path, options) => fs.promises.readdir(path, options),
+      stat: (path) => fs.promises.stat(path),
+      readFile: (path) => fs.promises.readFile(path, "utf8"),
+    };
+  }
+  return {
+    readdir: async (path, options) => sync.readdirSync(path, options),
+    stat: async (path) => sync.statSync(path),
+    readFile: async (path) => sync.readFileSync(path, "utf8"),
+  };
+}
+
+function describe(cause: unknown): string {
+  return cause instanceof Error ? cause.message : String(cause);
+}

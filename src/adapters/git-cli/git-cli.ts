@@ -1,0 +1,199 @@
+/**
+ * The Git port over the git command-line tool.
+ */
+import { err, ok, type Result } from "neverthrow";
+import { GitError } from "../../errors.js";
+import type { Git, GitAuthor } from "../../ports/git.js";
+import { createHistoryCache, type HistorySource } from "../git-history/history-cache.js";
+import { commitWithCli } from "./git-cli-commit.js";
+import { pullWithCli, pushWithCli } from "./git-cli-sync.js";
+import { LOG_FORMAT_ARG, parseGitLog } from "./git-cli-log-parser.js";
+import { configuredAuthor, locateRepo } from "./git-cli-repo.js";
+import { gitErrorFrom } from "./git-cli-errors.js";
+import { runGit, type Exec } from "./git-cli-run.js";
+import { onceOk } from "../../shared/once-ok.js";
+import { repoPath, splitRelativePath } from "../../shared/relative-path.js";
+import { safeAsync } from "../../shared/safe-async.js";
+
+/**
+ * Options of {@link gitCli}.
+ *
+ * @example
+ * ```ts
+ * const options: GitCliOptions = { dir: "/repo/orgs/acme", author: { name: "Bot", email: "bot@acme.dev" } };
+ * ```
+ */
+export interface GitCliOptions {
+  /** The memory root: the repository's top level or any folder inside it. */
+  readonly dir: string;
+  /** Who commits; default: the repository's user.name/user.email, else agent-memory. */
+  readonly author?: GitAuthor;
+  /** The git executable; default `"git"` from PATH. */
+  readonly gitBinary?: string;
+  /**
+   * Extra environment for every git process, over `process.env`. For hosts and tests,
+   * e.g. `{ HOME: emptyDir, GIT_CONFIG_NOSYSTEM: "1" }` to ignore the user's git config.
+   */
+  readonly env?: Readonly<Record<string, string>>;
+  /** The clock for commit times, epoch ms; default: git's own clock. For tests and replays. */
+  readonly now?: () => number;
+}
+
+/** The single history walk: name-status per commit, author times, NUL-separated, no renames. */
+const LOG_ARGS = [
+  "-c",
+  "log.showSignature=false",
+  "-c",
+  "log.follow=false",
+  "--literal-pathspecs",
+  "log",
+  "--ignore-missing",
+  "--full-history",
+  "--no-merges",
+  "--no-renames",
+  "--no-color",
+  "--no-ext-diff",
+  "--name-status",
+  "-z",
+  LOG_FORMAT_ARG,
+];
+
+/**
+ * Git over the `git` CLI. Spawns one `git log` per {@link Git.timestamps} call (plus one
+ * `rev-parse` the first time) and a handful of processes per commit, never one per file.
+ *
+ * @example
+ * ```ts
+ * import { gitCli } from "agent-memory";
+ *
+ * const git = gitCli({ dir: "/home/me/notes/orgs/acme" });
+ * const times = await git.timestamps(); // Ok(Map { "id__Kf9mNp" => { createdAt, updatedAt } })
+ * const sha = await git.commit("memory: consolidate"); // Ok("9fceb02...") or Ok(null)
+ * ```
+ */
+export function gitCli(options: GitCliOptions): Git {
+  const { dir } = options;
+  const binary = options.gitBinary ?? "git";
+  const exec: Exec = async (args, run = {}) => {
+    const env = { ...inheritedEnv(), ...options.env, ...run.env };
+    const input = run.input === undefined ? {} : { input: run.input };
+    const out = await runGit(args, { binary, cwd: run.cwd ?? dir, env, ...input });
+    if (out.isOk()) return ok(out.value.stdout);
+    if (run.allowExit !== undefined && out.error.exitCode === run.allowExit) return ok("");
+    return err(gitErrorFrom(out.error, { binary, dir, args }));
+  };
+  const location = onceOk(() => locateRepo(exec, dir));
+  const author = onceOk(async (): Promise<Result<GitAuthor, GitError>> => {
+    if (options.author !== undefined) return ok(options.author);
+    const repo = await location();
+    return repo.isErr() ? err(repo.error) : configuredAuthor(exec, repo.value.toplevel);
+  });
+  const unexpected = (action: string) => (cause: unknown) =>
+    new GitError(`Unexpected failure while ${action} in ${dir}: ${String(cause)}`, { cause });
+  const histories = new Map<string, ReturnType<typeof createHistoryCache<string>>>();
+
+  return {
+    timestamps(prefix = "") {
+      return safeAsync(async () => {
+        const valid = splitRelativePath(prefix);
+        if (valid.isErr()) return err(new GitError(`Invalid timestamps prefix: ${valid.error}.`));
+        const repo = await location();
+        if (repo.isErr()) return err(repo.error);
+        const spec = repoPath(repo.value.prefix, prefix);
+        let history = histories.get(spec);
+        if (history === undefined) {
+          history = createHistoryCache(cliHistory(exec, repo.value.toplevel, spec, dir));
+          histories.set(spec, history);
+        }
+        return history();
+      }, unexpected("reading history"));
+    },
+
+    pull() {
+      return safeAsync(
+        () => pullWithCli({ exec, location, author, now: options.now }),
+        unexpected("pulling"),
+      );
+    },
+
+    push() {
+      return safeAsync(
+        () => pushWithCli({ exec, location, author, now: options.now }),
+        unexpected("pushing"),
+      );
+    },
+
+    commit(message, paths) {
+      return safeAsync(
+        () => commitWithCli({ exec, location, author, now: options.now, dir }, message, paths),
+        unexpected("committing"),
+      );
+    },
+  };
+}
+
+/**
+ * Variables that point git at a specific repository or index. Inherited from a git hook
+ * (say, a pre-commit hook that runs the memory CLI) they would redirect every command
+ * away from the memory root, so they are dropped; a host that needs them passes `env`.
+ */
+/**
+ * The history of one pathspec through the git CLI: one `git log` walk, limited to the
+ * commits after the previously walked HEAD when that one is still an ancestor.
+ */
+function cliHistory(
+  exec: Exec,
+  toplevel: string,
+  spec: string,
+  dir: string,
+): HistorySource<string> {
+  return {
+    async head() {
+      const out = await exec(["rev-parse", "--verify", "-q", "HEAD"], {
+        cwd: toplevel,
+        allowExit: 1,
+      });
+      return out.map((text) => (text.trim() === "" ? undefined : text.trim()));
+    },
+    async walk(head, since) {
+      if (since !== undefined) {
+        const base = await exec(["merge-base", since, head], { cwd: toplevel, allowExit: 1 });
+        if (base.isErr()) return err(base.error);
+        if (base.value.trim() !== since) return ok(undefined);
+      }
+      // A pathspec costs git a tree comparison per commit (about +50% on 300 commits), so
+      // when the memory is the whole repository the walk runs without one.
+      const limit = spec === "." ? [] : ["--", spec];
+      const range = since === undefined ? head : `${since}..${head}`;
+      const out = await exec([...LOG_ARGS, range, ...limit], { cwd: toplevel });
+      if (out.isErr()) return err(out.error);
+      const commits = parseGitLog(out.value);
+      if (commits.isErr()) {
+        return err(
+          new GitError(`Could not read the output of git log in ${dir}: ${commits.error}`),
+        );
+      }
+      return ok({
+        handle: head,
+        commits: commits.value.map((commit) => ({
+          authorTimeMs: commit.authorTimeMs,
+          paths: commit.changes.map((change) => change.path),
+        })),
+      });
+    },
+  };
+}
+
+const REPOSITORY_VARIABLES = [
+  "GIT_DIR",
+  "GIT_WORK_TREE",
+  "GIT_INDEX_FILE",
+  "GIT_PREFIX",
+  "GIT_COMMON_DIR",
+];
+
+function inheritedEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of REPOSITORY_VARIABLES) delete env[name];
+  return env;
+}

@@ -1,0 +1,81 @@
+import { err, ok, type Result } from "neverthrow";
+import type { GitError } from "../../errors.js";
+import type { CommittedTimes } from "../../ports/git.js";
+import { recordTouch, type TimesById } from "./committed-times.js";
+
+/** One commit's touched paths, as a history walk reports them. */
+export interface WalkedCommit {
+  readonly authorTimeMs: number;
+  readonly paths: readonly string[];
+}
+
+/** A walk's commits, and what the next walk needs to start where this one ended. */
+export interface Walked<Handle> {
+  readonly commits: readonly WalkedCommit[];
+  readonly handle: Handle;
+}
+
+/** How an adapter reads its history for one prefix. */
+export interface HistorySource<Handle> {
+  /** The current HEAD commit id, or undefined in a repository with no commits. */
+  head(): Promise<Result<string | undefined, GitError>>;
+  /**
+   * The commits reachable from `head` but not from the walk that produced `since` (every
+   * commit without `since`). Resolves to undefined when that earlier HEAD is not an ancestor
+   * of `head` (the history was rewritten), so the caller walks everything again.
+   */
+  walk(
+    head: string,
+    since: Handle | undefined,
+  ): Promise<Result<Walked<Handle> | undefined, GitError>>;
+}
+
+interface Cached<Handle> {
+  readonly head: string;
+  readonly handle: Handle;
+  readonly times: TimesById;
+}
+
+/**
+ * Memoises id-keyed times by HEAD: an unchanged HEAD costs one look at HEAD, and a HEAD that
+ * moved forward costs a walk of the new commits only. Without it every `read` and `list`
+ * would walk the whole history again, seconds on a long one with isomorphic-git.
+ * The result is a fresh Map each time, so callers may keep or change it.
+ */
+export function createHistoryCache<Handle>(
+  source: HistorySource<Handle>,
+): () => Promise<Result<TimesById, GitError>> {
+  let cached: Cached<Handle> | undefined;
+  return async () => {
+    const head = await source.head();
+    if (head.isErr()) return err(head.error);
+    if (head.value === undefined) {
+      cached = undefined;
+      return ok(new Map<string, CommittedTimes>());
+    }
+    const previous = cached?.head === head.value ? cached : undefined;
+    if (previous !== undefined) return ok(new Map(previous.times));
+
+    let base: TimesById = new Map();
+    let walked: Walked<Handle> | undefined;
+    if (cached !== undefined) {
+      const incremental = await source.walk(head.value, cached.handle);
+      if (incremental.isErr()) return err(incremental.error);
+      if (incremental.value !== undefined) {
+        walked = incremental.value;
+        base = new Map(cached.times);
+      }
+    }
+    if (walked === undefined) {
+      const full = await source.walk(head.value, undefined);
+      if (full.isErr()) return err(full.error);
+      if (full.value === undefined) return ok(new Map<string, CommittedTimes>());
+      walked = full.value;
+    }
+    for (const commit of walked.commits) {
+      for (const path of commit.paths) recordTouch(base, path, commit.authorTimeMs);
+    }
+    cached = { head: head.value, handle: walked.handle, times: base };
+    return ok(new Map(base));
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * The Git port over isomorphic-git: pure JavaScript, so it runs on memfs as well as node:fs.
+ */
+import { err, ok, type Result } from "neverthrow";
+import { GitError } from "../../errors.js";
+import type { Git, GitAuthor } from "../../ports/git.js";
+import type { FsLike } from "../fs/fs-like.js";
+import { commitWithIso } from "./isomorphic-git-commit.js";
+import { walkHistory, type IsoWalkHandle } from "./isomorphic-git-history.js";
+import { createHistoryCache, type HistorySource } from "../git-history/history-cache.js";
+import {
+  configuredIsoAuthor,
+  findRepo,
+  headOid,
+  objectAccess,
+  type IsoRepo,
+} from "./isomorphic-git-repo.js";
+import { onceOk } from "../../shared/once-ok.js";
+import { splitRelativePath } from "../../shared/relative-path.js";
+import { safeAsync } from "../../shared/safe-async.js";
+
+/**
+ * Options of {@link isomorphicGit}.
+ *
+ * @example
+ * ```ts
+ * const options: IsomorphicGitOptions = { fs: memfs().fs, dir: "/memory", now: () => 1700000000000 };
+ * ```
+ */
+export interface IsomorphicGitOptions {
+  /** The filesystem holding the repository: `node:fs`, `memfs().fs`, ... */
+  readonly fs: FsLike;
+  /** The memory root: the repository's top level or any folder inside it. */
+  readonly dir: string;
+  /** Who commits; default: the repository's local user.name/user.email, else agent-memory. */
+  readonly author?: GitAuthor;
+  /** The clock for commit times, epoch ms; default: the system clock. For tests and replays. */
+  readonly now?: () => number;
+}
+
+/**
+ * Git over isomorphic-git, on any {@link FsLike}.
+ *
+ * @example
+ * ```ts
+ * import { memfs } from "memfs";
+ * import * as git from "isomorphic-git";
+ * import { isomorphicGit } from "agent-memory";
+ *
+ * const { fs } = memfs();
+ * await git.init({ fs, dir: "/memory", defaultBranch: "main" });
+ * const port = isomorphicGit({ fs, dir: "/memory" });
+ * await fs.promises.writeFile("/memory/a id__Kf9mNp.md", "# A\n");
+ * await port.commit("memory: first note"); // Ok("9fceb02...")
+ * await port.timestamps(); // Ok(Map { "id__Kf9mNp" => { createdAt, updatedAt } })
+ * ```
+ */
+export function isomorphicGit(options: IsomorphicGitOptions): Git {
+  const { fs, dir } = options;
+  const location = onceOk(() => findRepo(fs, dir));
+  const unexpected = (action: string) => (cause: unknown) =>
+    new GitError(`isomorphic-git failed while ${action} in ${dir}: ${describe(cause)}`, { cause });
+  const histories = new Map<string, ReturnType<typeof createHistoryCache<IsoWalkHandle>>>();
+
+  return {
+    timestamps(prefix = "") {
+      return safeAsync(async () => {
+        const segments = splitRelativePath(prefix);
+        if (segments.isErr())
+          return err(new GitError(`Invalid timestamps prefix: ${segments.error}.`));
+        const repo = await location();
+        if (repo.isErr()) return err(repo.error);
+        const key = segments.value.join("/");
+        let history = histories.get(key);
+        if (history === undefined) {
+          history = createHistoryCache(isoHistory(repo.value, segments.value));
+          histories.set(key, history);
+        }
+        return history();
+      }, unexpected("reading history"));
+    },
+
+    commit(message, paths) {
+      return safeAsync(async () => {
+        const repo: Result<IsoRepo, GitError> = await location();
+        if (repo.isErr()) return err(repo.error);
+        const author = options.author ?? (await configuredIsoAuthor(repo.value));
+        return commitWithIso({ repo: repo.value, author, now: options.now }, message, paths);
+      }, unexpected("committing"));
+    },
+  };
+}
+
+/** The history of one folder of the memory, read with isomorphic-git. */
+function isoHistory(repo: IsoRepo, segments: readonly string[]): HistorySource<IsoWalkHandle> {
+  const rootSegments = repo.prefix === "" ? [] : repo.prefix.split("/");
+  return {
+    head: async () => ok(await headOid(repo)),
+    walk: async (head, since) => {
+      // One object cache per walk: packfile indexes are parsed once, trees read once per oid.
+      const { readCommit, readTree } = objectAccess(repo, {});
+      return ok(
+        await walkHistory({
+          head,
+          since,
+          segments: [...rootSegments, ...segments],
+          readCommit,
+          readTree,
+        }),
+      );
+    },
+  };
+}
+
+function describe(cause: unknown): string {
+  return cause instanceof Error ? cause.message : String(cause);
+}

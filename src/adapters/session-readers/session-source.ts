@@ -1,0 +1,131 @@
+/**
+ * Finding and sizing the transcript file a journal entry points at, with the errors the
+ * `file` and `jsonl` readers share.
+ */
+import { isAbsolute, resolve } from "node:path";
+import { err, ok, type Result } from "neverthrow";
+import type { JournalEntry } from "../../model/journal-entry.js";
+import { InvalidInputError, NotFoundError, SessionReadError } from "../../errors.js";
+import { errnoCode } from "../fs/fs-like.js";
+import type { SessionFs } from "./session-fs.js";
+import { budgetProblem } from "../../ports/session-reader.js";
+
+/**
+ * The transcript path of `entry`: `retrieval.sessionPath`, resolved against
+ * `context.cwd` when it is relative and the cwd is absolute.
+ *
+ * @example
+ * ```ts
+ * transcriptPath({ ...entry, retrieval: { method: "file", sessionPath: "notes.md" }, context: { cwd: "/p" } }); // Ok("/p/notes.md")
+ * ```
+ */
+export function transcriptPath(entry: JournalEntry): Result<string, InvalidInputError> {
+  const { sessionPath } = entry.retrieval;
+  if (sessionPath === undefined) {
+    return err(
+      new InvalidInputError(
+        `The journal entry has no retrieval.sessionPath, which the "${entry.retrieval.method}" reader needs.`,
+      ),
+    );
+  }
+  const cwd = entry.context.cwd;
+  if (isAbsolute(sessionPath) || cwd === undefined || !isAbsolute(cwd)) return ok(sessionPath);
+  return ok(resolve(cwd, sessionPath));
+}
+
+/**
+ * The size of the transcript at `path`, or why it cannot be read.
+ *
+ * @example
+ * ```ts
+ * const size = await transcriptSize(fs, "/tmp/s.jsonl");
+ * ```
+ */
+export async function transcriptSize(
+  fs: SessionFs,
+  path: string,
+): Promise<Result<number, NotFoundError | InvalidInputError | SessionReadError>> {
+  try {
+    const stats = await fs.promises.stat(path);
+    if (!stats.isFile()) {
+      return err(new InvalidInputError(`The session transcript ${path} is not a file.`));
+    }
+    return ok(Number(stats.size));
+  } catch (cause) {
+    if (errnoCode(cause) === "ENOENT") {
+      return err(
+        new NotFoundError(
+          `The session transcript ${path} does not exist (moved, deleted, or on another machine).`,
+          { cause },
+        ),
+      );
+    }
+    return err(readFailure(path, cause));
+  }
+}
+
+/**
+ * What both file readers check first: a usable budget, the entry's transcript path, and the
+ * transcript's size.
+ *
+ * @example
+ * ```ts
+ * const found = await locateTranscript(fs, entry, 32 * 1024); // Ok({ source: "/p/s.jsonl", total: 1234 })
+ * ```
+ */
+export async function locateTranscript(
+  fs: SessionFs,
+  entry: JournalEntry,
+  budgetBytes: number,
+): Promise<
+  Result<{ source: string; total: number }, NotFoundError | InvalidInputError | SessionReadError>
+> {
+  const budget = budgetProblem(budgetBytes);
+  if (budget !== undefined) return err(budget);
+  const path = transcriptPath(entry);
+  if (path.isErr()) return err(path.error);
+  const size = await transcriptSize(fs, path.value);
+  return size.map((total) => ({ source: path.value, total }));
+}
+
+/**
+ * The error for content that is not text.
+ *
+ * @example
+ * ```ts
+ * binaryContent("/tmp/photo.png", 12);
+ * ```
+ */
+export function binaryContent(path: string, offset: number): SessionReadError {
+  return new SessionReadError(
+    `The session transcript ${path} looks binary (a NUL byte at byte ${offset}); ` +
+      "point the journal entry at a text or JSON Lines transcript.",
+  );
+}
+
+/**
+ * The error for a read the caller aborted.
+ *
+ * @example
+ * ```ts
+ * if (signal?.aborted) return err(aborted(path));
+ * ```
+ */
+export function aborted(source: string): SessionReadError {
+  return new SessionReadError(`Reading the session ${source} was aborted.`);
+}
+
+/**
+ * The error for an unexpected failure reading `path`.
+ *
+ * @example
+ * ```ts
+ * catch (cause) { return err(readFailure(path, cause)); }
+ * ```
+ */
+export function readFailure(path: string, cause: unknown): SessionReadError {
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return new SessionReadError(`Could not read the session transcript ${path}: ${reason}`, {
+    cause,
+  });
+}

@@ -1,0 +1,152 @@
+/**
+ * Where the CLI meets the environment: which folder is the memory root, whether it lies in
+ * a git repository, and the ports over it (fsPersistence over node:fs, gitCli on the repo).
+ *
+ * @module
+ */
+
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import { stat } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
+import { err, ok, type Result } from "neverthrow";
+import { fsPersistence } from "../../adapters/fs/fs-persistence.js";
+import { gitCli } from "../../adapters/git-cli/git-cli.js";
+import type { Memory } from "../../memory.js";
+import type { Git } from "../../ports/git.js";
+import type { Llm } from "../../ports/llm.js";
+import type { Persistence } from "../../ports/persistence.js";
+import type { SessionReaders } from "../../ports/session-reader.js";
+import type { CliFailure } from "./cli-failure.js";
+import type { CliIo } from "./cli-io.js";
+import { EXIT } from "./exit-codes.js";
+
+/** The environment variable naming the memory root when `--root` is not given. */
+export const ROOT_VARIABLE = "AGENT_MEMORY_ROOT";
+
+/** A memory root with its ports, as the CLI opened it. */
+export interface OpenedMemory {
+  /** Absolute path of the memory root. */
+  readonly root: string;
+  readonly persistence: Persistence;
+  /** The git port, or undefined when the root is not inside a git work tree. */
+  readonly git: Git | undefined;
+  readonly memory: Memory;
+}
+
+/**
+ * What a command adds to the memory it opens: the LLM (for consolidate) and session readers
+ * beyond the built-in ones. Commands that need neither pass nothing.
+ */
+export interface OpenOptions {
+  readonly llm?: Llm;
+  readonly sessionReaders?: SessionReaders;
+}
+
+/**
+ * The memory root: `--root`, else $AGENT_MEMORY_ROOT, else the working directory; relative
+ * paths are taken from the working directory.
+ *
+ * @example
+ * ```ts
+ * resolveRoot(undefined, { ...io, env: { AGENT_MEMORY_ROOT: "notes" }, cwd: "/home/me" }); // "/home/me/notes"
+ * ```
+ */
+export function resolveRoot(
+  rootOption: string | undefined,
+  io: Pick<CliIo, "env" | "cwd">,
+): string {
+  const fromEnv = io.env[ROOT_VARIABLE];
+  const chosen = rootOption ?? (fromEnv === undefined || fromEnv === "" ? undefined : fromEnv);
+  return resolve(io.cwd, chosen ?? ".");
+}
+
+/**
+ * Opens the memory at the resolved root. A root that does not exist is an error with the
+ * fix in it (init creates roots, so it opens them with {@link openPorts} instead).
+ */
+export async function openMemory(
+  rootOption: string | undefined,
+  io: CliIo,
+  options: OpenOptions = {},
+): Promise<Result<OpenedMemory, CliFailure>> {
+  const root = resolveRoot(rootOption, io);
+  const isFolder = await stat(root).then(
+    (stats) => stats.isDirectory(),
+    () => false,
+  );
+  if (!isFolder) {
+    return err({
+      code: "NOT_FOUND",
+      message:
+        `The memory root ${root} does not exist or is not a folder. ` +
+        `Create it with "memory init --root ${root}", or point --root or ${ROOT_VARIABLE} at an existing memory.`,
+      exitCode: EXIT.failed,
+    });
+  }
+  return ok(await openPorts(root, io, options));
+}
+
+/** The ports and the memory over `root`, with git when `root` lies in a repository. */
+export async function openPorts(
+  root: string,
+  io: CliIo,
+  options: OpenOptions = {},
+): Promise<OpenedMemory> {
+  const persistence = fsPersistence({ fs, root });
+  const git = (await findRepository(root, io)) === undefined ? undefined : gitCli({ dir: root });
+  // Loaded on first use: the memory brings arktype, xstate and the rest of the library, which
+  // `--help` and usage errors never need, so those answer without the wait.
+  const { createMemory } = await import("../../memory.js");
+  const memory = createMemory({
+    persistence,
+    ...(git === undefined ? {} : { git }),
+    ...(options.llm === undefined ? {} : { llm: options.llm }),
+    ...(options.sessionReaders === undefined ? {} : { sessionReaders: options.sessionReaders }),
+  });
+  return { root, persistence, git, memory };
+}
+
+/**
+ * The top level of the git work tree holding `dir` (or its nearest existing ancestor), or
+ * undefined when there is none or git is not installed.
+ */
+export async function findRepository(dir: string, io: CliIo): Promise<string | undefined> {
+  const cwd = await nearestExisting(dir);
+  return new Promise((done) => {
+    execFile(
+      "git",
+      ["rev-parse", "--show-toplevel"],
+      { cwd, env: repositoryFreeEnv(io.env) },
+      (error, stdout) => done(error === null ? stdout.trim() : undefined),
+    );
+  });
+}
+
+async function nearestExisting(dir: string): Promise<string> {
+  for (let folder = dir; ; folder = dirname(folder)) {
+    const exists = await stat(folder).then(
+      () => true,
+      () => false,
+    );
+    if (exists || dirname(folder) === folder) return folder;
+  }
+}
+
+/**
+ * The environment without the variables that point git at another repository (set when the
+ * CLI runs inside a git hook); the git adapter drops the same ones.
+ */
+export function repositoryFreeEnv(env: CliIo["env"]): NodeJS.ProcessEnv {
+  const copy: NodeJS.ProcessEnv = { ...env };
+  for (const name of [
+    "GIT_DIR",
+    "GIT_WORK_TREE",
+    "GIT_INDEX_FILE",
+    "GIT_PREFIX",
+    "GIT_COMMON_DIR",
+  ]) {
+    delete copy[name];
+  }
+  return copy;
+}

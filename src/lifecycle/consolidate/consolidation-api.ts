@@ -1,0 +1,114 @@
+import { errAsync, type ResultAsync } from "neverthrow";
+import { fileSessionReader } from "../../adapters/session-readers/session-file-reader.js";
+import { jsonlSessionReader } from "../../adapters/session-readers/session-jsonl-reader.js";
+import { createJournal, type Journal } from "../journal/journal.js";
+import {
+  LlmError,
+  type LockError,
+  type PersistenceError,
+  type PipelineError,
+} from "../../errors.js";
+import { withPipelineLock } from "../machine/pipeline-lock.js";
+import type { Git } from "../../ports/git.js";
+import type { Llm } from "../../ports/llm.js";
+import type { Persistence } from "../../ports/persistence.js";
+import type { AcquireLock } from "../../notes/memory-lock.js";
+import type { SerialQueue } from "../../shared/serial-queue.js";
+import { createSessionLog, type SessionLog } from "../sessions/session-log.js";
+import type { SessionReaders } from "../../ports/session-reader.js";
+import type { NotesMemory } from "../../notes/notes-memory.js";
+import { createConsolidationActors, type ConsolidationActors } from "./consolidation-actors.js";
+import { DEFAULT_CONSOLIDATION_BUDGET, type ConsolidationBudget } from "./consolidation-deps.js";
+import { consolidationMachine } from "./consolidation-machine.js";
+import {
+  runConsolidation,
+  type ConsolidateOptions,
+  type ConsolidationReport,
+} from "./run-consolidation.js";
+
+/** The lifecycle's first half: signals in, consolidation out. */
+export interface ConsolidationApi {
+  /** The journal queue of signals waiting for consolidation. */
+  readonly journal: Journal;
+  /** The per-agent, per-day session log. */
+  readonly sessionLog: SessionLog;
+  /**
+   * The consolidation machine with this memory's default actors; replace any step with
+   * `.provide({ actors: { runAgent: myActor } })` and run it with `runConsolidation`.
+   */
+  consolidationMachine(): typeof consolidationMachine;
+  /** Runs consolidation; `actors` replaces default steps for this run. */
+  consolidate(
+    options?: ConsolidateOptions & { readonly actors?: Partial<ConsolidationActors> },
+  ): ResultAsync<ConsolidationReport, PipelineError | LlmError | LockError | PersistenceError>;
+}
+
+/** What the consolidation half of a memory is built from. */
+export interface ConsolidationWiring {
+  readonly persistence: Persistence;
+  readonly git: Git | undefined;
+  readonly llm: Llm | undefined;
+  readonly now: () => number;
+  readonly queue: SerialQueue;
+  readonly acquireLock: AcquireLock | undefined;
+  /** Readers by retrieval method; "file" and "jsonl" are there unless replaced. */
+  readonly sessionReaders?: SessionReaders;
+  readonly budget?: Partial<ConsolidationBudget>;
+}
+
+const NO_LLM =
+  "This memory has no LLM, so it cannot consolidate: pass `llm` to createMemory " +
+  '(llmFromCommand({ command: "claude", args: ["-p"] }), llmFromAiSdk(...) or llmFromFunction(...)).';
+
+/** Builds the journal, the session log and consolidation over a memory's notes. */
+export function bindConsolidation(
+  notes: NotesMemory,
+  wiring: ConsolidationWiring,
+): ConsolidationApi {
+  const journal = createJournal({ persistence: wiring.persistence, now: wiring.now });
+  const sessionLog = createSessionLog({
+    persistence: wiring.persistence,
+    now: wiring.now,
+    acquireLock: wiring.acquireLock,
+    run: (task) => wiring.queue.run(task),
+  });
+  const readers: SessionReaders = {
+    file: fileSessionReader(),
+    jsonl: jsonlSessionReader(),
+    ...wiring.sessionReaders,
+  };
+  const budget = { ...DEFAULT_CONSOLIDATION_BUDGET, ...wiring.budget };
+  const machineFor = (llm: Llm) =>
+    consolidationMachine.provide({
+      actors: createConsolidationActors({
+        memory: notes,
+        persistence: wiring.persistence,
+        journal,
+        sessionLog,
+        readers,
+        llm,
+        git: wiring.git,
+        now: wiring.now,
+        budget,
+      }),
+    });
+  return {
+    journal,
+    sessionLog,
+    consolidationMachine: () => machineFor(wiring.llm ?? LLM_PLACEHOLDER),
+    consolidate: (options = {}) => {
+      // A host that brings its own runAgent step needs no LLM port.
+      if (wiring.llm === undefined && options.actors?.runAgent === undefined)
+        return errAsync(new LlmError(NO_LLM));
+      const base = machineFor(wiring.llm ?? LLM_PLACEHOLDER);
+      const machine =
+        options.actors === undefined ? base : base.provide({ actors: options.actors });
+      return withPipelineLock(wiring.persistence, () => runConsolidation(machine, options));
+    },
+  };
+}
+
+/** Stands in for a missing LLM in a machine a host will give its own runAgent. */
+const LLM_PLACEHOLDER: Llm = {
+  complete: () => errAsync(new LlmError(NO_LLM)),
+};

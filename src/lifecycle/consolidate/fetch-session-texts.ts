@@ -1,0 +1,77 @@
+import { NO_SESSION_METHOD, type StoredJournalEntry } from "../../model/journal-entry.js";
+import { readSession } from "../../ports/session-reader.js";
+import type { LoggedSession } from "../sessions/session-unconsumed.js";
+import { CHARS_PER_TOKEN, type ConsolidationDeps } from "./consolidation-deps.js";
+import type { PromptSession } from "./consolidation-prompt.js";
+import type { FetchSessionsInput, FetchSessionsOutput } from "./consolidation-steps.js";
+
+const MIN_SHARE_BYTES = 2_048;
+
+/**
+ * Reads each entry's transcript through the reader registered for its retrieval method,
+ * sharing the session budget between the entries and the session-log sections. An entry
+ * whose transcript cannot be read is left pending (and reported), never consumed blind;
+ * an entry with only a note (method "none") needs no reader.
+ */
+export async function fetchSessionTexts(
+  deps: ConsolidationDeps,
+  input: FetchSessionsInput,
+  signal: AbortSignal,
+): Promise<FetchSessionsOutput> {
+  // The budget is a cap, not a per-entry allowance: a run takes as many of the oldest
+  // entries as fit with a useful share each; the rest wait, pending, for the next run.
+  const budget = deps.budget.sessionTokens * CHARS_PER_TOKEN;
+  const logPart = input.logged.length > 0 ? 1 : 0;
+  const fitting = Math.max(1, Math.floor(budget / MIN_SHARE_BYTES) - logPart);
+  const entries = input.entries.slice(0, fitting);
+  const share = Math.max(256, Math.floor(budget / Math.max(1, entries.length + logPart)));
+  const sessions: PromptSession[] = [];
+  const readEntryIds: string[] = [];
+  const unreadable: { id: string; reason: string }[] = [];
+  for (const entry of entries) {
+    const label = entryLabel(entry);
+    const noteText = entry.note === undefined ? "" : entry.note.slice(0, Math.floor(share / 2));
+    const note = noteText === "" ? "" : `Note from the agent: ${noteText}\n\n`;
+    if (entry.retrieval.method === NO_SESSION_METHOD) {
+      sessions.push({ label, text: note.trim() === "" ? "(an empty entry)" : note.trim() });
+      readEntryIds.push(entry.id);
+      continue;
+    }
+    const read = await readSession(deps.readers, entry, {
+      budgetBytes: Math.max(256, share - note.length),
+      signal,
+    });
+    if (read.isErr()) {
+      unreadable.push({ id: entry.id, reason: read.error.message });
+      continue;
+    }
+    const cut = read.value.truncated
+      ? `[the first ${read.value.omittedBytes} bytes of this session were cut to fit the budget]\n`
+      : "";
+    sessions.push({ label, text: `${note}${cut}${read.value.text}` });
+    readEntryIds.push(entry.id);
+  }
+  if (input.logged.length > 0) sessions.push(sessionLogPart(input.logged, share));
+  return {
+    sessions,
+    readEntryIds,
+    unreadable,
+    deferred: input.entries.slice(entries.length).map((entry) => entry.id),
+  };
+}
+
+function entryLabel(entry: StoredJournalEntry): string {
+  const where = entry.context.repo ?? entry.context.cwd;
+  return `journal ${entry.id} (${entry.harness}${where === undefined ? "" : `, ${where}`})`;
+}
+
+/** The session-log sections, newest kept when they exceed their share. */
+function sessionLogPart(logged: readonly LoggedSession[], share: number): PromptSession {
+  const texts = logged.map(
+    (session) => `[${session.path} #${session.number}, ${session.day}]\n${session.text}`,
+  );
+  let text = texts.join("\n\n");
+  if (text.length > share)
+    text = `[older session-log text cut to fit the budget]\n${text.slice(text.length - share)}`;
+  return { label: "session log", text };
+}

@@ -1,0 +1,42 @@
+import { err, ok, type Result } from "neverthrow";
+import { journalPath } from "../journal/journal-paths.js";
+import type { MemoryError } from "../../errors.js";
+import { SESSION_CURSOR_PATH } from "../sessions/session-cursor.js";
+import { runManifestPath, type ConsolidationDeps } from "./consolidation-deps.js";
+import type { MarkConsolidatedInput } from "./consolidation-steps.js";
+
+/**
+ * Moves the consumed journal entries to done (with the notes they produced), advances the
+ * session-log cursor past the consumed sections, and drops the run's saved plan. Runs after
+ * the notes are written, so a failure before it leaves every entry pending and the re-run
+ * resumes the saved plan. The done records carry no commit id: the run's one commit holds
+ * them, so that commit is the one that added each done file (`git log -- journal/done/<id>.json`).
+ */
+export async function markDone(
+  deps: ConsolidationDeps,
+  input: MarkConsolidatedInput,
+): Promise<Result<{ files: string[] }, MemoryError>> {
+  const files: string[] = [];
+  if (input.entryIds.length > 0) {
+    const marked = await deps.journal.markConsolidated(input.entryIds, {
+      commit: null,
+      notes: [...input.written.created, ...input.written.updated],
+    });
+    if (marked.isErr()) return err(marked.error);
+    for (const id of input.entryIds)
+      files.push(journalPath("pending", id), journalPath("done", id));
+  }
+  if (input.logged.length > 0) {
+    const consumed = await deps.sessionLog.markConsumed(
+      input.logged.map((s) => ({ path: s.path, number: s.number })),
+    );
+    if (consumed.isErr()) return err(consumed.error);
+    // The session-log files themselves go into the run's commit with the cursor that consumed them.
+    files.push(SESSION_CURSOR_PATH, ...new Set(input.logged.map((session) => session.path)));
+  }
+  const manifest = runManifestPath(input.run);
+  const removed = await deps.persistence.remove(manifest);
+  if (removed.isErr() && removed.error.code !== "NOT_FOUND") return err(removed.error);
+  files.push(manifest);
+  return ok({ files });
+}

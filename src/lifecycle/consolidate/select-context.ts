@@ -1,0 +1,93 @@
+import { err, ok, type Result } from "neverthrow";
+import type { MemoryError } from "../../errors.js";
+import { CHARS_PER_TOKEN, type ConsolidationDeps } from "./consolidation-deps.js";
+import {
+  buildConsolidationPrompt,
+  renderNote,
+  type PromptNote,
+  type PromptSession,
+} from "./consolidation-prompt.js";
+import type { SelectContextInput, SelectContextOutput } from "./consolidation-steps.js";
+import { readNoteBodies } from "../../notes/read-note-bodies.js";
+
+const QUERY_TERMS = 16;
+const CANDIDATES = 60;
+const MAX_CONTEXT_NOTE_CHARS = 1_500;
+const STOPWORDS = new Set(
+  "about after again also because been before being between both could does doing down during each from further have having here into just more most must need only other over same should some such than that their them then there these they this those through under until very were what when where which while will with would your yours".split(
+    " ",
+  ),
+);
+
+/**
+ * Picks the existing notes most related to the sessions (search over the sessions' most
+ * frequent words, plus the inbox titles) and renders them, best first, until the context
+ * budget is spent, then builds the whole prompt. The budget holds whatever the memory's size:
+ * a larger memory changes which notes are chosen, not how many characters they take.
+ */
+export async function selectContext(
+  deps: ConsolidationDeps,
+  input: SelectContextInput,
+): Promise<Result<SelectContextOutput, MemoryError>> {
+  const query = salientTerms(input.sessions, input.inbox);
+  const inboxIds = new Set(input.inbox.map((note) => note.id));
+  const rendered: string[] = [];
+  const noteIds: string[] = [];
+  if (query !== "") {
+    const hits = await deps.memory.search(query, { limit: CANDIDATES });
+    if (hits.isErr()) return err(hits.error);
+    const ranked = hits.value.map((hit) => hit.id).filter((id) => !inboxIds.has(id));
+    const rank = new Map(ranked.map((id, position) => [id, position]));
+    const read = await readNoteBodies(deps.memory, deps.persistence, (metas) =>
+      metas
+        .filter((meta) => rank.has(meta.id) && meta.status !== "archived")
+        .toSorted((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0)),
+    );
+    if (read.isErr()) return err(read.error);
+    let budget = deps.budget.contextTokens * CHARS_PER_TOKEN;
+    for (const note of read.value.notes) {
+      const body =
+        note.body.length > MAX_CONTEXT_NOTE_CHARS
+          ? `${note.body.slice(0, MAX_CONTEXT_NOTE_CHARS)}\n[…cut]`
+          : note.body;
+      const text = renderNote({ ...note, body });
+      if (text.length + 2 > budget) continue;
+      budget -= text.length + 2;
+      rendered.push(text);
+      noteIds.push(note.id);
+    }
+  }
+  const context = rendered.join("\n\n");
+  const today = new Date(deps.now()).toISOString().slice(0, 10);
+  return ok({
+    context,
+    noteIds,
+    prompt: buildConsolidationPrompt({
+      today,
+      sessions: input.sessions,
+      inbox: input.inbox,
+      context,
+    }),
+  });
+}
+
+/** The most frequent meaningful words of the sessions and inbox, as a search query. */
+export function salientTerms(
+  sessions: readonly PromptSession[],
+  inbox: readonly PromptNote[],
+): string {
+  const counts = new Map<string, number>();
+  const text = [
+    ...sessions.map((s) => s.text),
+    ...inbox.map((n) => `${n.title} ${n.title} ${n.body}`),
+  ].join(" ");
+  for (const word of text.toLowerCase().match(/\p{L}[\p{L}\p{N}_-]{3,}/gu) ?? []) {
+    if (STOPWORDS.has(word) || word.startsWith("id__")) continue;
+    counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
+  return [...counts]
+    .toSorted((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, QUERY_TERMS)
+    .map(([word]) => word)
+    .join(" ");
+}

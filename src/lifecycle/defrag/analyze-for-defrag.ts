@@ -1,0 +1,105 @@
+import { createHash } from "node:crypto";
+import { err, ok, type Result } from "neverthrow";
+import type { MemoryAnalysis } from "../../notes/analysis/memory-analysis.js";
+import { readIndexTiers } from "../../notes/tiers/index-note.js";
+import { INDEX_NOTE_PATH } from "../../notes/note-store.js";
+import type { NotesMemory } from "../../notes/notes-memory.js";
+import type { MemoryError } from "../../errors.js";
+import type { Persistence } from "../../ports/persistence.js";
+import { readNoteBodies } from "../../notes/read-note-bodies.js";
+import { planBatches, type DefragNoteLine } from "./defrag-batches.js";
+import type { DefragFindings } from "./defrag-prompt.js";
+import type { AnalyzeOutput } from "./defrag-steps.js";
+import type { SimNote } from "./dry-run-decision.js";
+import type { DefragGuardrails } from "./validate-decision.js";
+
+/** Most entries of one finding list a prompt shows. */
+const MAX_FINDINGS = 50;
+const DAY_MS = 86_400_000;
+
+/** What the analyze step needs besides the memory. */
+export interface DefragAnalyzeDeps {
+  readonly memory: NotesMemory;
+  readonly persistence: Persistence;
+  readonly now: () => number;
+  readonly guardrails: DefragGuardrails;
+  /** Characters of note lines one prompt may hold (about half its budget). */
+  readonly noteBudgetChars: number;
+}
+
+/**
+ * Gathers what defrag plans from: the analysis, every note's text (for the dry run), the
+ * index note and its tiers, and the batches of clusters that each fit one prompt, with each
+ * batch's findings restricted to its notes and capped.
+ */
+export async function analyzeForDefrag(
+  deps: DefragAnalyzeDeps,
+): Promise<Result<AnalyzeOutput, MemoryError>> {
+  const analysis = await deps.memory.analyze();
+  if (analysis.isErr()) return err(analysis.error);
+  const bodies = await readNoteBodies(deps.memory, deps.persistence, (metas) => metas);
+  if (bodies.isErr()) return err(bodies.error);
+  const index = await deps.persistence.read(INDEX_NOTE_PATH);
+  if (index.isErr() && index.error.code !== "NOT_FOUND") return err(index.error);
+  const indexBody = index.isOk() ? index.value : "";
+
+  const stats = new Map(analysis.value.notes.map((note) => [note.id, note]));
+  const notes: SimNote[] = bodies.value.notes.flatMap((note) => {
+    const stat = stats.get(note.id);
+    return stat === undefined
+      ? []
+      : [{ id: note.id, title: note.title, tags: note.tags, body: note.body, status: stat.status }];
+  });
+  const lines = new Map<string, DefragNoteLine>(
+    analysis.value.notes
+      .filter((note) => note.status !== "archived")
+      .map((note) => [
+        note.id,
+        {
+          id: note.id,
+          title: note.title,
+          tags: note.tags,
+          size: note.size,
+          inbound: note.inbound,
+          outbound: note.outbound,
+          ageDays: Math.max(0, Math.floor((deps.now() - note.createdAt) / DAY_MS)),
+          status: note.status,
+        },
+      ]),
+  );
+  const clusters = analysis.value.clusters
+    .map((cluster) => ({ ...cluster, noteIds: cluster.noteIds.filter((id) => lines.has(id)) }))
+    .filter((cluster) => cluster.noteIds.length > 0);
+  // Notes in no reported cluster (unlinked singletons) still need tiering and tidying.
+  const clustered = new Set(clusters.flatMap((cluster) => cluster.noteIds));
+  const loose = [...lines.keys()].filter((id) => !clustered.has(id));
+  const batches = planBatches(
+    lines,
+    loose.length > 0 ? [...clusters, { noteIds: loose }] : clusters,
+    deps.noteBudgetChars,
+  );
+  const tiers = readIndexTiers(indexBody);
+  return ok({
+    run: createHash("sha256").update(JSON.stringify(analysis.value)).digest("hex").slice(0, 16),
+    notes,
+    indexBody,
+    hot: tiers.hot.map((entry) => entry.id),
+    warm: tiers.warm.map((entry) => entry.id),
+    batches,
+    findings: batches.map((batch) => findingsFor(analysis.value, batch.ids)),
+    guardrails: deps.guardrails,
+  });
+}
+
+const cap = <T>(items: readonly T[]) => items.slice(0, MAX_FINDINGS);
+
+function findingsFor(analysis: MemoryAnalysis, ids: ReadonlySet<string>): DefragFindings {
+  return {
+    orphans: cap(analysis.orphans.filter((o) => ids.has(o.id))),
+    nearDuplicates: cap(analysis.nearDuplicates.filter((d) => ids.has(d.a) && ids.has(d.b))),
+    oversize: cap(analysis.oversize.filter((o) => ids.has(o.id))),
+    brokenLinks: cap(analysis.brokenLinks.filter((b) => ids.has(b.sourceId))),
+    deadEnds: cap(analysis.deadEnds.filter((id) => ids.has(id))),
+    cycles: cap(analysis.cycles.filter((cycle) => cycle.every((id) => ids.has(id)))),
+  };
+}

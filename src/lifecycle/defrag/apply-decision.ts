@@ -1,0 +1,116 @@
+import { err, ok, type Result } from "neverthrow";
+import type { NotesMemory } from "../../notes/notes-memory.js";
+import type { MemoryError } from "../../errors.js";
+import type { DefragAction, DefragDecision } from "./defrag-decision.js";
+import { scrubSecrets } from "../secret-scrubber.js";
+import { splitStub } from "./dry-run-decision.js";
+
+/** What applying a decision changed. */
+export interface AppliedDefrag {
+  readonly applied: readonly DefragAction[];
+  /** Ids created by splits. */
+  readonly created: readonly string[];
+  /** Every path written, moved or removed, for the commit. */
+  readonly files: readonly string[];
+}
+
+/** Applies a validated decision through the safe operations only. */
+export async function applyDecision(
+  memory: NotesMemory,
+  decision: DefragDecision,
+  splitIds: (id: string, part: number) => string,
+): Promise<Result<AppliedDefrag, MemoryError>> {
+  const files = new Set<string>();
+  const created: string[] = [];
+  const applied: DefragAction[] = [];
+  // In the decision's order, which is the order the validator's dry run checked. Every text
+  // the model wrote passes the secret scrubber first, whatever the model did.
+  for (const action of decision.actions.map(scrubAction)) {
+    const done = await applyOne(memory, action, splitIds, created);
+    if (done.isErr()) return err(done.error);
+    for (const file of done.value) files.add(file);
+    applied.push(action);
+  }
+  return ok({ applied, created, files: [...files].toSorted() });
+}
+
+async function applyOne(
+  memory: NotesMemory,
+  action: DefragAction,
+  splitIds: (id: string, part: number) => string,
+  created: string[],
+): Promise<Result<readonly string[], MemoryError>> {
+  switch (action.type) {
+    case "rename": {
+      const renamed = await memory.rename(action.id, action.title);
+      return renamed.map((r) => r.files);
+    }
+    case "retag": {
+      const updated = await memory.update(action.id, { tags: action.tags });
+      return updated.map((meta) => [meta.path]);
+    }
+    case "relink": {
+      const updated = await memory.update(action.id, { body: action.body });
+      return updated.map((meta) => [meta.path]);
+    }
+    case "archive": {
+      const moved = await memory.archive(action.id);
+      return moved.map((m) => m.files);
+    }
+    case "merge": {
+      const merged = await memory.merge(
+        action.sources,
+        action.target,
+        action.body === undefined ? {} : { body: action.body },
+      );
+      return merged.map((m) => m.files);
+    }
+    case "split": {
+      const paths: string[] = [];
+      const parts: { id: string; title: string }[] = [];
+      for (const [i, part] of action.parts.entries()) {
+        const id = splitIds(action.id, i);
+        const existing = await memory.read(id);
+        // A part already there under its id (written earlier in this same run) is kept, not duplicated.
+        if (existing.isErr()) {
+          const captured = await memory.capture(
+            { title: part.title, body: part.body, tags: part.tags },
+            { status: "active", id },
+          );
+          if (captured.isErr()) return err(captured.error);
+          paths.push(captured.value.path);
+          created.push(id);
+        }
+        parts.push({ id, title: part.title });
+      }
+      // The original last: until then its inbound links still find the full text.
+      const stub = await memory.update(action.id, { body: splitStub(parts) });
+      if (stub.isErr()) return err(stub.error);
+      return ok([...paths, stub.value.path]);
+    }
+  }
+}
+
+const clean = (text: string) => scrubSecrets(text).text;
+
+function scrubAction(action: DefragAction): DefragAction {
+  switch (action.type) {
+    case "rename":
+      return { ...action, title: clean(action.title) };
+    case "relink":
+      return { ...action, body: clean(action.body) };
+    case "merge":
+      return action.body === undefined ? action : { ...action, body: clean(action.body) };
+    case "split":
+      return {
+        ...action,
+        parts: action.parts.map((part) => ({
+          ...part,
+          title: clean(part.title),
+          body: clean(part.body),
+        })),
+      };
+    default:
+      return action;
+  }
+}

@@ -1,0 +1,95 @@
+import { err, ok, type Result } from "neverthrow";
+import { fromPromise } from "xstate";
+import type { NotesMemory } from "../../notes/notes-memory.js";
+import type { Git } from "../../ports/git.js";
+import type { Llm } from "../../ports/llm.js";
+import type { Persistence } from "../../ports/persistence.js";
+import { analyzeForDefrag } from "./analyze-for-defrag.js";
+import { applyDecision } from "./apply-decision.js";
+import { combineDecisions, splitPartId } from "./combine-decisions.js";
+import { defragMessage } from "./defrag-message.js";
+import type {
+  AnalyzeOutput,
+  ApplyInput,
+  ApplyOutput,
+  DefragCommitInput,
+  DefragCommitOutput,
+  PlanInput,
+  PlanOutput,
+  SnapshotInput,
+  SnapshotOutput,
+  UpdateIndexInput,
+  UpdateIndexOutput,
+  ValidateInput,
+  ValidateOutput,
+} from "./defrag-steps.js";
+import { planDecisions } from "./plan-decisions.js";
+import type { DefragGuardrails } from "./validate-decision.js";
+
+/** What the default defrag actors are built from. */
+export interface DefragDeps {
+  readonly memory: NotesMemory;
+  readonly persistence: Persistence;
+  readonly git: Git | undefined;
+  readonly llm: Llm;
+  readonly now: () => number;
+  readonly guardrails: DefragGuardrails;
+  /** Token budget of one defrag prompt (4 characters a token). Default 12,000. */
+  readonly budgetTokens: number;
+}
+
+async function orThrow<T, E>(result: PromiseLike<Result<T, E>>): Promise<T> {
+  const settled = await result;
+  if (settled.isErr()) throw settled.error;
+  return settled.value;
+}
+
+/** The default defrag actors; each wraps a plain function tests can call directly. */
+export function createDefragActors(deps: DefragDeps) {
+  return {
+    snapshot: fromPromise<SnapshotOutput, SnapshotInput>(async ({ input }) => ({
+      commit:
+        deps.git === undefined || input.dryRun
+          ? null
+          : await orThrow(deps.git.commit("memory: snapshot before defrag")),
+    })),
+    analyze: fromPromise<AnalyzeOutput, Record<string, never>>(() =>
+      orThrow(
+        analyzeForDefrag({
+          memory: deps.memory,
+          persistence: deps.persistence,
+          now: deps.now,
+          guardrails: deps.guardrails,
+          // Half the prompt for note lines; the findings (capped) and instructions take the rest.
+          noteBudgetChars: Math.floor((deps.budgetTokens * 4) / 2),
+        }),
+      ),
+    ),
+    plan: fromPromise<PlanOutput, PlanInput>(async ({ input, signal }) => ({
+      decisions: await orThrow(planDecisions(deps.llm, input, signal)),
+    })),
+    validate: fromPromise<ValidateOutput, ValidateInput>(async ({ input }) => ({
+      decision: await orThrow(Promise.resolve(combineDecisions(input.analysis, input.decisions))),
+    })),
+    apply: fromPromise<ApplyOutput, ApplyInput>(({ input }) =>
+      orThrow(applyDecision(deps.memory, input.decision, splitPartId(input.run))),
+    ),
+    updateIndex: fromPromise<UpdateIndexOutput, UpdateIndexInput>(async ({ input }) => {
+      await orThrow(deps.memory.index.set({ hot: input.hot, warm: input.warm }));
+      // Always offered to the commit: git leaves an unchanged file out by itself.
+      return { files: ["index.md"] };
+    }),
+    commit: fromPromise<DefragCommitOutput, DefragCommitInput>(async ({ input }) => ({
+      commit: await orThrow(commitDefrag(deps.git, input)),
+    })),
+  };
+}
+
+/** The default actors' type: what `defragMachine.provide({ actors })` accepts. */
+export type DefragActors = ReturnType<typeof createDefragActors>;
+
+async function commitDefrag(git: Git | undefined, input: DefragCommitInput) {
+  if (git === undefined || input.files.length === 0) return ok(null);
+  const committed = await git.commit(defragMessage(input), input.files);
+  return committed.isErr() ? err(committed.error) : ok(committed.value);
+}

@@ -1,0 +1,100 @@
+import { extractLinks } from "../../model/links.js";
+import { replaceLink } from "../../model/link-rewrite.js";
+import type { NoteStatus } from "../../model/layout.js";
+import type { DefragAction } from "./defrag-decision.js";
+
+/** A note as the dry run sees it. */
+export interface SimNote {
+  readonly id: string;
+  readonly title: string;
+  readonly tags: readonly string[];
+  readonly body: string;
+  readonly status: NoteStatus;
+}
+
+/** The body a split leaves in the original note: a short note linking to every part. */
+export function splitStub(
+  parts: readonly { readonly id: string; readonly title: string }[],
+): string {
+  return `Split into:\n\n${parts.map((p) => `- [[${p.id}|${p.title.replace(/\]\]/g, "] ]")}]]`).join("\n")}`;
+}
+
+/** The merged body a merge writes when the decision gives none (as memory.merge does). */
+export function mergedBody(target: SimNote, sources: readonly SimNote[]): string {
+  return [target.body, ...sources.map((s) => `## ${s.title}\n\n${s.body}`)]
+    .filter((part) => part !== "")
+    .join("\n\n");
+}
+
+/**
+ * Applies actions to a copy of the notes, in memory, as the real operations would: the
+ * validator checks the result (broken links, empty parts) before anything is written.
+ * `splitIds(id, i)` gives the id of part i of a split of `id`.
+ */
+export function dryRun(
+  notes: ReadonlyMap<string, SimNote>,
+  indexBody: string,
+  actions: readonly DefragAction[],
+  splitIds: (id: string, part: number) => string,
+): { notes: Map<string, SimNote>; indexBody: string } {
+  const sim = new Map(notes);
+  let index = indexBody;
+  const repointEverywhere = (from: string, to: string) => {
+    for (const [id, note] of sim) sim.set(id, { ...note, body: replaceLink(note.body, from, to) });
+    index = replaceLink(index, from, to);
+  };
+  for (const action of actions) {
+    const note = "id" in action ? sim.get(action.id) : undefined;
+    switch (action.type) {
+      case "rename":
+        if (note !== undefined) sim.set(action.id, { ...note, title: action.title });
+        break;
+      case "retag":
+        if (note !== undefined) sim.set(action.id, { ...note, tags: action.tags });
+        break;
+      case "relink":
+        if (note !== undefined) sim.set(action.id, { ...note, body: action.body });
+        break;
+      case "archive":
+        if (note !== undefined) sim.set(action.id, { ...note, status: "archived" });
+        break;
+      case "split": {
+        if (note === undefined) break;
+        const parts = action.parts.map((part, i) => ({ ...part, id: splitIds(action.id, i) }));
+        for (const part of parts)
+          sim.set(part.id, { ...part, status: note.status === "archived" ? "archived" : "active" });
+        sim.set(action.id, { ...note, body: splitStub(parts) });
+        break;
+      }
+      case "merge": {
+        const target = sim.get(action.target);
+        const sources = action.sources
+          .map((id) => sim.get(id))
+          .filter((s): s is SimNote => s !== undefined);
+        if (target === undefined) break;
+        sim.set(action.target, { ...target, body: action.body ?? mergedBody(target, sources) });
+        for (const source of sources) {
+          sim.delete(source.id);
+          repointEverywhere(source.id, action.target);
+        }
+        break;
+      }
+    }
+  }
+  return { notes: sim, indexBody: index };
+}
+
+/** Every (source, target) link whose target is missing, the index note's as source "index". */
+export function missingTargets(
+  notes: ReadonlyMap<string, SimNote>,
+  indexBody: string,
+): Set<string> {
+  const missing = new Set<string>();
+  for (const note of notes.values()) {
+    for (const link of extractLinks(note.body))
+      if (!notes.has(link.id)) missing.add(`${note.id}>${link.id}`);
+  }
+  for (const link of extractLinks(indexBody))
+    if (!notes.has(link.id)) missing.add(`index>${link.id}`);
+  return missing;
+}

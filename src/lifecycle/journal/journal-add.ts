@@ -1,0 +1,119 @@
+/**
+ * Adding an entry to the queue: validate, name, write atomically. No lock is needed:
+ * each entry gets a name of its own, so processes adding at once never touch one file.
+ */
+import { type } from "arktype";
+import { err, ok, type Result, type ResultAsync } from "neverthrow";
+import { safeAsync } from "../../shared/safe-async.js";
+import { ConflictError, InvalidInputError, PersistenceError } from "../../errors.js";
+import type { Persistence } from "../../ports/persistence.js";
+import {
+  canonicalEntry,
+  journalEntrySchema,
+  serializeJournalEntry,
+  type JournalEntry,
+  type StoredJournalEntry,
+} from "../../model/journal-entry.js";
+import { isJournalId, journalPath, sortableTimestamp } from "./journal-paths.js";
+
+/**
+ * What `journal.add` takes: an entry whose `version` (default 1), `timestamp` (default:
+ * now) and `context` (default `{}`) may be left out.
+ *
+ * @example
+ * ```ts
+ * const input: JournalEntryInput = {
+ *   harness: "amp",
+ *   retrieval: { method: "amp-thread", threadId: "T-019c545f" },
+ *   context: { cwd: "/home/me/project", repo: "github.com/me/project" },
+ *   note: "the flaky test was a timezone bug",
+ * };
+ * ```
+ */
+export type JournalEntryInput = Omit<JournalEntry, "version" | "timestamp" | "context"> & {
+  readonly version?: 1;
+  readonly timestamp?: string;
+  readonly context?: JournalEntry["context"];
+};
+
+/** What adding needs from the journal. */
+export interface AddContext {
+  readonly persistence: Persistence;
+  readonly now: () => number;
+  readonly randomId: () => string;
+}
+
+/** Fresh names tried before giving up; a clash needs a broken random source. */
+const NAME_ATTEMPTS = 5;
+
+/**
+ * Validates `input` and writes it to `journal/pending/<timestamp>-<random>.json`.
+ *
+ * @example
+ * ```ts
+ * const stored = await addEntry(ctx, { harness: "manual", retrieval: { method: "none" }, note: "x" });
+ * ```
+ */
+export function addEntry(
+  ctx: AddContext,
+  input: JournalEntryInput,
+): ResultAsync<StoredJournalEntry, InvalidInputError | ConflictError | PersistenceError> {
+  return safeAsync<StoredJournalEntry, InvalidInputError | ConflictError | PersistenceError>(
+    async () => {
+      const entry = completeEntry(input, ctx.now());
+      if (entry.isErr()) return err(entry.error);
+      const stamp = sortableTimestamp(Date.parse(entry.value.timestamp));
+      if (stamp === undefined) {
+        return err(
+          new InvalidInputError(
+            "Invalid journal entry: timestamp must fall in years 1970 to 9999.",
+          ),
+        );
+      }
+      for (let attempt = 0; attempt < NAME_ATTEMPTS; attempt++) {
+        const id = `${stamp}-${ctx.randomId()}`;
+        if (!isJournalId(id)) {
+          return err(
+            new InvalidInputError(`The random id source produced an unusable name: "${id}".`),
+          );
+        }
+        const path = journalPath("pending", id);
+        // Atomic writes replace silently, so look first: a clash would otherwise lose an entry.
+        const existing = await ctx.persistence.read(path);
+        if (existing.isOk()) continue;
+        if (existing.error.code !== "NOT_FOUND") return err(existing.error);
+        const wrote = await ctx.persistence.write(path, serializeJournalEntry(entry.value));
+        if (wrote.isErr()) return err(wrote.error);
+        return ok({ id, ...canonicalEntry(entry.value) });
+      }
+      return err(
+        new ConflictError(
+          `Could not find a free journal filename in ${NAME_ATTEMPTS} attempts; the random id source keeps repeating itself.`,
+        ),
+      );
+    },
+    (cause) => new PersistenceError("Could not add the journal entry.", { cause }),
+  );
+}
+
+/** Fills the defaults and validates; works on untyped input too (hooks, the CLI). */
+function completeEntry(input: unknown, now: number): Result<JournalEntry, InvalidInputError> {
+  if (typeof input !== "object" || input === null) {
+    return err(new InvalidInputError("Invalid journal entry: expected an object."));
+  }
+  const record: Record<string, unknown> = { ...input };
+  return validEntry({
+    ...record,
+    version: record["version"] ?? 1,
+    timestamp: record["timestamp"] ?? new Date(now).toISOString(),
+    context: record["context"] ?? {},
+  });
+}
+
+function validEntry(candidate: unknown): Result<JournalEntry, InvalidInputError> {
+  const checked = journalEntrySchema(candidate);
+  if (checked instanceof type.errors) {
+    return err(new InvalidInputError(`Invalid journal entry: ${checked.summary}`));
+  }
+  return ok(checked);
+}

@@ -1,0 +1,73 @@
+import type { ResultAsync } from "neverthrow";
+import type { GitError, PersistenceError } from "../../errors.js";
+import { PRIVATE_FOLDER } from "../../ports/persistence.js";
+import { INDEX_NOTE_PATH } from "../note-store.js";
+import { loadTimes } from "../note-times.js";
+import type { NotesContext } from "../notes-context.js";
+import { loadGraph } from "./graph-view.js";
+import { doctorFindings, type DoctorFinding } from "./doctor-findings.js";
+
+/** What doctor checks against. */
+export interface DoctorOptions {
+  /** An orphan is reported once it is at least this old (git createdAt). Default 30 days. */
+  readonly orphanMinAgeDays?: number;
+  /** Notes larger than this (bytes) are reported. Default 8 KB. */
+  readonly maxNoteBytes?: number;
+}
+
+/** Doctor's report; `ok` is false when any finding is an error or a warning. */
+export interface DoctorReport {
+  readonly ok: boolean;
+  readonly findings: readonly DoctorFinding[];
+}
+
+/** Folders and files the layout defines; anything else in the root is reported. */
+const LAYOUT_FOLDERS = new Set([
+  "inbox",
+  "topics",
+  "archive",
+  "journal",
+  "sessions",
+  PRIVATE_FOLDER,
+]);
+// AGENTS.md may be generated into the memory root, and a README is common beside the notes.
+const LAYOUT_FILES = new Set([INDEX_NOTE_PATH, "AGENTS.md", "README.md"]);
+
+/**
+ * Checks the memory's health without changing anything: broken links, old orphans, notes
+ * without a heading, duplicate ids, names that don't parse, files outside the layout, empty
+ * and oversized notes, links to archived notes and index-note links to missing notes. Each
+ * finding names the file and how to fix it.
+ */
+export function runDoctor(
+  ctx: NotesContext,
+  options: DoctorOptions = {},
+): ResultAsync<DoctorReport, PersistenceError | GitError> {
+  return loadGraph(ctx).andThen((graph) =>
+    loadTimes(ctx.git, ctx.now).andThen((times) =>
+      ctx.persistence.list().map((files) => {
+        const outside = files
+          .map((file) => file.path)
+          .filter((path) => {
+            const [first = "", ...rest] = path.split("/");
+            if (rest.length === 0) return !LAYOUT_FILES.has(path) && !first.startsWith(".");
+            if (!LAYOUT_FOLDERS.has(first)) return true;
+            // Notes live flat in their status folder; anything nested there is lost to the library.
+            return (
+              ["inbox", "topics", "archive"].includes(first) &&
+              (rest.length > 1 || !path.endsWith(".md"))
+            );
+          });
+        const findings = doctorFindings({
+          graph,
+          times,
+          outside,
+          now: ctx.now(),
+          orphanMinAgeMs: (options.orphanMinAgeDays ?? 30) * 86_400_000,
+          maxNoteBytes: options.maxNoteBytes ?? 8 * 1024,
+        });
+        return { ok: findings.every((finding) => finding.severity === "info"), findings };
+      }),
+    ),
+  );
+}

@@ -1,0 +1,114 @@
+import type { ResultAsync } from "neverthrow";
+import type {
+  DuplicateIdError,
+  InvalidInputError,
+  NotFoundError,
+  PersistenceError,
+} from "../../errors.js";
+import type { NoteStatus } from "../../model/layout.js";
+import { findNote } from "../find-note.js";
+import type { NotesContext } from "../notes-context.js";
+import { loadGraph } from "./graph-view.js";
+
+/** A note that links to the one asked about. */
+export interface InboundLink {
+  readonly id: string;
+  readonly title: string;
+  readonly status: NoteStatus;
+  readonly path: string;
+}
+
+/** A link found in the note asked about. */
+export interface OutboundLink {
+  readonly id: string;
+  readonly displayText: string;
+  /** Whether a note with the target id exists. */
+  readonly exists: boolean;
+  /** The target's status, when it exists. */
+  readonly status?: NoteStatus;
+}
+
+/** A note's place in the link graph. */
+export interface NoteLinks {
+  /** Notes linking to it, once each, itself excluded, sorted by path. */
+  readonly inbound: readonly InboundLink[];
+  /** Its links, in order of appearance. */
+  readonly outbound: readonly OutboundLink[];
+  /** Whether the index note links to it. */
+  readonly indexed: boolean;
+}
+
+/** A link to an id that no note carries. */
+export interface BrokenLink {
+  readonly sourceId: string;
+  readonly targetId: string;
+}
+
+/** The inbound and outbound links of one note. */
+export function noteLinks(
+  ctx: NotesContext,
+  id: string,
+): ResultAsync<NoteLinks, NotFoundError | DuplicateIdError | InvalidInputError | PersistenceError> {
+  return loadGraph(ctx).andThen((graph) =>
+    findNote(graph.snapshot, id).map((stored) => ({
+      inbound: graph.inboundNotes(stored.note.id).map((source) => ({
+        id: source.note.id,
+        title: source.note.title,
+        status: source.status,
+        path: source.path,
+      })),
+      outbound: stored.note.links.map((link) => {
+        const target = graph.snapshot.byId.get(link.id)?.[0];
+        return target === undefined
+          ? { id: link.id, displayText: link.displayText, exists: false }
+          : { id: link.id, displayText: link.displayText, exists: true, status: target.status };
+      }),
+      indexed: graph.indexed(stored.note.id),
+    })),
+  );
+}
+
+/** Ids of the notes no other note (nor the index note) links to; self-links don't count. */
+export function orphanIds(ctx: NotesContext): ResultAsync<string[], PersistenceError> {
+  return loadGraph(ctx).map((graph) =>
+    uniqueIds(graph.snapshot.notes.map((stored) => stored.note.id)).filter(
+      (id) => graph.inboundNotes(id).length === 0 && !graph.indexed(id),
+    ),
+  );
+}
+
+/** Ids of the notes that link to no other note. */
+export function deadEndIds(ctx: NotesContext): ResultAsync<string[], PersistenceError> {
+  return ctx.store
+    .snapshot()
+    .map((snapshot) =>
+      uniqueIds(
+        snapshot.notes
+          .filter((stored) => stored.note.links.every((link) => link.id === stored.note.id))
+          .map((stored) => stored.note.id),
+      ),
+    );
+}
+
+/**
+ * Links to ids that exist nowhere, in path order. A link to an archived note is not broken:
+ * the note still exists (doctor mentions it).
+ */
+export function brokenLinks(ctx: NotesContext): ResultAsync<BrokenLink[], PersistenceError> {
+  return ctx.store.snapshot().map((snapshot) => {
+    const broken: BrokenLink[] = [];
+    for (const stored of snapshot.notes) {
+      const reported = new Set<string>();
+      for (const link of stored.note.links) {
+        if (snapshot.byId.has(link.id) || reported.has(link.id)) continue;
+        reported.add(link.id);
+        broken.push({ sourceId: stored.note.id, targetId: link.id });
+      }
+    }
+    return broken;
+  });
+}
+
+function uniqueIds(ids: readonly string[]): string[] {
+  return [...new Set(ids)];
+}

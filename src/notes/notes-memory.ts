@@ -1,0 +1,86 @@
+import type { ResultAsync } from "neverthrow";
+import type { AnalysisOptions } from "./analysis/analysis-input.js";
+import type { MemoryAnalysis } from "./analysis/memory-analysis.js";
+import type { IndexNoteApi } from "./tiers/index-api.js";
+import type { DoctorOptions, DoctorReport } from "./graph/doctor.js";
+import type { BrokenLink, NoteLinks } from "./graph/link-queries.js";
+import type { CaptureInput, CaptureOptions } from "./capture.js";
+import type { NoteStatus } from "../model/layout.js";
+import type { ListFilter } from "./list.js";
+import type { MergeError, MergeOptions, MergeResult } from "./merge.js";
+import type { MoveError, MoveResult } from "./move.js";
+import type { MutationOptions } from "./mutation-options.js";
+import type { Note, NoteMeta } from "./note-meta.js";
+import type { ReadError } from "./read.js";
+import type { RemoveError, RemoveOptions, RemoveResult } from "./remove.js";
+import type { RenameError, RenameResult } from "./rename.js";
+import type { UpdateError, UpdatePatch } from "./update.js";
+import type { GitError, InvalidInputError, LockError, PersistenceError } from "../errors.js";
+import type { SearchResult } from "./search/rank-notes.js";
+import type { SearchOptions } from "./search/search-options.js";
+
+/** The note and graph operations over one memory root. */
+export interface NotesMemory {
+  /** Writes a new note (to inbox/ unless told otherwise) and returns its meta. */
+  capture(
+    input: CaptureInput,
+    options?: CaptureOptions,
+  ): ResultAsync<NoteMeta, InvalidInputError | PersistenceError | LockError | GitError>;
+  /** One note with its body, links and times. Never writes anything. */
+  read(id: string): ResultAsync<Note, ReadError>;
+  /** Metas of the notes matching the filter, sorted by path. */
+  list(filter?: ListFilter): ResultAsync<NoteMeta[], PersistenceError | GitError>;
+  /** Rewrites a note's body and/or tag line. */
+  update(
+    id: string,
+    patch: UpdatePatch,
+    options?: MutationOptions,
+  ): ResultAsync<NoteMeta, UpdateError>;
+  /** Commits every change under the memory root; resolves to the commit id, or null if nothing changed. */
+  commit(
+    message: string,
+  ): ResultAsync<string | null, GitError | InvalidInputError | LockError | PersistenceError>;
+  /** A note's inbound and outbound links. */
+  links(id: string): ResultAsync<NoteLinks, ReadError>;
+  /** Ids of notes no other note (nor the index note) links to. */
+  orphans(): ResultAsync<string[], PersistenceError>;
+  /** Ids of notes that link to no other note. */
+  deadEnds(): ResultAsync<string[], PersistenceError>;
+  /** Links to ids that exist nowhere. */
+  brokenLinks(): ResultAsync<BrokenLink[], PersistenceError>;
+  /** Forgets every cached read: the next query reads every file again. */
+  refresh(): ResultAsync<void, PersistenceError>;
+  /** Retitles a note, its filename and the inbound link text that showed the old title. */
+  rename(
+    id: string,
+    title: string,
+    options?: MutationOptions,
+  ): ResultAsync<RenameResult, RenameError>;
+  /** Moves a note to another status folder; links are unaffected. */
+  move(
+    id: string,
+    status: NoteStatus,
+    options?: MutationOptions,
+  ): ResultAsync<MoveResult, MoveError>;
+  /** Moves a note to archive/. */
+  archive(id: string, options?: MutationOptions): ResultAsync<MoveResult, MoveError>;
+  /** Merges sources into a target, repointing every link at them; the sources are removed. */
+  merge(
+    sourceIds: readonly string[],
+    targetId: string,
+    options?: MergeOptions,
+  ): ResultAsync<MergeResult, MergeError>;
+  /** Deletes a note; refused while others link to it unless `force`. */
+  remove(id: string, options?: RemoveOptions): ResultAsync<RemoveResult, RemoveError>;
+  /** Checks the memory's health; changes nothing. */
+  doctor(options?: DoctorOptions): ResultAsync<DoctorReport, PersistenceError | GitError>;
+  /** The index note (`index.md`): the hot and warm tiers, the only place top of mind lives. */
+  readonly index: IndexNoteApi;
+  /** The deterministic graph analysis defrag works from: per-note stats, clusters, duplicates, ... */
+  analyze(options?: AnalysisOptions): ResultAsync<MemoryAnalysis, PersistenceError | GitError>;
+  /** Ranked notes for a query (title and tags weigh more; links from the best hits lift a note). */
+  search(
+    query: string,
+    options?: SearchOptions,
+  ): ResultAsync<SearchResult[], PersistenceError | InvalidInputError>;
+}

@@ -1,0 +1,108 @@
+import { errAsync, okAsync, type ResultAsync } from "neverthrow";
+import { isValidId, normalizeIdInput } from "../../model/id.js";
+import { INDEX_NOTE_PATH } from "../note-store.js";
+import { serialized, type NotesContext } from "../notes-context.js";
+import {
+  InvalidInputError,
+  type LockError,
+  type NotFoundError,
+  type PersistenceError,
+} from "../../errors.js";
+import { readIndexTiers, writeIndexTiers, type IndexTiers } from "./index-note.js";
+
+/** The index note's API: top of mind lives only here. */
+export interface IndexNoteApi {
+  /** The tiers as written in `index.md` (empty tiers when there is none). */
+  get(): ResultAsync<IndexTiers, PersistenceError>;
+  /** Replaces both tiers; every other line of `index.md` is kept. */
+  set(tiers: {
+    readonly hot: readonly string[];
+    readonly warm: readonly string[];
+  }): ResultAsync<IndexTiers, IndexError>;
+  /** Puts a note in a tier (moving it out of the other one), at the end of the list. */
+  promote(id: string, tier: "hot" | "warm"): ResultAsync<IndexTiers, IndexError>;
+  /** Takes a note out of both tiers. */
+  demote(id: string): ResultAsync<IndexTiers, IndexError>;
+}
+
+/** Errors the index API can return. */
+export type IndexError = InvalidInputError | NotFoundError | PersistenceError | LockError;
+
+const checkId = (input: string): string | InvalidInputError => {
+  const id = normalizeIdInput(input.trim());
+  return isValidId(id)
+    ? id
+    : new InvalidInputError(`"${input}" is not a note id (id__ and 6 letters or digits).`);
+};
+
+const ids = (entries: IndexTiers["hot"]) => entries.map((entry) => entry.id);
+
+/** Builds the index API over a memory's context. */
+export function createIndexNoteApi(ctx: NotesContext): IndexNoteApi {
+  const readText = (): ResultAsync<string | undefined, PersistenceError> =>
+    ctx.persistence
+      .read(INDEX_NOTE_PATH)
+      .orElse((error) => (error.code === "NOT_FOUND" ? okAsync(undefined) : errAsync(error)));
+
+  const write = (
+    next: (current: IndexTiers) => { hot: readonly string[]; warm: readonly string[] },
+  ) =>
+    serialized(ctx, () =>
+      readText().andThen((text) =>
+        ctx.store.snapshot().andThen((snapshot) => {
+          const tiers = next(readIndexTiers(text ?? ""));
+          const missing = [...tiers.hot, ...tiers.warm].find((id) => !snapshot.byId.has(id));
+          if (missing !== undefined)
+            return errAsync(
+              new InvalidInputError(
+                `No note has the id ${missing}; the index links only to existing notes.`,
+              ),
+            );
+          const entry = (id: string) => ({
+            id,
+            title: snapshot.byId.get(id)?.[0]?.note.title ?? id,
+          });
+          const markdown = writeIndexTiers(text, {
+            hot: tiers.hot.map(entry),
+            warm: tiers.warm.map(entry),
+          });
+          const done = readIndexTiers(markdown);
+          // Same bytes, no write: regenerating an unchanged index causes no git churn.
+          if (markdown === text) return okAsync(done);
+          return ctx.persistence.write(INDEX_NOTE_PATH, markdown).map(() => done);
+        }),
+      ),
+    );
+
+
+  return {
+    get: () => readText().map((text) => readIndexTiers(text ?? "")),
+    set: (tiers) => {
+      const checked = [...tiers.hot, ...tiers.warm].map(checkId);
+      const bad = checked.find((id): id is InvalidInputError => id instanceof InvalidInputError);
+      if (bad !== undefined) return errAsync(bad);
+      const hot = [...new Set(tiers.hot.map((id) => normalizeIdInput(id.trim())))];
+      const warm = [...new Set(tiers.warm.map((id) => normalizeIdInput(id.trim())))].filter(
+        (id) => !hot.includes(id),
+      );
+      return write(() => ({ hot, warm }));
+    },
+    promote: (input, tier) => {
+      const id = checkId(input);
+      if (id instanceof InvalidInputError) return errAsync(id);
+      return write((current) => {
+        const hot = ids(current.hot).filter((known) => known !== id);
+        const warm = ids(current.warm).filter((known) => known !== id);
+        return tier === "hot" ? { hot: [...hot, id], warm } : { hot, warm: [...warm, id] };
+      });
+    },
+    demote: (input) => {
+      const id = checkId(input);
+      if (id instanceof InvalidInputError) return errAsync(id);
+      return write((current) => ({
+        hot: ids(current.hot).filter((known) => known !== id),
+        warm: ids(current.warm).filter((known) => known !== id),
+      }));
+    },
+  };
+}

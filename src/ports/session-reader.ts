@@ -1,0 +1,143 @@
+/**
+ * The SessionReader port: turns a journal entry into the text of its session, within a
+ * size budget. Hosts register one reader per retrieval method (`file`, `jsonl`, `command`,
+ * or their own, such as `amp-thread`) and consolidation asks {@link readSession}.
+ */
+import { errAsync, type ResultAsync } from "neverthrow";
+import type { JournalEntry } from "../model/journal-entry.js";
+import { InvalidInputError, type NotFoundError, type SessionReadError } from "../errors.js";
+
+/** The smallest budget accepted: room for the truncation marker and some text. */
+export const MIN_BUDGET_BYTES = 256;
+
+/**
+ * How much to read, and how to stop early.
+ *
+ * @example
+ * ```ts
+ * const options: ReadSessionOptions = { budgetBytes: 64 * 1024, signal: AbortSignal.timeout(30_000) };
+ * ```
+ */
+export interface ReadSessionOptions {
+  /** The most UTF-8 bytes `text` may have, truncation marker included. */
+  readonly budgetBytes: number;
+  /** Aborts the read (a running command is killed). */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * A session's text and what was left out of it.
+ *
+ * @example
+ * ```ts
+ * const session: SessionText = {
+ *   text: "[… 1.2 MB cut …]\n\n[user] fix the build\n",
+ *   source: "/home/me/.claude/projects/p/s.jsonl",
+ *   truncated: true, omittedBytes: 1_200_000, totalBytes: 1_250_000, warnings: [],
+ * };
+ * ```
+ */
+export interface SessionText {
+  /** The newest part of the session that fits the budget; starts with a marker when cut. */
+  readonly text: string;
+  /** Where it came from (a path, or the command run), for messages. */
+  readonly source: string;
+  /** True when older parts were left out. */
+  readonly truncated: boolean;
+  /**
+   * Bytes of the source before the first byte the text represents: exact at message or
+   * line boundaries, estimated when a single message had to be cut.
+   */
+  readonly omittedBytes: number;
+  /** Size of the whole source in bytes (file size, or command output length). */
+  readonly totalBytes: number;
+  /** What the reader had to work around: invalid UTF-8, lines that were not JSON, ... */
+  readonly warnings: readonly string[];
+}
+
+/**
+ * Why a session could not be read: its source is missing (NotFoundError), the entry lacks
+ * what the reader needs or the options are wrong (InvalidInputError), or reading failed
+ * (SessionReadError: binary content, a failed or timed-out command, an I/O error).
+ *
+ * @example
+ * ```ts
+ * if (error.code === "SESSION_READ") console.error(error.message);
+ * ```
+ */
+export type SessionReadFailure = NotFoundError | InvalidInputError | SessionReadError;
+
+/**
+ * Turns a journal entry into its session's text.
+ *
+ * @example
+ * ```ts
+ * const reader: SessionReader = fileSessionReader();
+ * const session = await reader.read(entry, { budgetBytes: 32_000 });
+ * ```
+ */
+export interface SessionReader {
+  read(
+    entry: JournalEntry,
+    options: ReadSessionOptions,
+  ): ResultAsync<SessionText, SessionReadFailure>;
+}
+
+/**
+ * Readers keyed by retrieval method, as hosts pass them to createMemory.
+ *
+ * @example
+ * ```ts
+ * const readers: SessionReaders = {
+ *   file: fileSessionReader(),
+ *   jsonl: jsonlSessionReader(),
+ *   "amp-thread": commandSessionReader({ command: "amp", args: ["threads", "markdown", "{threadId}"], timeoutMs: 30_000 }),
+ * };
+ * ```
+ */
+export type SessionReaders = Readonly<Record<string, SessionReader>>;
+
+/**
+ * Reads the session of `entry` with the reader registered for its retrieval method.
+ *
+ * @example
+ * ```ts
+ * const session = await readSession(readers, entry, { budgetBytes: 64 * 1024 });
+ * if (session.isOk()) prompt += session.value.text;
+ * ```
+ */
+export function readSession(
+  readers: SessionReaders,
+  entry: JournalEntry,
+  options: ReadSessionOptions,
+): ResultAsync<SessionText, SessionReadFailure> {
+  const { method } = entry.retrieval;
+  const reader = Object.hasOwn(readers, method) ? readers[method] : undefined;
+  if (reader === undefined) {
+    const known = Object.keys(readers).toSorted().join(", ") || "none";
+    return errAsync(
+      new InvalidInputError(
+        `No session reader for retrieval method "${method}" (registered: ${known}). ` +
+          "Pass one to createMemory under that method name.",
+      ),
+    );
+  }
+  const budgetError = budgetProblem(options.budgetBytes);
+  if (budgetError !== undefined) return errAsync(budgetError);
+  return reader.read(entry, options);
+}
+
+/**
+ * An error when `budgetBytes` is not a whole number of at least {@link MIN_BUDGET_BYTES}.
+ *
+ * @example
+ * ```ts
+ * budgetProblem(10); // InvalidInputError
+ * ```
+ */
+export function budgetProblem(budgetBytes: number): InvalidInputError | undefined {
+  if (Number.isSafeInteger(budgetBytes) && budgetBytes >= MIN_BUDGET_BYTES) return undefined;
+  return new InvalidInputError(
+    `The session budget must be a whole number of bytes, at least ${MIN_BUDGET_BYTES} (was ${budgetBytes}).`,
+  );
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import { llmFromFunction } from "../../../src/adapters/llm/llm-from-function.js";
+import type { LlmRequest } from "../../../src/ports/llm.js";
+import { freshMemory, unwrap } from "../../helpers/fresh-memory.js";
+import { seedNotes } from "../../helpers/seed-notes.js";
+
+/** An LLM that replays recorded answers in order and keeps every request it saw. */
+function scriptedLlm(answers: readonly string[]) {
+  const requests: LlmRequest[] = [];
+  const llm = llmFromFunction((request) => {
+    requests.push(request);
+    const answer = answers[requests.length - 1];
+    if (answer === undefined) throw new Error("the script ran out of answers");
+    return answer;
+  });
+  return { llm, requests };
+}
+
+describe("consolidation, end to end on memfs + isomorphic-git", () => {
+  it("turns journal entries, session-log sections and inbox notes into linked notes, in one commit", async () => {
+    const answer = JSON.stringify({
+      notes: [
+        {
+          op: "create",
+          key: "release-branch",
+          title: "Deploys go through the release branch",
+          tags: ["decision"],
+          body: "Decided on 2026-11-21. The [[id__Consol|console app]] ships from `release`. Owner: [[new:igor|Igor]].",
+        },
+        {
+          op: "create",
+          key: "igor",
+          title: "Igor owns the console",
+          tags: ["people"],
+          body: "See [[new:release-branch|the deploy rule]]. token: sk-ant-api03-abcdefghijklmnopqrstuvwxyz",
+        },
+        {
+          op: "update",
+          id: "id__Consol",
+          title: "Console app",
+          tags: ["repo"],
+          body: "The web console. Deploys: [[new:release-branch|release branch]].",
+        },
+      ],
+      inbox: [{ id: "id__Inbox1", action: "merged", into: "new:igor" }],
+    });
+    const { llm, requests } = scriptedLlm([answer]);
+    const { memory, fs, root } = await freshMemory({ llm, now: () => Date.UTC(2026, 10, 22, 12) });
+    await seedNotes(fs, root, [
+      { id: "id__Consol", title: "Console app", body: "The web console." },
+      {
+        id: "id__Inbox1",
+        title: "Igor likes design reviews",
+        body: "quick thought",
+        folder: "inbox",
+      },
+    ]);
+    unwrap(await memory.commit("seed"));
+    const entry = unwrap(
+      await memory.journal.add({
+        harness: "manual",
+        retrieval: { method: "none" },
+        note: "Igor decided deploys use the release branch.",
+      }),
+    );
+    unwrap(
+      await memory.sessionLog.append({
+        what: "set up deploys",
+        why: "releases were ad hoc",
+        how: "release branch",
+        next: "write the runbook",
+      }),
+    );
+
+    const report = unwrap(await memory.consolidate());
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.prompt).toContain("Igor decided deploys use the release branch.");
+    expect(requests[0]?.prompt).toContain("set up deploys");
+    expect(requests[0]?.prompt).toContain("id__Inbox1");
+    expect(report.consumed).toEqual([entry.id]);
+    expect(report.created).toHaveLength(2);
+    expect(report.updated).toEqual(["id__Consol"]);
+    expect(report.commit).toMatch(/^[0-9a-f]{40}$/);
+
+    const [releaseId, igorId] = report.created;
+    const release = unwrap(await memory.read(releaseId ?? ""));
+    expect(release.status).toBe("active");
+    expect(release.body).toContain(`[[${igorId}|Igor]]`);
+    const igor = unwrap(await memory.read(igorId ?? ""));
+    expect(igor.body).toContain("[REDACTED:anthropic-key]");
+    expect(igor.body).toContain("quick thought");
+    expect((await memory.read("id__Inbox1"))._unsafeUnwrapErr().code).toBe("NOT_FOUND");
+    expect(unwrap(await memory.read("id__Consol")).body).toContain(
+      `[[${releaseId}|release branch]]`,
+    );
+    expect(unwrap(await memory.brokenLinks())).toEqual([]);
+
+    expect(unwrap(await memory.journal.pending())).toEqual([]);
+    expect(unwrap(await memory.journal.list({ status: "done" })).map((done) => done.id)).toEqual([
+      entry.id,
+    ]);
+    expect(unwrap(await memory.sessionLog.unconsumed())).toEqual([]);
+    const status = await import("isomorphic-git").then((git) =>
+      git.statusMatrix({ fs, dir: root }),
+    );
+    expect(
+      status
+        .filter(([, head, work, stage]) => !(head === 1 && work === 1 && stage === 1))
+        .map(([file]) => file),
+    ).toEqual([]);
+
+    // Nothing pending: the next run finishes without calling the model.
+    const again = unwrap(await memory.consolidate());
+    expect(requests).toHaveLength(1);
+    expect(again.consumed).toEqual([]);
+    expect(again.commit).toBeNull();
+  });
+
+  it("fails clearly without an LLM, and finishes without one when nothing is pending", async () => {
+    const { memory } = await freshMemory();
+    unwrap(
+      await memory.journal.add({ harness: "manual", retrieval: { method: "none" }, note: "x" }),
+    );
+    const error = (await memory.consolidate())._unsafeUnwrapErr();
+    expect(error.code).toBe("LLM");
+    expect(error.message).toMatch(/pass `llm` to createMemory/);
+  });
+});

@@ -1,0 +1,175 @@
+import { describe, expect, it } from "vitest";
+import { llmFromFunction } from "../../../src/adapters/llm/llm-from-function.js";
+import type { LlmRequest } from "../../../src/ports/llm.js";
+import { freshMemory, unwrap } from "../../helpers/fresh-memory.js";
+import { seedNotes } from "../../helpers/seed-notes.js";
+
+async function memoryWith(answer: unknown) {
+  const requests: LlmRequest[] = [];
+  const llm = llmFromFunction((request) => {
+    requests.push(request);
+    return JSON.stringify(answer);
+  });
+  const fresh = await freshMemory({ llm });
+  await seedNotes(fresh.fs, fresh.root, [
+    {
+      id: "id__HubHub",
+      title: "Console app",
+      body: "Hub: [[id__BBBBBB|deploys]], [[id__CCCCCC|deploy notes]], [[id__EEEEEE|runbook]].",
+    },
+    {
+      id: "id__BBBBBB",
+      title: "Deploys use the release branch",
+      body: "Deploys go through the release branch after review.",
+    },
+    {
+      id: "id__CCCCCC",
+      title: "Deploy notes",
+      body: "Deploys go through the release branch after a review.",
+    },
+    { id: "id__DDDDDD", title: "Old scratch", body: "nothing important" },
+    {
+      id: "id__EEEEEE",
+      title: "Runbook",
+      body: "## Rollback\n\nrevert the tag\n\n## Alerts\n\npage the owner",
+    },
+    {
+      id: "id__FFFFFF",
+      title: "Keeps the graph honest",
+      body: "[[id__CCCCCC|notes]] [[id__DDDDDD]]",
+    },
+  ]);
+  unwrap(await fresh.memory.commit("seed"));
+  return { ...fresh, requests };
+}
+
+const GOOD = {
+  hotTier: ["id__HubHub"],
+  warmTier: ["id__BBBBBB"],
+  actions: [
+    { type: "merge", sources: ["id__CCCCCC"], target: "id__BBBBBB" },
+    { type: "archive", id: "id__DDDDDD" },
+    {
+      type: "split",
+      id: "id__EEEEEE",
+      parts: [
+        { title: "Roll back by reverting the tag", tags: ["ops"], body: "revert the tag" },
+        { title: "Alerts page the owner", tags: ["ops"], body: "page the owner" },
+      ],
+    },
+    { type: "rename", id: "id__HubHub", title: "Console app at axiom" },
+  ],
+};
+
+describe("defrag, end to end on memfs + isomorphic-git", () => {
+  it("snapshots, plans, validates, applies through the safe operations, writes the index and commits", async () => {
+    const { memory, requests, fs, root } = await memoryWith(GOOD);
+    const report = unwrap(await memory.defrag());
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.prompt).toContain("id__CCCCCC");
+    expect(requests[0]?.prompt).not.toMatch(/used|last_used|pinned/);
+    expect(report.applied).toHaveLength(4);
+    expect(report.commit).toMatch(/^[0-9a-f]{40}$/);
+    expect(unwrap(await memory.brokenLinks())).toEqual([]);
+    expect((await memory.read("id__CCCCCC"))._unsafeUnwrapErr().code).toBe("NOT_FOUND");
+    expect(unwrap(await memory.read("id__FFFFFF")).body).toContain("[[id__BBBBBB|notes]]");
+    expect(unwrap(await memory.read("id__DDDDDD")).status).toBe("archived");
+    const runbook = unwrap(await memory.read("id__EEEEEE"));
+    expect(runbook.links.map((link) => link.id)).toEqual(report.created);
+    expect(report.created).toHaveLength(2);
+    expect(unwrap(await memory.read(report.created[0] ?? "")).title).toBe(
+      "Roll back by reverting the tag",
+    );
+    const index = String(await fs.promises.readFile(`${root}/index.md`, "utf8"));
+    expect(index).toBe(
+      "# Index\n\n## Hot\n\n- [[id__HubHub|Console app at axiom]]\n\n## Warm\n\n- [[id__BBBBBB|Deploys use the release branch]]\n",
+    );
+    expect(unwrap(await memory.index.get()).hot.map((entry) => entry.id)).toEqual(["id__HubHub"]);
+    expect(unwrap(await memory.commit("anything left?"))).toBeNull();
+  });
+
+  it("a dry run returns the validated plan and changes nothing", async () => {
+    const { memory, persistence } = await memoryWith(GOOD);
+    const before = unwrap(await persistence.list());
+    const report = unwrap(await memory.defrag({ dryRun: true }));
+    expect(report.decision?.actions).toHaveLength(4);
+    expect(report.applied).toEqual([]);
+    expect(unwrap(await persistence.list()).map((f) => f.path)).toEqual(before.map((f) => f.path));
+  });
+
+  it.each([
+    ["unknown-id", { hotTier: [], warmTier: [], actions: [{ type: "archive", id: "id__Nope00" }] }],
+    [
+      "one-action-per-note",
+      {
+        hotTier: [],
+        warmTier: [],
+        actions: [
+          { type: "archive", id: "id__DDDDDD" },
+          { type: "rename", id: "id__DDDDDD", title: "x" },
+        ],
+      },
+    ],
+    [
+      "archive-limit",
+      {
+        hotTier: [],
+        warmTier: [],
+        actions: ["id__BBBBBB", "id__CCCCCC", "id__DDDDDD"].map((id) => ({ type: "archive", id })),
+      },
+    ],
+    [
+      "merge-limit",
+      {
+        hotTier: [],
+        warmTier: [],
+        actions: [{ type: "merge", sources: ["id__CCCCCC", "id__DDDDDD"], target: "id__BBBBBB" }],
+      },
+    ],
+    [
+      "empty-split-part",
+      {
+        hotTier: [],
+        warmTier: [],
+        actions: [
+          {
+            type: "split",
+            id: "id__EEEEEE",
+            parts: [
+              { title: "a", tags: [], body: "x" },
+              { title: "b", tags: [], body: " " },
+            ],
+          },
+        ],
+      },
+    ],
+    [
+      "invalid-content",
+      { hotTier: [], warmTier: [], actions: [{ type: "rename", id: "id__EEEEEE", title: "" }] },
+    ],
+    [
+      "tiers",
+      { hotTier: ["id__DDDDDD"], warmTier: [], actions: [{ type: "archive", id: "id__DDDDDD" }] },
+    ],
+    [
+      "new-broken-link",
+      {
+        hotTier: [],
+        warmTier: [],
+        actions: [
+          { type: "merge", sources: ["id__CCCCCC"], target: "id__BBBBBB" },
+          { type: "relink", id: "id__DDDDDD", body: "see [[id__CCCCCC|the old notes]]" },
+        ],
+      },
+    ],
+  ])("a decision that breaks %s changes nothing and says which rule", async (rule, decision) => {
+    const { memory, persistence } = await memoryWith(decision);
+    const before = unwrap(await persistence.list());
+    const error = (await memory.defrag())._unsafeUnwrapErr();
+    expect(error.code).toBe("PIPELINE");
+    expect(error.message).toContain("validate");
+    expect(error.message).toContain(`"${rule}"`);
+    const after = unwrap(await persistence.list());
+    expect(after.map((f) => [f.path, f.size])).toEqual(before.map((f) => [f.path, f.size]));
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * A separate process adding journal entries to a real directory, for the test that many
+ * processes adding at once lose nothing. Usage: add-entry-process.ts <root> <worker> <count> <startAt>
+ */
+import * as fs from "node:fs";
+import { fsPersistence } from "../../../src/adapters/fs/fs-persistence.js";
+import { createJournal } from "../../../src/lifecycle/journal/journal.js";
+
+const [root = "", worker = "0", count = "1", startAt = "0"] = process.argv.slice(2);
+const journal = createJournal({ persistence: fsPersistence({ fs, root }) });
+
+// Start together, so the adds really overlap.
+while (Date.now() < Number(startAt)) await new Promise((resolve) => setTimeout(resolve, 1));
+
+const results = await Promise.all(
+  Array.from({ length: Number(count) }, (_, index) =>
+    journal.add({
+      // One shared timestamp: every filename differs only by its random part.
+      timestamp: "2026-02-13T09:30:00.000Z",
+      harness: "codex",
+      retrieval: { method: "jsonl", sessionPath: `/tmp/worker-${worker}-${index}.jsonl` },
+      context: { cwd: "/tmp" },
+      note: `worker ${worker} entry ${index}`,
+    }),
+  ),
+);
+const failed = results.filter((result) => result.isErr());
+if (failed.length > 0) {
+  process.stderr.write(
+    `${failed.map((result) => JSON.stringify(result._unsafeUnwrapErr())).join("\n")}\n`,
+  );
+  process.exit(1);
+}

@@ -1,0 +1,126 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { commandArgs, commandSessionReader } from "../../../src/adapters/session-readers/session-command-reader.js";
+import { readSession } from "../../../src/ports/session-reader.js";
+import { errOf, okOf } from "../../helpers/result-helpers.js";
+import { entryFor, FIXTURES } from "./reader-helpers.js";
+
+const script = (name: string) => join(FIXTURES, name);
+const thread = entryFor("command", { threadId: "T-019c545f" });
+
+describe("the command session reader", () => {
+  it("runs the command with the thread id appended and returns what it printed", async () => {
+    const reader = commandSessionReader({
+      command: process.execPath,
+      args: [script("print-thread.mjs")],
+      timeoutMs: 10_000,
+    });
+    const session = okOf(await reader.read(thread, { budgetBytes: 4096 }));
+    expect(session.text).toBe(
+      "# Thread T-019c545f\n\n## User\n\nturn 1: please check the hourly chart\n\n## Assistant\n\nturn 1: the chart is fine\n\n",
+    );
+    expect(session).toMatchObject({ truncated: false, omittedBytes: 0, warnings: [] });
+    expect(session.source).toMatch(/print-thread\.mjs T-019c545f"$/);
+  });
+
+  it("fills a {threadId} placeholder instead of appending, with no shell in between", async () => {
+    const reader = commandSessionReader({
+      command: process.execPath,
+      args: [script("print-thread.mjs"), "{threadId}", "--repeat", "2"],
+      timeoutMs: 10_000,
+    });
+    const hostile = entryFor("command", { threadId: "T-1; rm -rf / $(whoami)" });
+    const session = okOf(await reader.read(hostile, { budgetBytes: 4096 }));
+    expect(session.text.startsWith("# Thread T-1; rm -rf / $(whoami)\n")).toBe(true);
+    expect(session.text).toMatch(/turn 2: the chart is fine/);
+  });
+
+  it("keeps the end of a long output within the budget", async () => {
+    const reader = commandSessionReader({
+      command: process.execPath,
+      args: [script("print-thread.mjs"), "--repeat", "5000"],
+      timeoutMs: 10_000,
+    });
+    const session = okOf(await reader.read(thread, { budgetBytes: 1024 }));
+    expect(Buffer.byteLength(session.text)).toBeLessThanOrEqual(1024);
+    expect(session.truncated).toBe(true);
+    // The source in the marker is shortened with "…" when long, so only its start is fixed.
+    expect(session.text).toMatch(/^\[… truncated: the first [\d.]+ KB of /);
+    expect(session.text.endsWith("turn 5000: the chart is fine\n\n")).toBe(true);
+  });
+
+  it("turns a non-zero exit into a clear error quoting stderr", async () => {
+    const reader = commandSessionReader({
+      command: process.execPath,
+      args: [script("exit-nonzero.mjs")],
+      timeoutMs: 10_000,
+    });
+    const error = errOf(await reader.read(thread, { budgetBytes: 4096 }));
+    expect(error.code).toBe("SESSION_READ");
+    expect(error.message).toMatch(/exited with code 3: error: thread T-019c545f not found/);
+  });
+
+  it("stops a command that outlives its timeout", async () => {
+    const reader = commandSessionReader({
+      command: process.execPath,
+      args: [script("hang.mjs")],
+      timeoutMs: 300,
+    });
+    const started = Date.now();
+    const error = errOf(await reader.read(thread, { budgetBytes: 4096 }));
+    expect(error.code).toBe("SESSION_READ");
+    expect(error.message).toMatch(/did not finish within 300 ms/);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it("stops when the caller aborts", async () => {
+    const reader = commandSessionReader({
+      command: process.execPath,
+      args: [script("hang.mjs")],
+      timeoutMs: 10_000,
+    });
+    const error = errOf(
+      await reader.read(thread, { budgetBytes: 4096, signal: AbortSignal.timeout(200) }),
+    );
+    expect(error.message).toMatch(/aborted/);
+  });
+
+  it("explains a command that cannot start and an entry without a thread id", async () => {
+    const missing = commandSessionReader({
+      command: "agent-memory-no-such-harness-cli",
+      timeoutMs: 1_000,
+    });
+    expect(errOf(await missing.read(thread, { budgetBytes: 4096 })).message).toMatch(
+      /Could not start .*PATH/,
+    );
+    const error = errOf(await missing.read(entryFor("command", {}), { budgetBytes: 4096 }));
+    expect(error.code).toBe("INVALID_INPUT");
+    expect(commandArgs(["{sessionPath}"], thread)._unsafeUnwrapErr().message).toMatch(
+      /sessionPath/,
+    );
+  });
+});
+
+describe("readSession", () => {
+  it("routes an entry to the reader registered for its method, and explains a missing one", async () => {
+    const readers = {
+      command: commandSessionReader({
+        command: process.execPath,
+        args: [script("print-thread.mjs")],
+        timeoutMs: 10_000,
+      }),
+    };
+    expect(okOf(await readSession(readers, thread, { budgetBytes: 4096 })).text).toMatch(
+      /^# Thread T-019c545f/,
+    );
+    const error = errOf(
+      await readSession(readers, entryFor("amp-thread", { threadId: "T" }), { budgetBytes: 4096 }),
+    );
+    expect(error.message).toMatch(
+      /No session reader for retrieval method "amp-thread" \(registered: command\)/,
+    );
+    expect(errOf(await readSession(readers, thread, { budgetBytes: 0 })).code).toBe(
+      "INVALID_INPUT",
+    );
+  });
+});

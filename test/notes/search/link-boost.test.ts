@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { parseNote } from "../../../src/model/note-format.js";
+import type { StoredNote } from "../../../src/notes/note-store.js";
+import {
+  applyLinkBoost,
+  LINK_BOOST_FRACTION,
+  LINK_BOOST_SOURCES,
+} from "../../../src/notes/search/link-boost.js";
+import type { SearchHit } from "../../../src/notes/search/search-index.js";
+import { unwrap } from "../../helpers/fresh-memory.js";
+import { searchFixture } from "./search-fixture.js";
+
+function hit(id: string, score: number, body = ""): SearchHit {
+  const stored: StoredNote = {
+    path: `topics/${id.slice(4).toLowerCase()} ${id}.md`,
+    status: "active",
+    slug: id.slice(4).toLowerCase(),
+    mtimeMs: 0,
+    size: 0,
+    note: parseNote(`# ${id}\n\n${body}\n`, id),
+  };
+  return { stored, score, matches: {} };
+}
+
+describe("applyLinkBoost", () => {
+  it("adds a fraction of each top hit's score to the matched notes it links to", () => {
+    const ranked = applyLinkBoost(
+      [
+        hit("id__Target", 2),
+        hit("id__Source", 10, "[[id__Target|t]] twice [[id__Target]] and itself [[id__Source]]"),
+        hit("id__Second", 4, "[[id__Target|t]]"),
+      ],
+      10,
+    );
+    const target = ranked.find((entry) => entry.stored.note.id === "id__Target");
+    // Once per source however many links, never to itself, from text scores only.
+    expect(target?.score).toBeCloseTo(2 + LINK_BOOST_FRACTION * 10 + LINK_BOOST_FRACTION * 4);
+    expect(target?.textScore).toBe(2);
+    expect(ranked.find((entry) => entry.stored.note.id === "id__Source")?.score).toBe(10);
+    expect(ranked.map((entry) => entry.stored.note.id)).toEqual([
+      "id__Source",
+      "id__Target",
+      "id__Second",
+    ]);
+  });
+
+  it("only the strongest hits pass a boost on", () => {
+    const strong = Array.from({ length: LINK_BOOST_SOURCES }, (_, i) => hit(`id__Stro0${i}`, 10));
+    const weakSource = hit("id__Weak00", 5, "[[id__Target]]");
+    const ranked = applyLinkBoost([...strong, weakSource, hit("id__Target", 1)], 10);
+    expect(ranked.find((entry) => entry.stored.note.id === "id__Target")?.score).toBe(1);
+  });
+
+  it("keeps the best `limit` hits, ties broken by id", () => {
+    const hits = [
+      hit("id__Cccccc", 1),
+      hit("id__Aaaaaa", 1),
+      hit("id__Dddddd", 3),
+      hit("id__Bbbbbb", 1),
+    ];
+    expect(applyLinkBoost(hits, 3).map((entry) => entry.stored.note.id)).toEqual([
+      "id__Dddddd",
+      "id__Aaaaaa",
+      "id__Bbbbbb",
+    ]);
+  });
+
+  it("never brings in a note that does not match the query", () => {
+    const ranked = applyLinkBoost([hit("id__Source", 10, "[[id__Absent]]")], 10);
+    expect(ranked.map((entry) => entry.stored.note.id)).toEqual(["id__Source"]);
+  });
+});
+
+describe("searchNotes link boost", () => {
+  it("lifts a note linked from the best hit above an equal text match", async () => {
+    const body = "igor reviewed this once among many other unrelated things this week";
+    const { search } = await searchFixture([
+      {
+        id: "id__Igor00",
+        title: "Igor — fullstack developer",
+        body: "#people\n\nigor works on the [[id__Linked|console app]] every day.",
+      },
+      // Same text, so the same text score; without the boost id__Alone sorts first by id.
+      { id: "id__Alone0", title: "Standup", body },
+      { id: "id__Linked", title: "Standup", body },
+    ]);
+    const results = unwrap(await search("igor"));
+    expect(results.map((result) => result.id)).toEqual(["id__Igor00", "id__Linked", "id__Alone0"]);
+    const [best, linked, alone] = results;
+    expect(linked?.score).toBeCloseTo(
+      (alone?.score ?? 0) + LINK_BOOST_FRACTION * (best?.score ?? 0),
+    );
+  });
+
+  it("boosts among the notes the status filter keeps", async () => {
+    const { search } = await searchFixture([
+      { id: "id__Igor00", title: "Igor", body: "[[id__Linked|app]]", folder: "archive" },
+      { id: "id__Alone0", title: "Standup", body: "igor was there" },
+      { id: "id__Linked", title: "Standup", body: "igor was there" },
+    ]);
+    const results = unwrap(await search("igor", { status: "active" }));
+    expect(results.map((result) => result.id)).toEqual(["id__Alone0", "id__Linked"]);
+    expect(results[0]?.score).toBe(results[1]?.score);
+  });
+});

@@ -1,0 +1,41 @@
+import { createLinkIndex } from "../../../src/notes/graph/link-index.js";
+import { createNoteStore } from "../../../src/notes/note-store.js";
+import type { NotesContext } from "../../../src/notes/notes-context.js";
+import { createSerialQueue } from "../../../src/shared/serial-queue.js";
+import { createSearchIndex, type SearchIndex } from "../../../src/notes/search/search-index.js";
+import type { SearchOptions } from "../../../src/notes/search/search-options.js";
+import { searchNotes } from "../../../src/notes/search/search-notes.js";
+import { freshMemory, sequentialIds, type FreshMemory } from "../../helpers/fresh-memory.js";
+import { seedNotes, type SeedNote } from "../../helpers/seed-notes.js";
+
+/** A memfs memory seeded with notes, a NotesContext over it and a search index. */
+export interface SearchFixture extends FreshMemory {
+  readonly ctx: NotesContext;
+  readonly index: SearchIndex;
+  readonly paths: Record<string, string>;
+  search(query: string, options?: SearchOptions): ReturnType<typeof searchNotes>;
+}
+
+/** Seeds `notes` and wires a context the way createMemory does (without git). */
+export async function searchFixture(notes: readonly SeedNote[]): Promise<SearchFixture> {
+  const fresh = await freshMemory();
+  const paths = await seedNotes(fresh.fs, fresh.root, notes);
+  const ctx: NotesContext = {
+    persistence: fresh.persistence,
+    git: undefined,
+    store: createNoteStore(fresh.persistence),
+    links: createLinkIndex(),
+    queue: createSerialQueue(),
+    acquireLock: undefined,
+    now: () => Date.UTC(2024, 0, 1),
+    generateId: sequentialIds(),
+  };
+  const index = createSearchIndex();
+  return {
+    ...fresh,
+    ctx,
+    index,
+    paths,
+    search: (query, options) => searchNotes(ctx, index, query, options),
+  };
+}

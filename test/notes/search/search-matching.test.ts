@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { foldTerm, readableBody, tokenizeWords } from "../../../src/notes/search/search-text.js";
+import { parseNote } from "../../../src/model/note-format.js";
+import { unwrap } from "../../helpers/fresh-memory.js";
+import { searchFixture } from "./search-fixture.js";
+
+const ids = (results: readonly { id: string }[]) => results.map((result) => result.id).toSorted();
+
+describe("search text", () => {
+  it("folds case, diacritics and compatibility forms", () => {
+    expect(foldTerm("Café")).toBe("cafe");
+    expect(foldTerm("Cafe\u0301")).toBe("cafe");
+    expect(foldTerm("ÅNGSTRÖM")).toBe("angstrom");
+    expect(foldTerm("ﬁle")).toBe("file");
+    expect(foldTerm("Ǆemal")).toBe("dzemal");
+  });
+
+  it("splits on punctuation, tag and path separators, keeping combining marks in words", () => {
+    expect(tokenizeWords("#project/console, Café! area__work")).toEqual([
+      "project",
+      "console",
+      "Café",
+      "area",
+      "work",
+    ]);
+    expect(tokenizeWords("Cafe\u0301 ok")).toEqual(["Cafe\u0301", "ok"]);
+  });
+
+  it("reads links as their display text", () => {
+    const note = parseNote(
+      "# T\n\nsee [[id__Kf9mNp|the console]] and [[id__Ab3xYz]].\n",
+      "id__T00000",
+    );
+    expect(readableBody(note)).toBe("see the console and id__Ab3xYz.");
+  });
+});
+
+describe("searchNotes matching", () => {
+  it("finds accented words without the accents, and the other way round", async () => {
+    const { search } = await searchFixture([
+      { id: "id__Cafe00", title: "Café Olé", body: "the crème brûlée place" },
+      { id: "id__Decomp", title: "Decomposed", body: "Cafe\u0301 written with a combining mark" },
+      { id: "id__Plain0", title: "Plain", body: "creme brulee at home" },
+    ]);
+    expect(ids(unwrap(await search("cafe")))).toEqual(["id__Cafe00", "id__Decomp"]);
+    expect(ids(unwrap(await search("CAFÉ")))).toEqual(["id__Cafe00", "id__Decomp"]);
+    expect(ids(unwrap(await search("crème brûlée")))).toEqual(["id__Cafe00", "id__Plain0"]);
+  });
+
+  it("matches the last query word as a prefix, and only the last", async () => {
+    const { search } = await searchFixture([
+      { id: "id__Consol", title: "Console app", body: "the admin tool" },
+      { id: "id__Design", title: "Design system", body: "colours and type" },
+    ]);
+    expect(ids(unwrap(await search("cons")))).toEqual(["id__Consol"]);
+    expect(ids(unwrap(await search("design cons")))).toEqual(["id__Consol", "id__Design"]);
+    expect(ids(unwrap(await search("cons design")))).toEqual(["id__Design"]);
+  });
+
+  it("ranks an exact match above a prefix match", async () => {
+    const { search } = await searchFixture([
+      { id: "id__Longer", title: "Deployment", body: "steps" },
+      { id: "id__Exact0", title: "Deploy", body: "steps" },
+    ]);
+    expect(unwrap(await search("deploy")).map((result) => result.id)).toEqual([
+      "id__Exact0",
+      "id__Longer",
+    ]);
+  });
+
+  it("forgives one typo in words of five letters or more, none in shorter ones", async () => {
+    const { search } = await searchFixture([
+      { id: "id__Consol", title: "Console", body: "tool" },
+      { id: "id__Car000", title: "Car", body: "vehicle" },
+    ]);
+    expect(ids(unwrap(await search("consale")))).toEqual(["id__Consol"]);
+    expect(ids(unwrap(await search("cat tool")))).toEqual(["id__Consol"]);
+    expect(unwrap(await search("cnsoale"))).toEqual([]);
+  });
+
+  it("searches tags written in the body and nested tags by their parts", async () => {
+    const { search } = await searchFixture([
+      { id: "id__Nested", title: "Roadmap", body: "#project/console\n\nplans" },
+      { id: "id__Inline", title: "Retro", body: "went well #infra" },
+    ]);
+    expect(ids(unwrap(await search("console")))).toEqual(["id__Nested"]);
+    expect(ids(unwrap(await search("infra")))).toEqual(["id__Inline"]);
+  });
+});
