@@ -1,11 +1,22 @@
 import { defineConfig } from "tsup";
 
+/** The package's entry points: the root, one per subpath export, and the CLI. */
+const entries = {
+  index: "src/index.ts",
+  adapters: "src/adapters/index.ts",
+  "adapters/in-memory": "src/adapters/in-memory/index.ts",
+  "adapters/isomorphic-git": "src/adapters/isomorphic-git/index.ts",
+  format: "src/model/index.ts",
+  lifecycle: "src/lifecycle/index.ts",
+  migrate: "src/migrate/index.ts",
+};
+
 export default defineConfig({
   // The CLI's shebang comes from the first line of src/cli/main.ts: esbuild keeps an entry's
   // hashbang, so only dist/cli.js gets it (and tsup marks that file executable).
-  entry: { index: "src/index.ts", cli: "src/cli/main.ts" },
+  entry: { ...entries, cli: "src/cli/main.ts" },
   format: ["esm"],
-  dts: { entry: { index: "src/index.ts" } },
+  dts: { entry: entries },
   clean: true,
   sourcemap: true,
   target: "node20",

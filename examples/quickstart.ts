@@ -6,7 +6,9 @@
  * signals (journal, session log, a captured note) -> consolidate -> defrag -> index note
  * -> AGENTS.md -> commit
  */
-import { createMemory, inMemoryPorts, llmFromFunction } from "../src/index.js";
+import { createMemory } from "../src/index.js";
+import { inMemoryPorts } from "../src/adapters/in-memory/index.js";
+import { llmFromFunction } from "../src/adapters/index.js";
 
 /** The recorded answers: one consolidation, one defrag decision. */
 function scriptedLlm(ids: { console: string; inbox: string }) {

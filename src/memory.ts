@@ -1,5 +1,7 @@
 import { errAsync, type ResultAsync } from "neverthrow";
 import { bindAgentsMd, type AgentsMdFunction } from "./lifecycle/agents-md/agents-md-api.js";
+import { nodeLockHost } from "./adapters/lock-host/node-lock-host.js";
+import { PIPELINE_LOCK_PATH } from "./lifecycle/machine/pipeline-lock.js";
 import { runLifecycle, type RunOptions, type RunReport } from "./lifecycle/run/run-lifecycle.js";
 import { analyzeMemory } from "./notes/analysis/analyze.js";
 import { createIndexNoteApi } from "./notes/tiers/index-api.js";
@@ -48,8 +50,9 @@ export interface MemoryOptions {
   /** Tuning for the lock that keeps other processes out during a mutation. */
   readonly lock?: LockOptions;
   /**
-   * Session readers by journal retrieval method ("file" and "jsonl" are built in; add
-   * "amp-thread", "command", ... or replace them).
+   * Session readers by journal retrieval method. None by default: pass
+   * `defaultSessionReaders({ fs })` from `agent-memory/adapters` for the `file` and `jsonl`
+   * methods, plus any of your own ("command", "amp-thread", ...).
    */
   readonly sessionReaders?: SessionReaders;
   /** Token budgets of the consolidation prompt. */
@@ -81,13 +84,19 @@ export interface LifecycleApi {
  * ```
  */
 export function createMemory(options: MemoryOptions): Memory {
+  const lockOptions = { host: nodeLockHost(), ...options.lock };
+  const acquirePipelineLock = createMemoryLock(options.persistence, {
+    ...lockOptions,
+    path: PIPELINE_LOCK_PATH,
+    timeoutMs: 3_000,
+  });
   const ctx: NotesContext = {
     persistence: options.persistence,
     git: options.git,
     store: createNoteStore(options.persistence),
     links: createLinkIndex(),
     queue: createSerialQueue(),
-    acquireLock: createMemoryLock(options.persistence, options.lock),
+    acquireLock: createMemoryLock(options.persistence, lockOptions),
     now: options.now ?? Date.now,
     generateId: options.generateId ?? (() => generateId()),
   };
@@ -137,6 +146,7 @@ export function createMemory(options: MemoryOptions): Memory {
     now: ctx.now,
     queue: ctx.queue,
     acquireLock: ctx.acquireLock,
+    acquirePipelineLock,
     ...(options.sessionReaders === undefined ? {} : { sessionReaders: options.sessionReaders }),
     ...(options.consolidationBudget === undefined ? {} : { budget: options.consolidationBudget }),
   });
@@ -145,6 +155,7 @@ export function createMemory(options: MemoryOptions): Memory {
     git: ctx.git,
     llm: options.llm,
     now: ctx.now,
+    acquirePipelineLock,
     ...(options.defragGuardrails === undefined ? {} : { guardrails: options.defragGuardrails }),
   });
   const agentsMd = bindAgentsMd(notes, ctx.persistence);

@@ -13,7 +13,7 @@ import { mapConcurrently } from "../shared/map-concurrently.js";
 import { GitError, type PersistenceError } from "../errors.js";
 import type { Git } from "../ports/git.js";
 import type { Persistence } from "../ports/persistence.js";
-import { planIndexUpdates, type IndexUpdate } from "../cli/render/index-updates.js";
+import { planIndexUpdates, type IndexUpdate } from "./index-updates.js";
 import {
   planMigration,
   type MigrationProblem,
@@ -22,7 +22,7 @@ import {
   type SourceFile,
 } from "./legacy-plan.js";
 
-export type { IndexUpdate } from "../cli/render/index-updates.js";
+export type { IndexUpdate } from "./index-updates.js";
 export type { MigrationProblem, SkippedEntry } from "./legacy-plan.js";
 
 /** Options of {@link migrateToV2}. */

@@ -1,3 +1,12 @@
+/** The index note's path, relative to the memory root. */
+export const INDEX_NOTE_PATH = "index.md";
+
+/**
+ * The library's own folder under the memory root: locks and derived caches. Never committed,
+ * never read as notes.
+ */
+export const PRIVATE_FOLDER = ".agent-memory";
+
 /** Where a note lives says what state it is in; nothing else records it. */
 export type NoteStatus = "inbox" | "active" | "archived";
 

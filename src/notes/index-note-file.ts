@@ -1,8 +1,9 @@
 import type { Persistence } from "../ports/persistence.js";
 import { extractLinks, type NoteLink } from "../model/links.js";
 
-/** The index note's path, relative to the memory root. */
-export const INDEX_NOTE_PATH = "index.md";
+import { INDEX_NOTE_PATH } from "../model/layout.js";
+
+export { INDEX_NOTE_PATH };
 
 /** The index note (`index.md` at the root): not a note with an id, but a source of links. */
 export interface IndexNoteFile {

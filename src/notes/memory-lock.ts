@@ -1,7 +1,8 @@
-import { hostname } from "node:os";
 import { err, ok, ResultAsync, type Result } from "neverthrow";
 import { LockError, type PersistenceError } from "../errors.js";
-import { PRIVATE_FOLDER, type Persistence } from "../ports/persistence.js";
+import { PRIVATE_FOLDER } from "../model/layout.js";
+import type { LockHost } from "../ports/lock-host.js";
+import type { Persistence } from "../ports/persistence.js";
 
 /** Where the lock lives, relative to the memory root. */
 export const LOCK_PATH = `${PRIVATE_FOLDER}/lock`;
@@ -16,6 +17,11 @@ export interface LockOptions {
   readonly now?: () => number;
   /** The lock file, relative to the memory root. Default `.agent-memory/lock`. */
   readonly path?: string;
+  /**
+   * The process holding the lock. Without it a crashed holder's lock is taken over only
+   * after `staleMs`; `createMemory` passes the Node/Bun host.
+   */
+  readonly host?: LockHost;
 }
 
 interface LockRecord {
@@ -51,7 +57,8 @@ export function createMemoryLock(
   const timeoutMs = options.timeoutMs ?? 30_000;
   const now = options.now ?? Date.now;
   const lockPath = options.path ?? LOCK_PATH;
-  const self = { pid: process.pid, host: hostname() };
+  const host = options.host ?? UNKNOWN_HOST;
+  const self = { pid: host.pid, host: host.hostname };
 
   const record = (token: string): string =>
     JSON.stringify({ token, ...self, heartbeatAt: now() } satisfies LockRecord);
@@ -59,7 +66,7 @@ export function createMemoryLock(
   const isStale = (held: LockRecord | undefined): boolean => {
     if (held === undefined) return false; // half-written by its creator a moment ago
     if (now() - held.heartbeatAt > staleMs) return true;
-    return held.host === self.host && held.pid !== self.pid && !processAlive(held.pid);
+    return held.host === self.host && held.pid !== self.pid && !host.isAlive(held.pid);
   };
 
   /** Moves a stale lock aside and deletes it, unless it turned out to be a fresh one. */
@@ -152,15 +159,8 @@ function parseRecord(content: Result<string, unknown>): LockRecord | undefined {
   }
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (cause) {
-    // EPERM: it exists but belongs to someone else.
-    return (cause as { code?: string }).code === "EPERM";
-  }
-}
+/** A host that knows nothing: every holder counts as alive until its heartbeat is stale. */
+const UNKNOWN_HOST: LockHost = { pid: 0, hostname: "", isAlive: () => true };
 
 function randomToken(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) =>

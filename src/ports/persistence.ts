@@ -1,12 +1,6 @@
 import type { ResultAsync } from "neverthrow";
 import type { NotFoundError, PersistenceError } from "../errors.js";
 
-/**
- * The memory root's folder for the library's own run-time files (the lock). Git adapters
- * never commit anything in it, and it never holds notes.
- */
-export const PRIVATE_FOLDER = ".agent-memory";
-
 /** One file as listed by a persistence adapter. */
 export interface StoredFile {
   /** Path relative to the memory root, `/`-separated, never starting with `/` or containing `..`. */

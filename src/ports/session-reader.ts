@@ -1,14 +1,11 @@
 /**
  * The SessionReader port: turns a journal entry into the text of its session, within a
  * size budget. Hosts register one reader per retrieval method (`file`, `jsonl`, `command`,
- * or their own, such as `amp-thread`) and consolidation asks {@link readSession}.
+ * or their own, such as `amp-thread`) and consolidation picks the reader by the entry's method.
  */
-import { errAsync, type ResultAsync } from "neverthrow";
+import type { ResultAsync } from "neverthrow";
 import type { JournalEntry } from "../model/journal-entry.js";
-import { InvalidInputError, type NotFoundError, type SessionReadError } from "../errors.js";
-
-/** The smallest budget accepted: room for the truncation marker and some text. */
-export const MIN_BUDGET_BYTES = 256;
+import type { InvalidInputError, NotFoundError, SessionReadError } from "../errors.js";
 
 /**
  * How much to read, and how to stop early.
@@ -96,48 +93,3 @@ export interface SessionReader {
  * ```
  */
 export type SessionReaders = Readonly<Record<string, SessionReader>>;
-
-/**
- * Reads the session of `entry` with the reader registered for its retrieval method.
- *
- * @example
- * ```ts
- * const session = await readSession(readers, entry, { budgetBytes: 64 * 1024 });
- * if (session.isOk()) prompt += session.value.text;
- * ```
- */
-export function readSession(
-  readers: SessionReaders,
-  entry: JournalEntry,
-  options: ReadSessionOptions,
-): ResultAsync<SessionText, SessionReadFailure> {
-  const { method } = entry.retrieval;
-  const reader = Object.hasOwn(readers, method) ? readers[method] : undefined;
-  if (reader === undefined) {
-    const known = Object.keys(readers).toSorted().join(", ") || "none";
-    return errAsync(
-      new InvalidInputError(
-        `No session reader for retrieval method "${method}" (registered: ${known}). ` +
-          "Pass one to createMemory under that method name.",
-      ),
-    );
-  }
-  const budgetError = budgetProblem(options.budgetBytes);
-  if (budgetError !== undefined) return errAsync(budgetError);
-  return reader.read(entry, options);
-}
-
-/**
- * An error when `budgetBytes` is not a whole number of at least {@link MIN_BUDGET_BYTES}.
- *
- * @example
- * ```ts
- * budgetProblem(10); // InvalidInputError
- * ```
- */
-export function budgetProblem(budgetBytes: number): InvalidInputError | undefined {
-  if (Number.isSafeInteger(budgetBytes) && budgetBytes >= MIN_BUDGET_BYTES) return undefined;
-  return new InvalidInputError(
-    `The session budget must be a whole number of bytes, at least ${MIN_BUDGET_BYTES} (was ${budgetBytes}).`,
-  );
-}

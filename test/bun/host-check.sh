@@ -10,7 +10,8 @@ trap 'rm -rf "$host"' EXIT
 mkdir -p "$host/node_modules"
 ln -s "$repo" "$host/node_modules/agent-memory"
 cat > "$host/main.ts" <<'TS'
-import { createMemory, inMemoryPorts } from "agent-memory";
+import { createMemory } from "agent-memory";
+import { inMemoryPorts } from "agent-memory/adapters/in-memory";
 const ports = await inMemoryPorts();
 if (ports.isErr()) throw ports.error;
 const memory = createMemory(ports.value);

@@ -60,7 +60,8 @@ describe("a host that vendors agent-memory and depends on it by path", () => {
   it("imports the built package and runs a memory in RAM", () => {
     writeFileSync(
       join(host, "main.mjs"),
-      `import { createMemory, inMemoryPorts } from "agent-memory";
+      `import { createMemory } from "agent-memory";
+import { inMemoryPorts } from "agent-memory/adapters/in-memory";
 const ports = await inMemoryPorts();
 const memory = createMemory(ports._unsafeUnwrap());
 const note = await memory.capture({ title: "From the host", body: "hello" });
@@ -78,9 +79,15 @@ console.log(JSON.stringify({ id: note._unsafeUnwrap().id, count: listed._unsafeU
     writeFileSync(
       join(host, "typed.ts"),
       `import { createMemory, type Memory, type NoteMeta } from "agent-memory";
+import { fsPersistence, gitCli } from "agent-memory/adapters";
+import { inMemoryPorts } from "agent-memory/adapters/in-memory";
+import { isomorphicGit } from "agent-memory/adapters/isomorphic-git";
+import { parseNote } from "agent-memory/format";
+import { runConsolidation } from "agent-memory/lifecycle";
+import { migrateToV2 } from "agent-memory/migrate";
 declare const memory: Memory;
 const check: (m: NoteMeta) => string = (m) => m.id;
-export const x = [createMemory, memory, check];
+export const x = [createMemory, memory, check, fsPersistence, gitCli, inMemoryPorts, isomorphicGit, parseNote, runConsolidation, migrateToV2];
 `,
     );
     writeFileSync(

@@ -15,7 +15,8 @@ import {
 import { tempNameFor } from "../fs/fs-temp-name.js";
 import { safeAsync } from "../../shared/safe-async.js";
 import { PersistenceError } from "../../errors.js";
-import { reservedPathReason, type AgentsMdTarget } from "../../ports/agents-md-target.js";
+import { reservedPathReason } from "../../model/reserved-paths.js";
+import type { AgentsMdTarget } from "../../ports/agents-md-target.js";
 
 /**
  * An fs for {@link fileTarget}: any {@link FsLike}; node:fs and memfs also have `realpath`,

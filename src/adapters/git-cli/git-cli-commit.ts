@@ -16,7 +16,7 @@ import { GitError } from "../../errors.js";
 import type { GitAuthor } from "../../ports/git.js";
 import type { RepoLocation } from "./git-cli-repo.js";
 import type { Exec } from "./git-cli-run.js";
-import { PRIVATE_FOLDER } from "../../ports/persistence.js";
+import { PRIVATE_FOLDER } from "../../model/layout.js";
 import { parseStatusZ } from "./git-cli-status-parser.js";
 import { repoPath, splitRelativePath } from "../../shared/relative-path.js";
 

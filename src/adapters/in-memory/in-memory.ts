@@ -8,9 +8,11 @@ import { ok, type ResultAsync } from "neverthrow";
 import { GitError } from "../../errors.js";
 import type { Git, GitAuthor } from "../../ports/git.js";
 import type { Persistence } from "../../ports/persistence.js";
+import type { SessionReaders } from "../../ports/session-reader.js";
 import type { FsLike } from "../fs/fs-like.js";
 import { fsPersistence } from "../fs/fs-persistence.js";
 import { isomorphicGit } from "../isomorphic-git/isomorphic-git.js";
+import { defaultSessionReaders } from "../session-readers/default-session-readers.js";
 import { safeAsync } from "../../shared/safe-async.js";
 
 /**
@@ -46,19 +48,22 @@ export interface InMemoryPorts {
   readonly root: string;
   readonly persistence: Persistence;
   readonly git: Git;
+  /** The `file` and `jsonl` session readers, reading transcripts from the same memfs. */
+  readonly sessionReaders: SessionReaders;
 }
 
 /**
  * Creates a fresh memfs volume, runs `git init` at the root (branch `main`) and returns
- * fsPersistence and isomorphicGit over it.
+ * fsPersistence, isomorphicGit and the session readers over it.
  *
  * @example
  * ```ts
- * import { createMemory, inMemoryPorts } from "agent-memory";
+ * import { createMemory } from "agent-memory";
+ * import { inMemoryPorts } from "agent-memory/adapters/in-memory";
  *
  * const ports = await inMemoryPorts();
  * if (ports.isErr()) throw ports.error;
- * const memory = createMemory({ persistence: ports.value.persistence, git: ports.value.git });
+ * const memory = createMemory(ports.value);
  * ```
  */
 export function inMemoryPorts(
@@ -78,6 +83,7 @@ export function inMemoryPorts(
         root,
         persistence: fsPersistence({ fs, root }),
         git: isomorphicGit({ fs, dir: root, ...author, ...now }),
+        sessionReaders: defaultSessionReaders({ fs }),
       });
     },
     (cause) =>

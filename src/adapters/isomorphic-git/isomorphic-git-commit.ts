@@ -8,7 +8,7 @@
  *    isomorphic-git-tree.ts), so whatever else is staged stays staged and uncommitted.
  * 4. Same tree as HEAD means nothing changed: no commit, `null`.
  */
-import { PRIVATE_FOLDER } from "../../ports/persistence.js";
+import { PRIVATE_FOLDER } from "../../model/layout.js";
 import * as git from "isomorphic-git";
 import { err, ok, type Result } from "neverthrow";
 import { GitError } from "../../errors.js";

@@ -5,12 +5,8 @@
 import { err, ok, type Result, type ResultAsync } from "neverthrow";
 import type { JournalEntry } from "../../model/journal-entry.js";
 import { InvalidInputError, SessionReadError } from "../../errors.js";
-import {
-  budgetProblem,
-  type SessionReader,
-  type SessionReadFailure,
-  type SessionText,
-} from "../../ports/session-reader.js";
+import { budgetProblem } from "../../model/session-budget.js";
+import type { SessionReader, SessionReadFailure, SessionText } from "../../ports/session-reader.js";
 import { fitChunks, markerReserve } from "./session-budget.js";
 import { runCommand, type CommandRun } from "./session-command-run.js";
 import { cleanStart, decodeUtf8, firstNul } from "./session-text.js";

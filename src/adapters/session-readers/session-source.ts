@@ -8,7 +8,7 @@ import type { JournalEntry } from "../../model/journal-entry.js";
 import { InvalidInputError, NotFoundError, SessionReadError } from "../../errors.js";
 import { errnoCode } from "../fs/fs-like.js";
 import type { SessionFs } from "./session-fs.js";
-import { budgetProblem } from "../../ports/session-reader.js";
+import { budgetProblem } from "../../model/session-budget.js";
 
 /**
  * The transcript path of `entry`: `retrieval.sessionPath`, resolved against

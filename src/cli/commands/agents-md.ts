@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import { resolve } from "node:path";
-import { fileTarget } from "../../adapters/agents-md-file/file-target.js";
-import { generateAgentsMd } from "../../lifecycle/agents-md/generate-agents-md.js";
+import { fileTarget } from "../../adapters/index.js";
+import { generateAgentsMd } from "../../lifecycle/index.js";
 import { failureFrom, usageFailure } from "../framework/cli-failure.js";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";

@@ -1,4 +1,4 @@
-import { isNoteStatus } from "../../model/layout.js";
+import { isNoteStatus } from "../../model/index.js";
 import { failureFrom, usageFailure } from "../framework/cli-failure.js";
 import { readBody } from "../framework/body-input.js";
 import { COMMIT_OPTIONS, defineCommand } from "../framework/command.js";

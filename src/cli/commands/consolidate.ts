@@ -1,5 +1,5 @@
-import type { ConsolidationReport } from "../../lifecycle/consolidate/run-consolidation.js";
-import type { Memory } from "../../memory.js";
+import type { ConsolidationReport } from "../../lifecycle/index.js";
+import type { Memory } from "../../index.js";
 import { abortOnSignals } from "../framework/abort-on-signals.js";
 import { failureFrom } from "../framework/cli-failure.js";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
@@ -34,7 +34,7 @@ export const consolidateCommand = defineCommand({
     const llm = await llmFromOptions(values, io.env, "consolidate");
     if (llm.isErr()) return out.fail(llm.error);
     // Loaded here, not at startup: `--help` and usage errors never need it.
-    const { commandSessionReader } = await import("../../adapters/session-readers/session-command-reader.js");
+    const { commandSessionReader } = await import("../../adapters/index.js");
     const sessionReaders = {
       "amp-thread": commandSessionReader({ command: "amp", args: ["threads", "markdown"] }),
     };

@@ -1,13 +1,13 @@
 import { execFile } from "node:child_process";
 import { mkdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { NOTE_STATUSES, STATUS_FOLDERS } from "../../model/layout.js";
-import { INDEX_NOTE_PATH } from "../../notes/note-store.js";
+import { NOTE_STATUSES, STATUS_FOLDERS } from "../../model/index.js";
+import { INDEX_NOTE_PATH } from "../../model/index.js";
 import { failureFrom } from "../framework/cli-failure.js";
 import { COMMIT_OPTIONS, defineCommand } from "../framework/command.js";
 import { chooseCommit, describeCommit } from "../framework/commit-choice.js";
 import { EXIT } from "../framework/exit-codes.js";
-import { EMPTY_INDEX_NOTE } from "../render/hot-index.js";
+import { EMPTY_INDEX_NOTE } from "../../model/index.js";
 import { findRepository, openPorts, repositoryFreeEnv, resolveRoot } from "../framework/open-memory.js";
 
 /** `memory init`: the layout of a memory root, and a git repository when there is none. */

@@ -51,7 +51,7 @@ export const journalAddCommand = defineCommand({
       return out.fail(usageFailure("--harness is required (amp, claude-code, ...)", "journal add"));
     }
     // Loaded here, not at startup: it brings arktype, which `--help` never needs.
-    const { journalEntryFromFlags } = await import("../../lifecycle/journal/journal-flags.js");
+    const { journalEntryFromFlags } = await import("../../lifecycle/index.js");
     const entry = journalEntryFromFlags({
       harness,
       ...optional("thread", values.thread),

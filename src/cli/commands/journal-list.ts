@@ -1,5 +1,5 @@
-import type { StoredJournalEntry } from "../../model/journal-entry.js";
-import { JOURNAL_FOLDERS, type JournalStatus } from "../../lifecycle/journal/journal-paths.js";
+import type { StoredJournalEntry } from "../../model/index.js";
+import { JOURNAL_FOLDERS, type JournalStatus } from "../../lifecycle/index.js";
 import { failureFrom, usageFailure } from "../framework/cli-failure.js";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";

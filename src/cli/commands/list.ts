@@ -1,4 +1,4 @@
-import { isNoteStatus } from "../../model/layout.js";
+import { isNoteStatus } from "../../model/index.js";
 import { usageFailure } from "../framework/cli-failure.js";
 import { failureFrom } from "../framework/cli-failure.js";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";

@@ -1,4 +1,4 @@
-import type { SessionParts } from "../../lifecycle/sessions/session-markdown.js";
+import type { SessionParts } from "../../model/index.js";
 import { failureFrom, usageFailure } from "../framework/cli-failure.js";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";
@@ -70,7 +70,7 @@ export const logCommand = defineCommand({
         );
       }
       // Loaded here, not at startup: it brings arktype, which `--help` never needs.
-      const { partsFromMarkdown } = await import("../../lifecycle/sessions/session-input.js");
+      const { partsFromMarkdown } = await import("../../lifecycle/index.js");
       const parsed = partsFromMarkdown(markdown);
       if (parsed.isErr()) return out.fail(failureFrom(parsed.error));
       parts = parsed.value;

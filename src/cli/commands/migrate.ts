@@ -5,7 +5,7 @@ import { COMMIT_OPTIONS, defineCommand } from "../framework/command.js";
 import { chooseCommit, type CommitChoice } from "../framework/commit-choice.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { lines, plural } from "../render/format.js";
-import { migrateToV2, type MigrationSummary } from "../../migrate/migrate-to-v2.js";
+import { migrateToV2, type MigrationSummary } from "../../migrate/index.js";
 import { openPorts, resolveRoot } from "../framework/open-memory.js";
 
 /** `memory migrate`: converts old-format entries to notes, in one commit. */

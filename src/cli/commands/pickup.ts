@@ -1,4 +1,4 @@
-import type { Pickup } from "../../lifecycle/sessions/session-pickup.js";
+import type { Pickup } from "../../lifecycle/index.js";
 import { failureFrom, usageFailure } from "../framework/cli-failure.js";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";

@@ -1,6 +1,6 @@
-import { isNoteStatus } from "../../model/layout.js";
-import type { SearchResult } from "../../notes/search/rank-notes.js";
-import { MAX_SEARCH_LIMIT } from "../../notes/search/search-options.js";
+import { isNoteStatus } from "../../model/index.js";
+import type { SearchResult } from "../../index.js";
+import { MAX_SEARCH_LIMIT } from "../../index.js";
 import { failureFrom, usageFailure } from "../framework/cli-failure.js";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";

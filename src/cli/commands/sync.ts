@@ -1,8 +1,8 @@
 import * as fs from "node:fs";
 import { resolve } from "node:path";
-import { fileTarget } from "../../adapters/agents-md-file/file-target.js";
-import type { RunReport } from "../../lifecycle/run/run-lifecycle.js";
-import type { Memory } from "../../memory.js";
+import { fileTarget } from "../../adapters/index.js";
+import type { RunReport } from "../../lifecycle/index.js";
+import type { Memory } from "../../index.js";
 import { abortOnSignals } from "../framework/abort-on-signals.js";
 import { failureFrom, usageFailure } from "../framework/cli-failure.js";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
@@ -65,7 +65,7 @@ export const syncCommand = defineCommand({
     }
     const llm = await llmFromOptions(values, io.env, "sync");
     if (llm.isErr()) return out.fail(llm.error);
-    const { commandSessionReader } = await import("../../adapters/session-readers/session-command-reader.js");
+    const { commandSessionReader } = await import("../../adapters/index.js");
     const sessionReaders = {
       "amp-thread": commandSessionReader({ command: "amp", args: ["threads", "markdown"] }),
     };

@@ -7,7 +7,7 @@
  */
 
 import { err, ok, type Result } from "neverthrow";
-import type { Llm } from "../../ports/llm.js";
+import type { Llm } from "../../index.js";
 import { usageFailure, type CliFailure } from "./cli-failure.js";
 import type { OptionHelp, OptionsConfig } from "./command.js";
 import { EXIT } from "./exit-codes.js";
@@ -76,7 +76,7 @@ export async function llmFromOptions(
   }
   const { command, args } = line.value;
   // Loaded here, not at startup: `--help` and usage errors never need it.
-  const { llmFromCommand } = await import("../../adapters/llm/llm-from-command.js");
+  const { llmFromCommand } = await import("../../adapters/index.js");
   return ok(
     llmFromCommand({
       command,

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { NOTE_STATUSES, STATUS_FOLDERS, isNoteStatus, type NoteStatus } from "../../model/layout.js";
+import { NOTE_STATUSES, STATUS_FOLDERS, isNoteStatus, type NoteStatus } from "../../model/index.js";
 
 /**
  * Reads a status typed on the command line; the folder names (topics, archive) are accepted

@@ -10,13 +10,13 @@ import * as fs from "node:fs";
 import { stat } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { err, ok, type Result } from "neverthrow";
-import { fsPersistence } from "../../adapters/fs/fs-persistence.js";
-import { gitCli } from "../../adapters/git-cli/git-cli.js";
-import type { Memory } from "../../memory.js";
-import type { Git } from "../../ports/git.js";
-import type { Llm } from "../../ports/llm.js";
-import type { Persistence } from "../../ports/persistence.js";
-import type { SessionReaders } from "../../ports/session-reader.js";
+import { fsPersistence } from "../../adapters/index.js";
+import { gitCli } from "../../adapters/index.js";
+import type { Memory } from "../../index.js";
+import type { Git } from "../../index.js";
+import type { Llm } from "../../index.js";
+import type { Persistence } from "../../index.js";
+import type { SessionReaders } from "../../index.js";
 import type { CliFailure } from "./cli-failure.js";
 import type { CliIo } from "./cli-io.js";
 import { EXIT } from "./exit-codes.js";
@@ -97,7 +97,7 @@ export async function openPorts(
   const git = (await findRepository(root, io)) === undefined ? undefined : gitCli({ dir: root });
   // Loaded on first use: the memory brings arktype, xstate and the rest of the library, which
   // `--help` and usage errors never need, so those answer without the wait.
-  const { createMemory } = await import("../../memory.js");
+  const { createMemory } = await import("../../index.js");
   const memory = createMemory({
     persistence,
     ...(git === undefined ? {} : { git }),

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { MemoryAnalysis } from "../../notes/analysis/memory-analysis.js";
+import type { MemoryAnalysis } from "../../lifecycle/index.js";
 import { lines, plural } from "./format.js";
 
 /** Most clusters the text shows. */

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { ID_PREFIX } from "../../model/id.js";
+import { ID_PREFIX } from "../../model/index.js";
 
 /** A note as a suggestion candidate. */
 export interface TitleCandidate {

@@ -4,8 +4,8 @@
  * @module
  */
 
-import type { PlannedInboxAction } from "../../lifecycle/consolidate/consolidation-plan.js";
-import type { ConsolidationReport } from "../../lifecycle/consolidate/run-consolidation.js";
+import type { PlannedInboxAction } from "../../lifecycle/index.js";
+import type { ConsolidationReport } from "../../lifecycle/index.js";
 import { plural } from "./format.js";
 
 /** Titles by note id, for the lines that name notes. */

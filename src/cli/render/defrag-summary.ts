@@ -5,8 +5,8 @@
  * @module
  */
 
-import type { DefragReport } from "../../lifecycle/defrag/defrag-api.js";
-import type { DefragAction, DefragDecision } from "../../lifecycle/defrag/defrag-decision.js";
+import type { DefragReport } from "../../lifecycle/index.js";
+import type { DefragAction, DefragDecision } from "../../lifecycle/index.js";
 import type { TitleLookup } from "./consolidation-summary.js";
 import { plural } from "./format.js";
 

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { RunReport } from "../../lifecycle/run/run-lifecycle.js";
+import type { RunReport } from "../../lifecycle/index.js";
 import { describeConsolidation, type TitleLookup } from "./consolidation-summary.js";
 import { describeDefrag } from "./defrag-summary.js";
 import { plural } from "./format.js";

@@ -6,7 +6,8 @@
 
 import type { ResultAsync } from "neverthrow";
 import type { Persistence } from "../../ports/persistence.js";
-import { memoryTarget, type AgentsMdTarget } from "../../ports/agents-md-target.js";
+import type { AgentsMdTarget } from "../../ports/agents-md-target.js";
+import { memoryTarget } from "./memory-target.js";
 import {
   generateAgentsMd,
   type AgentsMdError,

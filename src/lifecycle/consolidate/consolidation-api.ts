@@ -1,6 +1,4 @@
 import { errAsync, type ResultAsync } from "neverthrow";
-import { fileSessionReader } from "../../adapters/session-readers/session-file-reader.js";
-import { jsonlSessionReader } from "../../adapters/session-readers/session-jsonl-reader.js";
 import { createJournal, type Journal } from "../journal/journal.js";
 import {
   LlmError,
@@ -51,7 +49,9 @@ export interface ConsolidationWiring {
   readonly now: () => number;
   readonly queue: SerialQueue;
   readonly acquireLock: AcquireLock | undefined;
-  /** Readers by retrieval method; "file" and "jsonl" are there unless replaced. */
+  /** The lock a whole run holds, so two runs never overlap; undefined: none. */
+  readonly acquirePipelineLock: AcquireLock | undefined;
+  /** Readers by retrieval method; none unless the host passes them. */
   readonly sessionReaders?: SessionReaders;
   readonly budget?: Partial<ConsolidationBudget>;
 }
@@ -72,11 +72,8 @@ export function bindConsolidation(
     acquireLock: wiring.acquireLock,
     run: (task) => wiring.queue.run(task),
   });
-  const readers: SessionReaders = {
-    file: fileSessionReader(),
-    jsonl: jsonlSessionReader(),
-    ...wiring.sessionReaders,
-  };
+  // No default readers here: which filesystem transcripts come from is the host's choice.
+  const readers: SessionReaders = wiring.sessionReaders ?? {};
   const budget = { ...DEFAULT_CONSOLIDATION_BUDGET, ...wiring.budget };
   const machineFor = (llm: Llm) =>
     consolidationMachine.provide({
@@ -103,7 +100,7 @@ export function bindConsolidation(
       const base = machineFor(wiring.llm ?? LLM_PLACEHOLDER);
       const machine =
         options.actors === undefined ? base : base.provide({ actors: options.actors });
-      return withPipelineLock(wiring.persistence, () => runConsolidation(machine, options));
+      return withPipelineLock(wiring.acquirePipelineLock, () => runConsolidation(machine, options));
     },
   };
 }

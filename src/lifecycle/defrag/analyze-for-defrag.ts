@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { err, ok, type Result } from "neverthrow";
 import type { MemoryAnalysis } from "../../notes/analysis/memory-analysis.js";
 import { readIndexTiers } from "../../notes/tiers/index-note.js";
-import { INDEX_NOTE_PATH } from "../../notes/note-store.js";
+import { INDEX_NOTE_PATH } from "../../model/layout.js";
 import type { NotesMemory } from "../../notes/notes-memory.js";
 import type { MemoryError } from "../../errors.js";
 import type { Persistence } from "../../ports/persistence.js";

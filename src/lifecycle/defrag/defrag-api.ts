@@ -8,6 +8,7 @@ import {
   type PipelineError,
 } from "../../errors.js";
 import { withPipelineLock } from "../machine/pipeline-lock.js";
+import type { AcquireLock } from "../../notes/memory-lock.js";
 import type { Git } from "../../ports/git.js";
 import type { Llm } from "../../ports/llm.js";
 import type { Persistence } from "../../ports/persistence.js";
@@ -45,6 +46,8 @@ export interface DefragWiring {
   readonly git: Git | undefined;
   readonly llm: Llm | undefined;
   readonly now: () => number;
+  /** The lock a whole run holds, so two runs never overlap; undefined: none. */
+  readonly acquirePipelineLock: AcquireLock | undefined;
   readonly guardrails?: Partial<DefragGuardrails>;
   readonly budgetTokens?: number;
 }
@@ -90,7 +93,7 @@ export function bindDefrag(notes: NotesMemory, wiring: DefragWiring): DefragApi 
       const base = machineFor(wiring.llm ?? placeholder);
       const machine =
         options.actors === undefined ? base : base.provide({ actors: options.actors });
-      return withPipelineLock(wiring.persistence, () => runDefrag(machine, options));
+      return withPipelineLock(wiring.acquirePipelineLock, () => runDefrag(machine, options));
     },
   };
 }

@@ -1,7 +1,7 @@
 import { ResultAsync } from "neverthrow";
-import { createMemoryLock, holdingLock } from "../../notes/memory-lock.js";
+import { holdingLock, type AcquireLock } from "../../notes/memory-lock.js";
 import type { LockError, PersistenceError } from "../../errors.js";
-import { PRIVATE_FOLDER, type Persistence } from "../../ports/persistence.js";
+import { PRIVATE_FOLDER } from "../../model/layout.js";
 
 /** The lock one consolidation or defrag run holds from start to end. */
 export const PIPELINE_LOCK_PATH = `${PRIVATE_FOLDER}/pipeline.lock`;
@@ -11,12 +11,11 @@ export const PIPELINE_LOCK_PATH = `${PRIVATE_FOLDER}/pipeline.lock`;
  * (a cron job and a person, two hosts) never ask the model about the same entries or
  * overwrite each other's saved plan. The notes' own lock is still taken per write, so
  * edits go on during the minutes an LLM call takes. A second run waits a few seconds, then
- * fails with LOCKED.
+ * fails with LOCKED (the composition root builds `acquire` over {@link PIPELINE_LOCK_PATH}).
  */
 export function withPipelineLock<T, E>(
-  persistence: Persistence,
+  acquire: AcquireLock | undefined,
   run: () => ResultAsync<T, E>,
 ): ResultAsync<T, E | LockError | PersistenceError> {
-  const acquire = createMemoryLock(persistence, { path: PIPELINE_LOCK_PATH, timeoutMs: 3_000 });
   return new ResultAsync(holdingLock(acquire, run));
 }

@@ -1,7 +1,7 @@
 import type { ResultAsync } from "neverthrow";
 import type { GitError, PersistenceError } from "../../errors.js";
-import { PRIVATE_FOLDER } from "../../ports/persistence.js";
-import { INDEX_NOTE_PATH } from "../note-store.js";
+import { PRIVATE_FOLDER } from "../../model/layout.js";
+import { INDEX_NOTE_PATH } from "../../model/layout.js";
 import { loadTimes } from "../note-times.js";
 import type { NotesContext } from "../notes-context.js";
 import { loadGraph } from "./graph-view.js";

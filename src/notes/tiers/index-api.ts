@@ -1,6 +1,6 @@
 import { errAsync, okAsync, type ResultAsync } from "neverthrow";
 import { isValidId, normalizeIdInput } from "../../model/id.js";
-import { INDEX_NOTE_PATH } from "../note-store.js";
+import { INDEX_NOTE_PATH } from "../../model/layout.js";
 import { serialized, type NotesContext } from "../notes-context.js";
 import {
   InvalidInputError,

@@ -1,7 +1,8 @@
 import { memfs } from "memfs";
 import { okAsync } from "neverthrow";
 import { describe, expect, it } from "vitest";
-import { memoryTarget, type AgentsMdTarget } from "../../../src/ports/agents-md-target.js";
+import type { AgentsMdTarget } from "../../../src/ports/agents-md-target.js";
+import { memoryTarget } from "../../../src/lifecycle/agents-md/memory-target.js";
 import { bindAgentsMd } from "../../../src/lifecycle/agents-md/agents-md-api.js";
 import { fileTarget } from "../../../src/adapters/agents-md-file/file-target.js";
 import { generateAgentsMd } from "../../../src/lifecycle/agents-md/generate-agents-md.js";

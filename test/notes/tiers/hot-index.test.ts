@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addHotLinks, EMPTY_INDEX_NOTE, hotItem } from "../../src/cli/render/hot-index.js";
+import { addHotLinks, EMPTY_INDEX_NOTE, hotItem } from "../../../src/notes/tiers/hot-index.js";
 
 const igor = { id: "id__Kf9mNp", title: "Igor" };
 const rust = { id: "id__Ab3xYz", title: "Rust" };

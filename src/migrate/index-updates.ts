@@ -5,9 +5,9 @@
  * @module
  */
 
-import { addHotLinks, type HotLink } from "./hot-index.js";
-import { indexPathOf } from "../../migrate/legacy-memory-root.js";
-import type { PlannedMigration } from "../../migrate/legacy-plan.js";
+import { addHotLinks, type HotLink } from "../notes/tiers/hot-index.js";
+import { indexPathOf } from "./legacy-memory-root.js";
+import type { PlannedMigration } from "./legacy-plan.js";
 
 /** One index note to create or extend. */
 export interface IndexUpdate {

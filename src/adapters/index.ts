@@ -1,0 +1,56 @@
+/**
+ * `agent-memory/adapters`: the ports implemented over node:fs (or any fs-compatible module),
+ * the git CLI, child processes and model SDKs. Loads neither memfs nor isomorphic-git: those
+ * are `agent-memory/adapters/isomorphic-git` and `agent-memory/adapters/in-memory`.
+ *
+ * @example
+ * ```ts
+ * import * as fs from "node:fs";
+ * import { createMemory } from "agent-memory";
+ * import { defaultSessionReaders, fsPersistence, gitCli } from "agent-memory/adapters";
+ *
+ * const root = "/path/to/memory";
+ * const memory = createMemory({
+ *   persistence: fsPersistence({ fs, root }),
+ *   git: gitCli({ dir: root }),
+ *   sessionReaders: defaultSessionReaders({ fs }),
+ * });
+ * ```
+ * @module
+ */
+export { fsPersistence, type FsPersistenceOptions } from "./fs/fs-persistence.js";
+export type { FsLike } from "./fs/fs-like.js";
+export { gitCli, type GitCliOptions } from "./git-cli/git-cli.js";
+export {
+  getFileTimestamps,
+  type FileTimestamps,
+  type FileTimestampsOptions,
+} from "./file-timestamps/file-timestamps.js";
+export { llmFromFunction, type CompletionFunction } from "./llm/llm-from-function.js";
+export { llmFromCommand, type CommandLlmOptions } from "./llm/llm-from-command.js";
+export {
+  llmFromAiSdk,
+  type AiSdkGenerateText,
+  type AiSdkGenerateTextOptions,
+  type AiSdkGenerateTextResult,
+  type AiSdkLlmOptions,
+} from "./llm/llm-from-ai-sdk.js";
+export {
+  defaultSessionReaders,
+  type DefaultSessionReadersOptions,
+} from "./session-readers/default-session-readers.js";
+export {
+  fileSessionReader,
+  type FileSessionReaderOptions,
+} from "./session-readers/session-file-reader.js";
+export {
+  jsonlSessionReader,
+  type JsonlSessionReaderOptions,
+} from "./session-readers/session-jsonl-reader.js";
+export {
+  commandSessionReader,
+  type CommandSessionReaderOptions,
+} from "./session-readers/session-command-reader.js";
+export type { SessionFileHandle, SessionFs } from "./session-readers/session-fs.js";
+export { nodeLockHost } from "./lock-host/node-lock-host.js";
+export { fileTarget, type FileTargetOptions, type TargetFs } from "./agents-md-file/file-target.js";

@@ -1,0 +1,40 @@
+import { errAsync, type ResultAsync } from "neverthrow";
+import { InvalidInputError } from "../../errors.js";
+import type { JournalEntry } from "../../model/journal-entry.js";
+import { budgetProblem } from "../../model/session-budget.js";
+import type {
+  ReadSessionOptions,
+  SessionReadFailure,
+  SessionReaders,
+  SessionText,
+} from "../../ports/session-reader.js";
+
+/**
+ * Reads the session of `entry` with the reader registered for its retrieval method.
+ *
+ * @example
+ * ```ts
+ * const session = await readSession(readers, entry, { budgetBytes: 64 * 1024 });
+ * if (session.isOk()) prompt += session.value.text;
+ * ```
+ */
+export function readSession(
+  readers: SessionReaders,
+  entry: JournalEntry,
+  options: ReadSessionOptions,
+): ResultAsync<SessionText, SessionReadFailure> {
+  const { method } = entry.retrieval;
+  const reader = Object.hasOwn(readers, method) ? readers[method] : undefined;
+  if (reader === undefined) {
+    const known = Object.keys(readers).toSorted().join(", ") || "none";
+    return errAsync(
+      new InvalidInputError(
+        `No session reader for retrieval method "${method}" (registered: ${known}). ` +
+          "Pass one to createMemory under that method name.",
+      ),
+    );
+  }
+  const budgetError = budgetProblem(options.budgetBytes);
+  if (budgetError !== undefined) return errAsync(budgetError);
+  return reader.read(entry, options);
+}

@@ -1,0 +1,54 @@
+/**
+ * `agent-memory/format`: the note format as pure functions, for tools that read or write
+ * notes without a memory (ids, slugs, filenames, tags, links, parse and serialize), plus the
+ * formats of the index note, the session log and journal entries.
+ *
+ * @example
+ * ```ts
+ * import { buildFilename, extractLinks, parseNote } from "agent-memory/format";
+ * buildFilename("Igor is a designer", "id__Ab3xYz"); // "igor-is-a-designer id__Ab3xYz.md"
+ * ```
+ * @module
+ */
+export { generateId, isValidId, normalizeIdInput, ID_PREFIX } from "./id.js";
+export { slugify } from "./slug.js";
+export { buildFilename, parseFilename, type ParsedFilename } from "./filename.js";
+export { extractTags, isValidTagName } from "./tags.js";
+export { extractLinks, type NoteLink } from "./links.js";
+export { replaceLink, replaceLinkText, type ReplaceLinkTextResult } from "./link-rewrite.js";
+export {
+  parseNote,
+  serializeNote,
+  type NoteContent,
+  type ParsedNote,
+  type ParseNoteOptions,
+} from "./note-format.js";
+export {
+  INDEX_NOTE_PATH,
+  NOTE_STATUSES,
+  PRIVATE_FOLDER,
+  STATUS_FOLDERS,
+  isNoteStatus,
+  statusOfPath,
+  type NoteStatus,
+} from "./layout.js";
+export {
+  KNOWN_HARNESSES,
+  KNOWN_RETRIEVAL_METHODS,
+  type JournalEntry,
+  type StoredJournalEntry,
+} from "./journal-entry.js";
+export {
+  readIndexTiers,
+  writeIndexTiers,
+  type IndexEntry,
+  type IndexTiers,
+  type TierUpdate,
+} from "../notes/tiers/index-note.js";
+export { EMPTY_INDEX_NOTE } from "../notes/tiers/hot-index.js";
+export {
+  formatSession,
+  parseSessions,
+  type ParsedSession,
+  type SessionParts,
+} from "../lifecycle/sessions/session-markdown.js";

@@ -1,0 +1,149 @@
+/**
+ * The layers of `src/` and which may import which: the one source of the dependency rule.
+ * The architecture test checks every import against it, and docs/architecture.md's rule
+ * table and picture are generated from it (`npm run docs:architecture`), so neither drifts.
+ */
+
+/** A layer of the source tree. */
+export type Layer =
+  | "errors"
+  | "shared"
+  | "model"
+  | "ports"
+  | "notes"
+  | "lifecycle"
+  | "adapters"
+  | "testing"
+  | "migrate"
+  | "composition"
+  | "entries"
+  | "cli";
+
+/** One layer: where its files are, what it holds, and what it may import. */
+export interface LayerRule {
+  readonly layer: Layer;
+  /** Path prefixes (or exact files) under the repository root. */
+  readonly paths: readonly string[];
+  readonly holds: string;
+  /** Layers this one may import (besides itself). */
+  readonly imports: readonly Layer[];
+  /** Whether `node:*` imports are refused (all but `node:crypto`). */
+  readonly pure: boolean;
+}
+
+/**
+ * The package's public entry points (the `bun` conditions of package.json's exports). They
+ * only re-export; the CLI may import nothing else of the library.
+ */
+export const ENTRY_FILES: readonly string[] = [
+  "src/index.ts",
+  "src/adapters/index.ts",
+  "src/adapters/in-memory/index.ts",
+  "src/adapters/isomorphic-git/index.ts",
+  "src/model/index.ts",
+  "src/lifecycle/index.ts",
+  "src/migrate/index.ts",
+];
+
+/** In order from the innermost layer out. */
+export const LAYER_RULES: readonly LayerRule[] = [
+  { layer: "errors", paths: ["src/errors.ts"], holds: "the tagged error classes", imports: [], pure: true },
+  {
+    layer: "shared",
+    paths: ["src/shared/"],
+    holds: "helpers with no domain meaning (Promise to Result, serial queue, path checks)",
+    imports: ["errors"],
+    pure: true,
+  },
+  {
+    layer: "model",
+    paths: ["src/model/"],
+    holds: "pure note format: ids, slugs, filenames, tags, links, parse/serialize, layout",
+    imports: ["errors", "shared"],
+    pure: true,
+  },
+  {
+    layer: "ports",
+    paths: ["src/ports/"],
+    holds: "the port interfaces hosts implement (types only)",
+    imports: ["errors", "model"],
+    pure: true,
+  },
+  {
+    layer: "notes",
+    paths: ["src/notes/"],
+    holds: "the store, the lock, the safe operations; graph/, search/, analysis/, tiers/",
+    imports: ["errors", "shared", "model", "ports"],
+    pure: true,
+  },
+  {
+    layer: "lifecycle",
+    paths: ["src/lifecycle/"],
+    holds: "journal, session log, consolidation, defrag, AGENTS.md, the whole run",
+    imports: ["errors", "shared", "model", "ports", "notes"],
+    pure: true,
+  },
+  {
+    layer: "adapters",
+    paths: ["src/adapters/"],
+    holds: "the ports over node:fs, memfs, git, isomorphic-git, child processes, model SDKs",
+    imports: ["errors", "shared", "model", "ports"],
+    pure: false,
+  },
+  {
+    layer: "testing",
+    paths: ["src/testing/"],
+    holds: "the contract suites every adapter passes, shipped to hosts",
+    imports: ["errors", "shared", "model", "ports", "adapters"],
+    pure: false,
+  },
+  {
+    layer: "migrate",
+    paths: ["src/migrate/"],
+    holds: "the v1 to v2 migration",
+    imports: ["errors", "shared", "model", "ports", "notes"],
+    pure: true,
+  },
+  {
+    layer: "composition",
+    paths: ["src/memory.ts"],
+    holds: "createMemory: wires ports, binders and defaults",
+    imports: ["errors", "shared", "model", "ports", "notes", "lifecycle", "adapters"],
+    pure: true,
+  },
+  {
+    layer: "entries",
+    paths: ENTRY_FILES,
+    holds: "the root and subpath entry points (re-exports only)",
+    imports: [
+      "errors",
+      "shared",
+      "model",
+      "ports",
+      "notes",
+      "lifecycle",
+      "adapters",
+      "testing",
+      "migrate",
+      "composition",
+    ],
+    pure: false,
+  },
+  {
+    layer: "cli",
+    paths: ["src/cli/"],
+    holds: "the memory command: framework/, commands/, render/, schedule/",
+    imports: ["entries"],
+    pure: false,
+  },
+];
+
+/** The layer of a repository-relative path, or undefined outside `src/`. */
+export function layerOf(path: string): Layer | undefined {
+  // Entry files sit inside other layers' folders, so they are matched first.
+  if (ENTRY_FILES.includes(path)) return "entries";
+  const rule = LAYER_RULES.find((candidate) =>
+    candidate.paths.some((prefix) => (prefix.endsWith("/") ? path.startsWith(prefix) : path === prefix)),
+  );
+  return rule?.layer;
+}
