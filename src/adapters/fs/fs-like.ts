@@ -80,7 +80,7 @@ export interface FsPromisesLike {
  * ```ts
  * import * as nodeFs from "node:fs";
  * import { memfs } from "memfs";
- * import type { FsLike } from "agent-memory";
+ * import type { FsLike } from "agent-memory/adapters";
  *
  * const onDisk: FsLike = nodeFs;
  * const inRam: FsLike = memfs().fs;

@@ -42,7 +42,7 @@ interface Resolved {
  * @example
  * ```ts
  * import * as fs from "node:fs";
- * import { fsPersistence } from "agent-memory";
+ * import { fsPersistence } from "agent-memory/adapters";
  *
  * const persistence = fsPersistence({ fs, root: "/home/me/memory" });
  * await persistence.write("topics/igor id__Kf9mNp.md", "# Igor\n");

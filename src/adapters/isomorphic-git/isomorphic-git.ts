@@ -45,7 +45,7 @@ export interface IsomorphicGitOptions {
  * ```ts
  * import { memfs } from "memfs";
  * import * as git from "isomorphic-git";
- * import { isomorphicGit } from "agent-memory";
+ * import { isomorphicGit } from "agent-memory/adapters/isomorphic-git";
  *
  * const { fs } = memfs();
  * await git.init({ fs, dir: "/memory", defaultBranch: "main" });
