@@ -11,6 +11,7 @@ import { sortByPath, walkFiles, type ListingFs } from "./fs-list.js";
 import { tempNameFor } from "./fs-temp-name.js";
 import { splitRelativePath } from "../../shared/relative-path.js";
 import { safeAsync } from "../../shared/safe-async.js";
+import { messageOf } from "../../shared/message-of.js";
 
 /**
  * Options of {@link fsPersistence}.
@@ -65,7 +66,7 @@ export function fsPersistence({ fs, root }: FsPersistenceOptions): Persistence {
   };
 
   const failure = (action: string, rel: string) => (cause: unknown) =>
-    new PersistenceError(`Could not ${action} ${where(rel)}: ${describe(cause)}`, { cause });
+    new PersistenceError(`Could not ${action} ${where(rel)}: ${messageOf(cause)}`, { cause });
 
   return {
     list(dir = ""): ResultAsync<StoredFile[], PersistenceError> {
@@ -205,8 +206,4 @@ function readCalls(
     stat: async (path) => sync.statSync(path),
     readFile: async (path) => sync.readFileSync(path, "utf8"),
   };
-}
-
-function describe(cause: unknown): string {
-  return cause instanceof Error ? cause.message : String(cause);
 }

@@ -1,6 +1,7 @@
 import { err, errAsync, ok, ResultAsync, type Result } from "neverthrow";
 import { LlmError } from "../../errors.js";
 import type { Llm } from "../../ports/llm.js";
+import { messageOf } from "../../shared/message-of.js";
 
 /**
  * The options this adapter passes to the AI SDK's `generateText`: the subset of its
@@ -121,7 +122,7 @@ function callOnce<Model>(
         err(
           signal?.aborted === true
             ? aborted()
-            : new LlmError(`The AI SDK call failed: ${describe(cause)}`, { cause }),
+            : new LlmError(`The AI SDK call failed: ${messageOf(cause)}`, { cause }),
         ),
       );
     try {
@@ -151,8 +152,4 @@ function answerText(result: AiSdkGenerateTextResult): Result<string, LlmError> {
     return err(new LlmError(`The model returned an empty answer${reason}.`));
   }
   return ok(text);
-}
-
-function describe(cause: unknown): string {
-  return cause instanceof Error ? cause.message : String(cause);
 }

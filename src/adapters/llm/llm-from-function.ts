@@ -1,6 +1,7 @@
 import { errAsync, ResultAsync } from "neverthrow";
 import { LlmError } from "../../errors.js";
 import type { Llm, LlmRequest } from "../../ports/llm.js";
+import { messageOf } from "../../shared/message-of.js";
 
 /** A host's own completion function: sync or async, given the whole request. */
 export type CompletionFunction = (request: LlmRequest) => string | Promise<string>;
@@ -34,7 +35,7 @@ export function llmFromFunction(fn: CompletionFunction): Llm {
         })(),
         (cause) =>
           new LlmError(
-            `The LLM function failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+            `The LLM function failed: ${messageOf(cause)}`,
             {
               cause,
             },
