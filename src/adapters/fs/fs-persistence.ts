@@ -6,8 +6,14 @@ import { err, ok, type Result, type ResultAsync } from "neverthrow";
 import { NotFoundError, PersistenceError } from "../../errors.js";
 import type { Persistence, StoredFile } from "../../ports/persistence.js";
 import { moveNoOverwrite } from "./fs-move.js";
-import { contentToString, errnoCode, syncReadsOf, type FsLike } from "./fs-like.js";
-import { sortByPath, walkFiles, type ListingFs } from "./fs-list.js";
+import {
+  contentToString,
+  errnoCode,
+  syncReadsOf,
+  type FsLike,
+} from "./fs-like.js";
+import { SYMLINK_REASON, sortByPath, walkFiles, type ListingFs } from "./fs-list.js";
+import { symlinkOnPath } from "./fs-symlinks.js";
 import { tempNameFor } from "./fs-temp-name.js";
 import { splitRelativePath } from "../../shared/relative-path.js";
 import { safeAsync } from "../../shared/safe-async.js";
@@ -32,6 +38,7 @@ export interface FsPersistenceOptions {
 interface Resolved {
   readonly abs: string;
   readonly rel: string;
+  readonly segments: readonly string[];
 }
 
 /**
@@ -62,7 +69,19 @@ export function fsPersistence({ fs, root }: FsPersistenceOptions): Persistence {
     if (file && segments.value.length === 0) {
       return err(new PersistenceError("Refused: an empty path names the memory root, not a file."));
     }
-    return ok({ abs: join(root, ...segments.value), rel: path });
+    return ok({ abs: join(root, ...segments.value), rel: path, segments: segments.value });
+  };
+
+  /** Refuses a path that reaches its target through a symbolic link (file or folder). */
+  const refuseLinks = async (target: Resolved): Promise<Result<Resolved, PersistenceError>> => {
+    const link = await symlinkOnPath(fsp, root, target.segments);
+    if (link === undefined) return ok(target);
+    return err(
+      new PersistenceError(
+        `Refused: "${target.rel}" goes through the symbolic link "${link}"; the library never ` +
+          "writes through links. Replace the link with a real file or folder.",
+      ),
+    );
   };
 
   const failure = (action: string, rel: string) => (cause: unknown) =>
@@ -74,6 +93,8 @@ export function fsPersistence({ fs, root }: FsPersistenceOptions): Persistence {
         async () => {
           const target = resolve(dir, false);
           if (target.isErr()) return err(target.error);
+          const link = await symlinkOnPath(fsp, root, target.value.segments);
+          if (link !== undefined) return ok([{ path: link, mtimeMs: 0, size: 0, unsafe: SYMLINK_REASON }]);
           return ok(sortByPath(await walkFiles(reads, target.value.abs, dir)));
         },
         failure("list", dir),
@@ -101,6 +122,8 @@ export function fsPersistence({ fs, root }: FsPersistenceOptions): Persistence {
         async () => {
           const target = resolve(path, true);
           if (target.isErr()) return err(target.error);
+          const safe = await refuseLinks(target.value);
+          if (safe.isErr()) return err(safe.error);
           await atomicWrite(fs, target.value.abs, content);
           return ok(undefined);
         },
@@ -115,6 +138,10 @@ export function fsPersistence({ fs, root }: FsPersistenceOptions): Persistence {
           if (source.isErr()) return err(source.error);
           const target = resolve(to, true);
           if (target.isErr()) return err(target.error);
+          for (const end of [source.value, target.value]) {
+            const safe = await refuseLinks(end);
+            if (safe.isErr()) return err(safe.error);
+          }
           await fsp.mkdir(dirname(target.value.abs), { recursive: true });
           const outcome = await moveNoOverwrite(fsp, source.value.abs, target.value.abs);
           if (outcome === "missing")
@@ -138,6 +165,8 @@ export function fsPersistence({ fs, root }: FsPersistenceOptions): Persistence {
         async () => {
           const target = resolve(path, true);
           if (target.isErr()) return err(target.error);
+          const safe = await refuseLinks(target.value);
+          if (safe.isErr()) return err(safe.error);
           await fsp.mkdir(dirname(target.value.abs), { recursive: true });
           try {
             // "wx": the kernel (or memfs) checks and creates in one step, so of two processes
@@ -158,6 +187,8 @@ export function fsPersistence({ fs, root }: FsPersistenceOptions): Persistence {
         async () => {
           const target = resolve(path, true);
           if (target.isErr()) return err(target.error);
+          const safe = await refuseLinks(target.value);
+          if (safe.isErr()) return err(safe.error);
           try {
             await fsp.unlink(target.value.abs);
             return ok(undefined);
@@ -188,7 +219,6 @@ async function atomicWrite(fs: FsLike, abs: string, content: string): Promise<vo
   }
 }
 
-/** A short reason from an fs rejection, for messages. */
 /** The read calls, synchronous underneath when the fs offers that (see FsLike). */
 function readCalls(
   fs: FsLike,
