@@ -96,18 +96,24 @@ describe("the memory lock", () => {
   it.each([
     ["empty", ""],
     ["half-written", '{"token":"x","pid":12'],
-    ["from a clock an hour ahead", JSON.stringify({ token: "x", pid: 7, host: "far", heartbeatAt: Date.now() + 3_600_000 })],
-  ])("takes over a lock file that is %s once it stayed unchanged for staleMs", async (_kind, content) => {
-    const p = persistence();
-    await p.write(LOCK_PATH, content);
-    const acquire = createMemoryLock(p, { staleMs: 120, timeoutMs: 2_000 });
-    const started = Date.now();
-    const release = (await acquire?.())?._unsafeUnwrap();
-    expect(Date.now() - started).toBeGreaterThanOrEqual(100);
-    expect(JSON.parse((await p.read(LOCK_PATH))._unsafeUnwrap()).token).not.toBe("x");
-    await release?.();
-    expect((await p.list(".agent-memory"))._unsafeUnwrap()).toEqual([]);
-  });
+    [
+      "from a clock an hour ahead",
+      JSON.stringify({ token: "x", pid: 7, host: "far", heartbeatAt: Date.now() + 3_600_000 }),
+    ],
+  ])(
+    "takes over a lock file that is %s once it stayed unchanged for staleMs",
+    async (_kind, content) => {
+      const p = persistence();
+      await p.write(LOCK_PATH, content);
+      const acquire = createMemoryLock(p, { staleMs: 120, timeoutMs: 2_000 });
+      const started = Date.now();
+      const release = (await acquire?.())?._unsafeUnwrap();
+      expect(Date.now() - started).toBeGreaterThanOrEqual(100);
+      expect(JSON.parse((await p.read(LOCK_PATH))._unsafeUnwrap()).token).not.toBe("x");
+      await release?.();
+      expect((await p.list(".agent-memory"))._unsafeUnwrap()).toEqual([]);
+    },
+  );
 
   it("is absent when the persistence cannot create files exclusively", () => {
     const { createExclusive: _ignored, ...withoutExclusive } = persistence();

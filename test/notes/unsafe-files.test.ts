@@ -79,7 +79,9 @@ describe("files the library leaves alone", () => {
     const promoted = await memory.index.promote(note.id, "hot");
     expect(errOf(promoted).message).toMatch(/symbolic link "index\.md"/);
     expect(fs.lstatSync(join(root, "index.md")).isSymbolicLink()).toBe(true);
-    expect(await readFile(join(outside, "index.md"), "utf8")).toBe("# Index\n\n## Hot\n\n## Warm\n");
+    expect(await readFile(join(outside, "index.md"), "utf8")).toBe(
+      "# Index\n\n## Hot\n\n## Warm\n",
+    );
   });
 
   it("a symlinked status folder is never written through", async () => {

@@ -6,12 +6,7 @@ import { err, ok, type Result, type ResultAsync } from "neverthrow";
 import { NotFoundError, PersistenceError } from "../../errors.js";
 import type { Persistence, StoredFile } from "../../ports/persistence.js";
 import { moveNoOverwrite } from "./fs-move.js";
-import {
-  contentToString,
-  errnoCode,
-  syncReadsOf,
-  type FsLike,
-} from "./fs-like.js";
+import { contentToString, errnoCode, syncReadsOf, type FsLike } from "./fs-like.js";
 import { SYMLINK_REASON, sortByPath, walkFiles, type ListingFs } from "./fs-list.js";
 import { symlinkOnPath } from "./fs-symlinks.js";
 import { tempNameFor } from "./fs-temp-name.js";
@@ -94,7 +89,8 @@ export function fsPersistence({ fs, root }: FsPersistenceOptions): Persistence {
           const target = resolve(dir, false);
           if (target.isErr()) return err(target.error);
           const link = await symlinkOnPath(fsp, root, target.value.segments);
-          if (link !== undefined) return ok([{ path: link, mtimeMs: 0, size: 0, unsafe: SYMLINK_REASON }]);
+          if (link !== undefined)
+            return ok([{ path: link, mtimeMs: 0, size: 0, unsafe: SYMLINK_REASON }]);
           return ok(sortByPath(await walkFiles(reads, target.value.abs, dir)));
         },
         failure("list", dir),
