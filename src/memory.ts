@@ -19,6 +19,7 @@ import { brokenLinks, deadEndIds, noteLinks, orphanIds } from "./notes/graph/lin
 import { generateId } from "./model/id.js";
 import type { NotesMemory } from "./notes/notes-memory.js";
 import { captureNote } from "./notes/capture.js";
+import { commitMemory } from "./notes/commit-memory.js";
 import { listNotes } from "./notes/list.js";
 import { createMemoryLock, type LockOptions } from "./notes/memory-lock.js";
 import { mergeNotes } from "./notes/merge.js";
@@ -121,7 +122,7 @@ export function createMemory(options: MemoryOptions): Memory {
       if (message.trim() === "") {
         return errAsync(new InvalidInputError("A commit needs a message that says what changed."));
       }
-      return serialized(ctx, () => git.commit(message));
+      return serialized(ctx, () => commitMemory(git, message));
     },
     links: (id) => noteLinks(ctx, id),
     orphans: () => orphanIds(ctx),

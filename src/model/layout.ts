@@ -7,6 +7,20 @@ export const INDEX_NOTE_PATH = "index.md";
  */
 export const PRIVATE_FOLDER = ".agent-memory";
 
+/**
+ * The paths a memory owns, relative to its root: the index note, the status folders, the
+ * journal and the session log. A commit of "everything" commits these and nothing else, so a
+ * memory at the top of a project never commits the project's own work in progress.
+ */
+export const MEMORY_OWNED_PATHS: readonly string[] = [
+  INDEX_NOTE_PATH,
+  "inbox",
+  "topics",
+  "archive",
+  "journal",
+  "sessions",
+];
+
 /** Where a note lives says what state it is in; nothing else records it. */
 export type NoteStatus = "inbox" | "active" | "archived";
 

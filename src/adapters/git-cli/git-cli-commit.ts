@@ -19,6 +19,7 @@ import type { Exec } from "./git-cli-run.js";
 import { PRIVATE_FOLDER } from "../../model/layout.js";
 import { parseStatusZ } from "./git-cli-status-parser.js";
 import { repoPath, splitRelativePath } from "../../shared/relative-path.js";
+import { isTempName } from "../fs/fs-temp-name.js";
 
 /**
  * What the commit flow needs from the adapter.
@@ -64,8 +65,10 @@ export async function commitWithCli(
   const root = repoPath(prefix, "");
   const wanted = (paths ?? [""]).map((path) => repoPath(prefix, path));
   const privateFolder = repoPath(prefix, PRIVATE_FOLDER);
+  // The temp file of an interrupted atomic write is never part of the memory.
   const inScope = (file: string): boolean =>
     !file.startsWith(`${privateFolder}/`) &&
+    !isTempName(file.slice(file.lastIndexOf("/") + 1)) &&
     wanted.some((spec) => spec === "." || file === spec || file.startsWith(`${spec}/`));
   const git = (args: readonly string[], input?: string, env?: Record<string, string>) =>
     deps.exec(args, {

@@ -17,6 +17,7 @@ import { headOid, objectAccess, type IsoRepo } from "./isomorphic-git-repo.js";
 import { stageFiles } from "./isomorphic-git-stage.js";
 import { applyChanges, type FileChange } from "./isomorphic-git-tree.js";
 import { repoPath, splitRelativePath } from "../../shared/relative-path.js";
+import { isTempName } from "../fs/fs-temp-name.js";
 
 /**
  * What the commit flow needs from the adapter.
@@ -56,8 +57,10 @@ export async function commitWithIso(
   const base = { fs: repo.fs, dir: repo.root, cache };
   const wanted = (paths ?? [""]).map((path) => repoPath(repo.prefix, path));
   const privateFolder = repoPath(repo.prefix, PRIVATE_FOLDER);
+  // The temp file of an interrupted atomic write is never part of the memory.
   const inScope = (file: string): boolean =>
     !file.startsWith(`${privateFolder}/`) &&
+    !isTempName(file.slice(file.lastIndexOf("/") + 1)) &&
     wanted.some((spec) => spec === "." || file === spec || file.startsWith(`${spec}/`));
 
   // Explicit paths limit the status walk to them, so a small commit costs little in a big memory.

@@ -25,6 +25,7 @@ import type {
 } from "./defrag-steps.js";
 import { planDecisions } from "./plan-decisions.js";
 import type { DefragGuardrails } from "./validate-decision.js";
+import { commitMemory } from "../../notes/commit-memory.js";
 
 /** What the default defrag actors are built from. */
 export interface DefragDeps {
@@ -51,7 +52,7 @@ export function createDefragActors(deps: DefragDeps) {
       commit:
         deps.git === undefined || input.dryRun
           ? null
-          : await orThrow(deps.git.commit("memory: snapshot before defrag")),
+          : await orThrow(commitMemory(deps.git, "memory: snapshot before defrag")),
     })),
     analyze: fromPromise<AnalyzeOutput, Record<string, never>>(() =>
       orThrow(

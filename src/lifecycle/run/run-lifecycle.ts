@@ -4,6 +4,7 @@ import type { AgentsMdResult } from "../agents-md/generate-agents-md.js";
 import type { ConsolidationApi } from "../consolidate/consolidation-api.js";
 import type { ConsolidationReport } from "../consolidate/run-consolidation.js";
 import type { DefragApi, DefragReport } from "../defrag/defrag-api.js";
+import { commitMemory } from "../../notes/commit-memory.js";
 import type { NotesMemory } from "../../notes/notes-memory.js";
 import {
   PipelineError,
@@ -133,7 +134,13 @@ async function run(
 
   let commit: string | null = null;
   if (git !== undefined) {
-    const committed = await memory.commit("memory: sync (lifecycle state, AGENTS.md)");
+    // AGENTS.md sections written inside the root are this run's files too.
+    const sections = (options.agentsMd ?? []).flatMap((option) =>
+      typeof option.target === "string" ? [option.target] : [],
+    );
+    const committed = await deps.exclusive(() =>
+      commitMemory(git, "memory: sync (lifecycle state, AGENTS.md)", sections),
+    );
     if (committed.isErr()) return err(failAt("commit", "")(committed.error));
     commit = committed.value;
   }
@@ -154,8 +161,7 @@ async function run(
 function commitLocalThenPull(
   git: Git,
 ): ResultAsync<RunReport["pulled"], PipelineError | GitError | ConflictError> {
-  return git
-    .commit("memory: changes made outside the library")
+  return commitMemory(git, "memory: changes made outside the library")
     .mapErr(failAt("commit-local", ""))
     .andThen(() => {
       const pull = git.pull;
