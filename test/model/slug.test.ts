@@ -9,7 +9,8 @@ import {
 
 // Letters, marks and digits of any script, in runs joined by single "-"; no capitals.
 const SLUG_SHAPE = /^[\p{L}\p{M}\p{N}]+(-[\p{L}\p{M}\p{N}]+)*$/u;
-const FORBIDDEN = /[<>:"/\\|?*\u0000-\u001f\s.]/;
+// Control characters are ruled out by SLUG_SHAPE: they are not letters, marks or digits.
+const FORBIDDEN = /[<>:"/\\|?*\s.]/;
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
 
 describe("slugify", () => {
