@@ -110,7 +110,12 @@ export async function benchProseCodeRanges(workDir: string, count: number): Prom
       for (const note of notes) total += findCodeRanges(note.markdown).length;
       return total;
     });
-    report(`findCodeRanges over ${count} notes, ${label}`, ranges, "readFileSync + regex", baseline);
+    report(
+      `findCodeRanges over ${count} notes, ${label}`,
+      ranges,
+      "readFileSync + regex",
+      baseline,
+    );
   }
 }
 

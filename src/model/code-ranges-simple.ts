@@ -72,7 +72,8 @@ export function simpleCodeRanges(text: string): TextRange[] | undefined {
       return undefined;
     } else {
       const item = LIST_ITEM.exec(line);
-      const startsBlock = item !== null && startsItem(item, blockStart >= 0, itemColumn, sawListItem);
+      const startsBlock =
+        item !== null && startsItem(item, blockStart >= 0, itemColumn, sawListItem);
       if (startsBlock === undefined) return undefined;
       if (startsBlock && item !== null) {
         if (NESTED_BLOCK_START.test(line.slice(item[0].length))) return undefined;

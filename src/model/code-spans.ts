@@ -87,7 +87,9 @@ function destinationMayHoldBacktick(text: string, open: number, to: number): boo
   while (i < to && !WHITESPACE.test(text.charAt(i))) i++;
   if (text.slice(destinationStart, i).includes("`")) return true;
   const afterSpace = skipWhitespace(text, i, to);
-  return afterSpace > i && /["'(]/.test(text.charAt(afterSpace)) && hasBacktick(text, afterSpace, to);
+  return (
+    afterSpace > i && /["'(]/.test(text.charAt(afterSpace)) && hasBacktick(text, afterSpace, to)
+  );
 }
 
 function hasBacktick(text: string, from: number, to: number): boolean {

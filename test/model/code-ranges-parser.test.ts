@@ -45,11 +45,11 @@ const fragment = fc.oneof(
     arbitrary: fc.constantFrom(
       "<div>",
       "</div>",
-      "<a href=\"`\">",
+      '<a href="`">',
       "<http://a`b>",
       "<!-- ` -->",
       "[a](`b`)",
-      "[a](b \"`t`\")",
+      '[a](b "`t`")',
       "](",
       "[ref]: /u",
       "[ref]",

@@ -1,11 +1,6 @@
 import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  MAX_SLUG_BYTES,
-  MAX_SLUG_LENGTH,
-  readableSlug,
-  slugify,
-} from "../../src/model/slug.js";
+import { MAX_SLUG_BYTES, MAX_SLUG_LENGTH, readableSlug, slugify } from "../../src/model/slug.js";
 
 // Letters, marks and digits of any script, in runs joined by single "-"; no capitals.
 const SLUG_SHAPE = /^[\p{L}\p{M}\p{N}]+(-[\p{L}\p{M}\p{N}]+)*$/u;
@@ -93,13 +88,16 @@ describe("slugify", () => {
 
   it("is stable: slugifying a slug changes nothing", () => {
     fc.assert(
-      fc.property(fc.oneof(
+      fc.property(
+        fc.oneof(
           fc.string({ unit: "grapheme", maxLength: 120 }),
           fc.string({ unit: "binary", maxLength: 120 }),
-        ), (title) => {
-        const slug = slugify(title);
-        expect(slugify(slug)).toBe(slug);
-      }),
+        ),
+        (title) => {
+          const slug = slugify(title);
+          expect(slugify(slug)).toBe(slug);
+        },
+      ),
     );
   });
 });

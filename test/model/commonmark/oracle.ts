@@ -24,7 +24,11 @@ export function placeOf(markdown: string, marker: string): Place {
     if (!event.entering) continue;
     if ((node.type === "code" || node.type === "code_block") && node.literal?.includes(marker)) {
       inCode = true;
-    } else if (node.type === "text" && node.prev?.type !== "text" && textRun(node).includes(marker)) {
+    } else if (
+      node.type === "text" &&
+      node.prev?.type !== "text" &&
+      textRun(node).includes(marker)
+    ) {
       inText = true;
     }
   }
