@@ -10,25 +10,27 @@
 import { findCodeSpans } from "./code-spans.js";
 import type { TextRange } from "./text-range.js";
 
-// What the scanner leaves to the parser, anywhere in the text: tabs and four spaces in a
-// row (indented code, list indentation it would have to measure), fences, HTML and
-// autolinks (which compete with code spans), link reference definitions, and a lone CR
-// (a line ending the line splitting below does not see).
-const OUT_OF_SCOPE = /\t| {4}|```|~~~|<[A-Za-z/!?]|\]:|\r(?!\n)/;
-const BLANK = /^ *$/;
-const ATX_HEADING = /^ {0,3}#{1,6}(?: |$)/;
-const THEMATIC_BREAK = /^ {0,3}(?:(?:\* *){3,}|(?:- *){3,}|(?:_ *){3,})$/;
+// What the scanner leaves to the parser, anywhere in the text: fences, HTML and autolinks
+// (which compete with code spans), link reference definitions, and a lone CR (a line
+// ending the line splitting below does not see).
+const OUT_OF_SCOPE = /```|~~~|<[A-Za-z/!?]|\]:|\r(?!\n)/;
+// A tab or four spaces in a line's indentation, before or after a list marker: indented
+// code, or a column the scanner would have to measure. Further into a line they are text.
+const WIDE_INDENT = /^(?: {0,3}(?:[-+*]|\d{1,9}[.)]))?[ ]*(?:\t| {4})/m;
+const BLANK = /^[ \t]*$/;
+const ATX_HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/;
+const THEMATIC_BREAK = /^ {0,3}(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$/;
 // "===" and "--" underline a paragraph (setext heading) or continue a list item's
 // paragraph lazily; block quotes carry their own containers. Both go to the parser.
-const NOT_HANDLED_LINE = /^ {0,3}(?:=+ *$|-{1,2} *$|>)/;
+const NOT_HANDLED_LINE = /^ {0,3}(?:=+[ \t]*$|-{1,2}[ \t]*$|>)/;
 const LIST_ITEM = /^( {0,3})(?:[-+*]|(\d{1,9})[.)])(?: +|$)/;
 // A list item whose content opens another block (a nested item, a heading, a quote).
-const NESTED_BLOCK_START = /^(?:[-+*](?: |$)|\d{1,9}[.)](?: |$)|#{1,6}(?: |$)|>|=+ *$)/;
+const NESTED_BLOCK_START = /^(?:[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|#{1,6}(?:[ \t]|$)|>|=+[ \t]*$)/;
 
 /**
  * The code spans of `text` when its block structure is simple enough to read exactly, or
- * `undefined` when it is not. There are no code blocks in such a text (no fence, no four
- * spaces, no tab), so its code is the spans of each paragraph and heading.
+ * `undefined` when it is not. There are no code blocks in such a text (no fence, no tab or
+ * four spaces of indentation), so its code is the spans of each paragraph and heading.
  *
  * Blocks of inline content end at a blank line, a heading, a thematic break or setext
  * underline, and a list item. An ordered item numbered other than 1 cannot interrupt a
@@ -37,7 +39,7 @@ const NESTED_BLOCK_START = /^(?:[-+*](?: |$)|\d{1,9}[.)](?: |$)|#{1,6}(?: |$)|>|
  * otherwise (a paragraph that may or may not be inside an item) sends the text to the parser.
  */
 export function simpleCodeRanges(text: string): TextRange[] | undefined {
-  if (OUT_OF_SCOPE.test(text)) return undefined;
+  if (OUT_OF_SCOPE.test(text) || WIDE_INDENT.test(text)) return undefined;
   const ranges: TextRange[] = [];
   let blockStart = -1;
   let blockEnd = -1;
