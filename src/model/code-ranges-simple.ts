@@ -7,16 +7,17 @@
  * @module
  */
 
+import { fencedBlockEnd, openingFence } from "./code-fences.js";
 import { findCodeSpans } from "./code-spans.js";
 import type { TextRange } from "./text-range.js";
 
-// What the scanner leaves to the parser, anywhere in the text: fences, HTML and autolinks
-// (which compete with code spans), link reference definitions, and a lone CR (a line
-// ending the line splitting below does not see).
-const OUT_OF_SCOPE = /```|~~~|<[A-Za-z/!?]|\]:|\r(?!\n)/;
-// A tab or four spaces in a line's indentation, before or after a list marker: indented
-// code, or a column the scanner would have to measure. Further into a line they are text.
-const WIDE_INDENT = /^(?: {0,3}(?:[-+*]|\d{1,9}[.)]))?[ ]*(?:\t| {4})/m;
+// A lone CR: a line ending the line splitting below does not see.
+const LONE_CR = /\r(?!\n)/;
+// What the scanner leaves to the parser on a line outside fenced code: HTML and autolinks
+// (which compete with code spans), link reference definitions, and a tab or four spaces in
+// the line's indentation, before or after a list marker (indented code, or a column the
+// scanner would have to measure; further into a line they are text).
+const LINE_OUT_OF_SCOPE = /<[A-Za-z/!?]|\]:|^(?: {0,3}(?:[-+*]|\d{1,9}[.)]))?[ ]*(?:\t| {4})/;
 const BLANK = /^[ \t]*$/;
 const ATX_HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/;
 const THEMATIC_BREAK = /^ {0,3}(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$/;
@@ -24,13 +25,15 @@ const THEMATIC_BREAK = /^ {0,3}(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3
 // paragraph lazily; block quotes carry their own containers. Both go to the parser.
 const NOT_HANDLED_LINE = /^ {0,3}(?:=+[ \t]*$|-{1,2}[ \t]*$|>)/;
 const LIST_ITEM = /^( {0,3})(?:[-+*]|(\d{1,9})[.)])(?: +|$)/;
-// A list item whose content opens another block (a nested item, a heading, a quote).
-const NESTED_BLOCK_START = /^(?:[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|#{1,6}(?:[ \t]|$)|>|=+[ \t]*$)/;
+// A list item whose content opens another block (a nested item, a heading, a quote, a fence).
+const NESTED_BLOCK_START =
+  /^(?:`{3}|~{3}|[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|#{1,6}(?:[ \t]|$)|>|=+[ \t]*$)/;
 
 /**
  * The code spans of `text` when its block structure is simple enough to read exactly, or
- * `undefined` when it is not. There are no code blocks in such a text (no fence, no tab or
- * four spaces of indentation), so its code is the spans of each paragraph and heading.
+ * `undefined` when it is not. Its code is the fenced blocks at its top level (a fence
+ * after a list item is taken only when too shallow to be inside it) and the spans of each
+ * paragraph and heading; there are no indented blocks (no tab or four spaces of indentation).
  *
  * Blocks of inline content end at a blank line, a heading, a thematic break or setext
  * underline, and a list item. An ordered item numbered other than 1 cannot interrupt a
@@ -39,7 +42,7 @@ const NESTED_BLOCK_START = /^(?:[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|#{1,6}(?
  * otherwise (a paragraph that may or may not be inside an item) sends the text to the parser.
  */
 export function simpleCodeRanges(text: string): TextRange[] | undefined {
-  if (OUT_OF_SCOPE.test(text) || WIDE_INDENT.test(text)) return undefined;
+  if (LONE_CR.test(text)) return undefined;
   const ranges: TextRange[] = [];
   let blockStart = -1;
   let blockEnd = -1;
@@ -62,8 +65,18 @@ export function simpleCodeRanges(text: string): TextRange[] | undefined {
     const lineEnd = newline === -1 ? text.length : newline;
     const contentEnd = text.charAt(lineEnd - 1) === "\r" ? lineEnd - 1 : lineEnd;
     const line = text.slice(lineStart, contentEnd);
-    const next = lineEnd + 1;
-    if (BLANK.test(line) || THEMATIC_BREAK.test(line)) {
+    let next = lineEnd + 1;
+    const fence = openingFence(line);
+    if (LINE_OUT_OF_SCOPE.test(line)) {
+      return undefined;
+    } else if (fence !== undefined) {
+      // Any list item ends at a fence indented less than its content (two columns or more).
+      if (sawListItem && line.length - line.trimStart().length >= 2) return undefined;
+      if (!closeBlock()) return undefined;
+      const block = fencedBlockEnd(text, next, fence);
+      ranges.push({ start: lineStart, end: block.end });
+      next = block.next;
+    } else if (BLANK.test(line) || THEMATIC_BREAK.test(line)) {
       if (!closeBlock()) return undefined;
     } else if (ATX_HEADING.test(line)) {
       if (!closeBlock()) return undefined;

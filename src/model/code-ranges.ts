@@ -17,9 +17,7 @@ export { isInsideRanges, mergeRanges, overlapsRanges, type TextRange } from "./t
  * Four `includes` calls cost a fraction of one regex with alternatives, on every note read.
  */
 function mayHoldCode(text: string): boolean {
-  return (
-    text.includes("`") || text.includes("\t") || text.includes("~~~") || text.includes("    ")
-  );
+  return text.includes("`") || text.includes("\t") || text.includes("~~~") || text.includes("    ");
 }
 
 /**

@@ -66,7 +66,7 @@ const markdown = fc
   .array(fc.tuple(fragment, separator), { maxLength: 24 })
   .map((parts) => parts.map(([piece, sep]) => piece + sep).join(""));
 
-/** Markdown the scanner is meant to take: paragraphs, headings, lists, spans, escapes. */
+/** Markdown the scanner is meant to take: paragraphs, headings, lists, fences, spans, escapes. */
 const plainMarkdown = fc
   .array(
     fc.tuple(
@@ -93,6 +93,16 @@ const plainMarkdown = fc
           "1.\t",
           "\t",
           "    ",
+          "```",
+          "```js",
+          "````",
+          "~~~",
+          "~~~~ x",
+          " ```",
+          "  ```",
+          "   ~~~",
+          "``` a`b",
+          "```  ",
         ),
       ),
       fc.constantFrom(" ", "\n", "\n\n", "\n  ", "\n   ", "\n "),
