@@ -4,8 +4,15 @@
  * @module
  */
 
-/** The longest slug {@link slugify} produces, in characters. */
+/** The longest slug {@link slugify} produces, in characters (code points). */
 export const MAX_SLUG_LENGTH = 60;
+
+/**
+ * The longest slug {@link slugify} produces, in UTF-8 bytes: with " id__XXXXXX.md" after
+ * it a filename stays near half of the 255-byte limit of ext4 and APFS (and of NTFS's 255
+ * UTF-16 units, even after macOS decomposes it), leaving room for the folders in front.
+ */
+export const MAX_SLUG_BYTES = 120;
 
 /** What {@link slugify} returns when nothing usable is left of the title. */
 export const EMPTY_SLUG = "untitled";
@@ -23,43 +30,86 @@ const EXTRA_FOLDS: Readonly<Record<string, string>> = {
 };
 
 const EXTRA_FOLD_PATTERN = /[ßæøœđłþ]/g;
+// Accents on Latin letters are dropped (the slug of "Café" is "cafe", as it always was);
+// marks on letters of other scripts are part of the letter (Cyrillic й, Devanagari, Thai).
+const LATIN_MARKS = /(?<=[a-z])\p{M}+/gu;
+// Invisible format characters (zero-width joiners, bidi controls) are dropped, not turned
+// into a separator: they sit inside words.
+const FORMAT_CHARACTERS = /\p{Cf}+/gu;
+const NOT_SLUG_CHARACTERS = /[^\p{L}\p{M}\p{N}]+/gu;
+// A mark with no letter before it (after a separator) would attach to the "-".
+const STRAY_MARKS = /(^|-)\p{M}+/gu;
+// Names Windows reserves for devices, whatever the extension.
+const WINDOWS_RESERVED = /^(?:con|prn|aux|nul|com[0-9]|lpt[0-9])$/;
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+const utf8 = new TextEncoder();
 
 /**
- * Turns a title into a lowercase ASCII kebab-case slug of at most 60 characters.
+ * Turns a title into a lowercase kebab-case slug that any file system accepts: letters and
+ * digits of every script, runs of anything else made one `-`.
  *
- * Accents are folded (`é` → `e`), a few letters NFKD cannot fold are transliterated
- * (`ß` → `ss`, `æ` → `ae`, `ø` → `o`, `œ` → `oe`, `đ` → `d`, `ł` → `l`, `þ` → `th`), every
- * other run of characters outside `[a-z0-9]` becomes one `-`. A long slug is cut at the
- * last `-` within the limit; a single word longer than the limit is cut hard.
+ * The title is NFKC-normalised (compatibility forms fold: `ﬁ` → `fi`, full-width `Ａ` →
+ * `a`), lowercased, and put back in NFC, the form Linux and Windows tools expect. Accents
+ * on Latin letters are dropped (`é` → `e`) and a few Latin letters NFKD cannot fold are
+ * transliterated (`ß` → `ss`, `æ` → `ae`, `ø` → `o`, `œ` → `oe`, `đ` → `d`, `ł` → `l`,
+ * `þ` → `th`); other scripts keep their letters and marks. The result has no character a
+ * file system reserves, no leading or trailing `-`, is never a Windows device name (`con`
+ * becomes `con-note`), and holds at most {@link MAX_SLUG_LENGTH} characters and
+ * {@link MAX_SLUG_BYTES} UTF-8 bytes: a long slug is cut at the last `-` within the limit,
+ * a single long word at a character (grapheme) boundary.
  *
- * @returns A slug matching `/^[a-z0-9]+(-[a-z0-9]+)*$/`, or `"untitled"` when nothing is left.
+ * @returns The slug, or `"untitled"` when nothing is left.
  * @example
  * ```ts
  * slugify("Café Ñandú");                            // "cafe-nandu"
  * slugify("Igor — fullstack developer, design!");   // "igor-fullstack-developer-design"
- * slugify("日本語");                                 // "untitled"
+ * slugify("日本語のメモ");                           // "日本語のメモ"
+ * slugify("Привет, мир");                           // "привет-мир"
  * ```
  */
 export function slugify(title: string): string {
   // Lowercase on both sides of NFKD: before, so "İ" becomes "i" + a combining dot that the
   // mark removal drops; after, because compatibility forms can expand to capitals ("№" → "No").
   const folded = title
+    .normalize("NFKC")
     .toLowerCase()
     .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
     .toLowerCase()
-    .replace(EXTRA_FOLD_PATTERN, (c) => EXTRA_FOLDS[c] ?? "-");
-  const slug = folded.replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+    .replace(LATIN_MARKS, "")
+    .replace(EXTRA_FOLD_PATTERN, (c) => EXTRA_FOLDS[c] ?? "-")
+    .replace(FORMAT_CHARACTERS, "")
+    .normalize("NFC");
+  const slug = folded
+    .replace(NOT_SLUG_CHARACTERS, "-")
+    .replace(STRAY_MARKS, "$1")
+    .replace(/-{2,}/g, "-")
+    .replace(/^-+|-+$/g, "");
   if (slug === "") return EMPTY_SLUG;
-  return truncateSlug(slug);
+  const cut = truncateSlug(slug);
+  return WINDOWS_RESERVED.test(cut) ? `${cut}-note` : cut;
 }
 
-/** Cuts an already clean slug to {@link MAX_SLUG_LENGTH}, preferring a word boundary. */
+/** Whether a slug is within both length limits. */
+function fits(slug: string): boolean {
+  return [...slug].length <= MAX_SLUG_LENGTH && utf8.encode(slug).length <= MAX_SLUG_BYTES;
+}
+
+/** Cuts an already clean slug to the limits, preferring a word boundary. */
 function truncateSlug(slug: string): string {
-  if (slug.length <= MAX_SLUG_LENGTH) return slug;
-  // A "-" at index 60 still leaves a 60-character slug before it.
-  const boundary = slug.lastIndexOf("-", MAX_SLUG_LENGTH);
-  return boundary > 0 ? slug.slice(0, boundary) : slug.slice(0, MAX_SLUG_LENGTH);
+  if (fits(slug)) return slug;
+  let kept = "";
+  let lastBoundary = -1;
+  for (const { segment } of graphemes.segment(slug)) {
+    if (!fits(kept + segment)) break;
+    if (segment === "-") lastBoundary = kept.length;
+    kept += segment;
+  }
+  // A "-" right after the limit still leaves a whole last word before it.
+  const next = slug.charAt(kept.length);
+  if (next === "-") return kept.replace(/-+$/, "");
+  const cut = lastBoundary > 0 ? kept.slice(0, lastBoundary) : kept;
+  return cut.replace(/-+$/, "");
 }
 
 /**

@@ -17,15 +17,29 @@ const ALLOWED_BEFORE = new Set(["(", "[", "{", "*", "~", ">", ",", ";"]);
 const WHITESPACE = /\s/u;
 const NON_ASCII = /[^\x20-\x7e]/;
 
-// Places where a "#" is part of markdown or HTML syntax rather than a tag. Each pattern's
-// last capture group (or the whole match) is the region to skip.
+// A link title: "...", '...' or (...), with backslash escapes, never across a blank line.
+const TITLE = String.raw`(?:"(?:[^"\\\n]|\\.|\n(?![ \t]*\n))*"|'(?:[^'\\\n]|\\.|\n(?![ \t]*\n))*'|\((?:[^()\\\n]|\\.|\n(?![ \t]*\n))*\))`;
+// A bare destination: no whitespace, parentheses balanced (one level deep is enough here).
+const DESTINATION = String.raw`(?:<[^<>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)`;
+
+// Places where a "#" is part of markdown or HTML syntax rather than a tag: the group named
+// `skip` (or the whole match) is the region to skip. Link destinations and reference
+// definitions are matched as CommonMark reads them, so that text which only looks like one
+// (`[a](not a link)`) keeps its tags. `(?=(x))\N` is an atomic group: whitespace taken is
+// never given back, which keeps a long run of spaces from costing quadratic time.
 const NON_TAG_CONTEXTS: readonly RegExp[] = [
   /\[\[[^\n]*?\]\]/g, // wiki links, including their anchor and display text
-  /\]\([^)\n]*\)/g, // inline link and image destinations: [text](#section)
-  /^ {0,3}\[[^\]\n]+\]:[ \t]*(\S+)/gm, // link reference definitions: [ref]: #section
+  // inline link and image destinations and titles: [text](#section "title")
+  new RegExp(String.raw`\]\((?=(\s*))\1${DESTINATION}(?:(?=(\s+))\2${TITLE})?(?=(\s*))\3\)`, "g"),
+  // link reference definitions: [ref]: #section "title"
+  new RegExp(
+    String.raw`^ {0,3}\[[^\]\n]+\]:(?=([ \t]*\n?[ \t]*))\1(?<skip>${DESTINATION})` +
+      String.raw`(?=[ \t]*\r?$|[ \t]+${TITLE}[ \t]*\r?$)`,
+    "gm",
+  ),
   /<[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*>/g, // autolinks: <https://x.io/#frag>
   /:\/\/[^\s<>]*/g, // bare URLs (the scheme before "://" is a word, which never precedes a tag)
-  /<!--[\s\S]*?-->/g, // HTML comments
+  /<!--(?:-?>|[\s\S]*?-->)/g, // HTML comments, including the empty <!--> and <!--->
 ];
 
 /**
@@ -133,7 +147,7 @@ function nonTagContexts(body: string, code: readonly TextRange[]): TextRange[] {
     for (const match of body.matchAll(pattern)) {
       if (isInsideRanges(code, match.index)) continue;
       const end = match.index + match[0].length;
-      const region = match.length > 1 ? (match[match.length - 1] ?? match[0]) : match[0];
+      const region = match.groups?.["skip"] ?? match[0];
       ranges.push({ start: end - region.length, end });
     }
   }

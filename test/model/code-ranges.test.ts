@@ -27,20 +27,31 @@ describe("findCodeRanges: fenced blocks", () => {
     expect(covered("~~~ js `weird`\nx\n~~~")).toEqual(["~~~ js `weird`\nx\n~~~"]);
   });
 
-  it("does not open a fence indented by four spaces", () => {
-    expect(covered("    ```\n#x")).toEqual([]);
-    // Two such lines are two backtick runs of equal length: an inline span, not a block.
-    expect(covered("    ```\n#x\n    ```")).toEqual(["```\n#x\n    ```"]);
+  it("reads a fence indented by four spaces as an indented code block, like CommonMark", () => {
+    expect(covered("    ```\n#x")).toEqual(["    ```"]);
+    expect(covered("a\n\n    ```\n#x\n    ```")).toEqual(["    ```"]);
   });
 
-  it("does not open a backtick fence whose info string holds a backtick", () => {
-    // It is an inline code span instead.
-    expect(covered("``` a ` b ```")).toEqual(["``` a ` b ```"]);
+  it("finds indented code blocks, after a blank line, with four spaces or a tab", () => {
+    expect(covered("a\n\n    #x\n\tb\n\nc")).toEqual(["    #x\n\tb"]);
+    // Four spaces that continue a paragraph are not code.
+    expect(covered("a\n    #x")).toEqual([]);
   });
 
-  it("needs the same character, at least as long, with only spaces after it to close", () => {
-    expect(covered("```\n~~~\n``\n``` x\n```  \nafter")).toEqual(["```\n~~~\n``\n``` x\n```  "]);
-    expect(covered("~~~~\n~~~\n~~~~~\nafter")).toEqual(["~~~~\n~~~\n~~~~~"]);
+  it("finds fences inside list items and block quotes", () => {
+    expect(covered("- a\n\n  ```\n  #x\n  ```\n- b")).toEqual(["  ```\n  #x\n  ```"]);
+    expect(covered("> ```\n> #x\n> ```")).toEqual([" ```\n> #x\n> ```"]);
+  });
+
+  it("closes a fence with a longer or indented fence", () => {
+    expect(covered("```\n#x\n  `````\nafter")).toEqual(["```\n#x\n  `````"]);
+  });
+
+  it("lets a backslash escape a backtick outside code, not inside", () => {
+    // The escaped backtick opens nothing; the next two pair up.
+    expect(covered("\\`#x` `a b")).toEqual(["` `"]);
+    // Inside a span a backslash is literal, so it cannot escape the closing backtick.
+    expect(covered("`a\\` #x`")).toEqual(["`a\\`"]);
   });
 
   it("runs an unclosed fence to the end of the text", () => {
@@ -48,7 +59,7 @@ describe("findCodeRanges: fenced blocks", () => {
   });
 
   it("handles CRLF line endings", () => {
-    expect(covered("```\r\nx\r\n```\r\nafter")).toEqual(["```\r\nx\r\n```\r"]);
+    expect(covered("```\r\nx\r\n```\r\nafter")).toEqual(["```\r\nx\r\n```"]);
   });
 });
 

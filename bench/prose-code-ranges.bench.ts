@@ -1,0 +1,130 @@
+/**
+ * Opening a memory of 10,000 notes of real prose (LoCoMo conversations), with and without
+ * code in them, against a bare readFileSync-and-regex pass over the same files; and the
+ * cost of finding code ranges alone. Real prose matters here: it decides how often the
+ * code-range fast path holds (LoCoMo writes "it`s" with a backtick now and then).
+ *
+ * Run alone: `npx tsx bench/prose-code-ranges.bench.ts [count]`. LoCoMo is read from
+ * LOCOMO_JSON, or /work/shared/data/locomo/locomo10.json.
+ */
+import * as fs from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fsPersistence } from "../src/adapters/fs-persistence.js";
+import { createMemory } from "../src/memory.js";
+import { findCodeRanges } from "../src/model/code-ranges.js";
+import { buildFilename } from "../src/model/filename.js";
+import { serializeNote } from "../src/model/note-format.js";
+import { medianMs, report } from "./measure.js";
+import { seededRandom, syntheticId, writeNotes, type SyntheticNote } from "./synthetic-memory.js";
+
+const HEADING = /^# (.*)$/m;
+const TAG = /(?:^|\s)#([\p{L}\p{N}_/-]+)/gu;
+const LINK = /\[\[(id__[0-9A-Za-z]{6})(?:\|([^\]\n]*))?\]\]/g;
+const TAGS = ["people", "work", "family", "travel", "hobby", "health", "area__life", "topic/art"];
+
+// What agents write in notes about code: inline spans, a fenced block, a nested list.
+const CODE_SAMPLES = [
+  "Run `npm ci` before `npm test`, never `npm install` in CI.",
+  "```ts\nconst memory = createMemory({ persistence }); // #not-a-tag\n```",
+  "- build with `tsup`\n  - then `node dist/cli.js`\n- lint with `oxlint`",
+];
+
+/** Every utterance of the LoCoMo conversations, in order. */
+function locomoUtterances(): string[] {
+  const path = process.env.LOCOMO_JSON ?? "/work/shared/data/locomo/locomo10.json";
+  const samples = JSON.parse(fs.readFileSync(path, "utf8")) as {
+    conversation: Record<string, unknown>;
+  }[];
+  const texts: string[] = [];
+  for (const sample of samples) {
+    for (const turns of Object.values(sample.conversation)) {
+      if (!Array.isArray(turns)) continue;
+      for (const turn of turns as { text?: unknown }[]) {
+        if (typeof turn.text === "string") texts.push(turn.text);
+      }
+    }
+  }
+  return texts;
+}
+
+/** `count` notes of about 1 KB of consecutive utterances; `codeShare` of them get code. */
+function proseNotes(count: number, codeShare: number, seed = 42): SyntheticNote[] {
+  const utterances = locomoUtterances();
+  const random = seededRandom(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const notes: SyntheticNote[] = [];
+  let cursor = 0;
+  for (let i = 0; i < count; i++) {
+    const id = syntheticId(i);
+    const first = utterances[cursor % utterances.length] ?? "note";
+    const title = `${first.split(/\s+/).slice(0, 5).join(" ")} ${i}`;
+    const paragraphs: string[] = [];
+    let length = 0;
+    let links = 0;
+    while (length < 900) {
+      const text = utterances[cursor++ % utterances.length] ?? "";
+      const link =
+        links < 5 && random() < 0.3
+          ? ` See [[${syntheticId(Math.floor(random() * count))}|${pick(TAGS)}]].`
+          : "";
+      if (link !== "") links++;
+      paragraphs.push(text + link);
+      length += text.length + link.length + 2;
+    }
+    if (random() < codeShare) paragraphs.splice(1, 0, pick(CODE_SAMPLES));
+    const tags = [...new Set([pick(TAGS), pick(TAGS)])];
+    const markdown = serializeNote({ title, tags, body: paragraphs.join("\n\n") });
+    notes.push({ id, path: `topics/${buildFilename(title, id)}`, markdown });
+  }
+  return notes;
+}
+
+function readAllWithRegex(root: string): number {
+  let found = 0;
+  for (const name of fs.readdirSync(join(root, "topics"))) {
+    const text = fs.readFileSync(join(root, "topics", name), "utf8");
+    const title = HEADING.exec(text)?.[1] ?? name;
+    found += title.length + [...text.matchAll(TAG)].length + [...text.matchAll(LINK)].length;
+  }
+  return found;
+}
+
+/** Runs the benchmark in `workDir` with `count` notes, without code and with 20% code. */
+export async function benchProseCodeRanges(workDir: string, count: number): Promise<void> {
+  for (const codeShare of [0, 0.2]) {
+    const label = codeShare === 0 ? "LoCoMo prose" : "LoCoMo prose, 20% with code";
+    const notes = proseNotes(count, codeShare);
+    const root = join(workDir, `prose-${count}-${codeShare}`);
+    writeNotes(root, notes);
+    const persistence = fsPersistence({ fs, root });
+    const baseline = await medianMs(() => readAllWithRegex(root));
+    const open = await medianMs(async () => {
+      const listing = await createMemory({ persistence }).list();
+      if (listing.isErr() || listing.value.length !== count) throw new Error("listing failed");
+    });
+    report(`open + list ${count} notes, ${label}`, open, "readFileSync + regex", baseline);
+    const ranges = await medianMs(() => {
+      let total = 0;
+      for (const note of notes) total += findCodeRanges(note.markdown).length;
+      return total;
+    });
+    report(
+      `findCodeRanges over ${count} notes, ${label}`,
+      ranges,
+      "readFileSync + regex",
+      baseline,
+    );
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const workDir = mkdtempSync(join(tmpdir(), "agent-memory-bench-"));
+  benchProseCodeRanges(workDir, Number(process.argv[2] ?? "10000"))
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    })
+    .finally(() => rmSync(workDir, { recursive: true, force: true }));
+}
