@@ -43,11 +43,18 @@ export const ENTRY_FILES: readonly string[] = [
   "src/model/index.ts",
   "src/lifecycle/index.ts",
   "src/migrate/index.ts",
+  "src/testing/index.ts",
 ];
 
 /** In order from the innermost layer out. */
 export const LAYER_RULES: readonly LayerRule[] = [
-  { layer: "errors", paths: ["src/errors.ts"], holds: "the tagged error classes", imports: [], pure: true },
+  {
+    layer: "errors",
+    paths: ["src/errors.ts"],
+    holds: "the tagged error classes",
+    imports: [],
+    pure: true,
+  },
   {
     layer: "shared",
     paths: ["src/shared/"],
@@ -143,7 +150,9 @@ export function layerOf(path: string): Layer | undefined {
   // Entry files sit inside other layers' folders, so they are matched first.
   if (ENTRY_FILES.includes(path)) return "entries";
   const rule = LAYER_RULES.find((candidate) =>
-    candidate.paths.some((prefix) => (prefix.endsWith("/") ? path.startsWith(prefix) : path === prefix)),
+    candidate.paths.some((prefix) =>
+      prefix.endsWith("/") ? path.startsWith(prefix) : path === prefix,
+    ),
   );
   return rule?.layer;
 }
