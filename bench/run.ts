@@ -16,6 +16,7 @@ async function main(): Promise<void> {
   const workDir = mkdtempSync(join(tmpdir(), "agent-memory-bench-"));
   try {
     console.log(`agent-memory benchmarks (node ${process.version}, scale ${scale})\n`);
+    await (await import("./entry-import.bench.js")).benchEntryImports();
     await benchOpenList(workDir, n(10_000));
     await (await import("./search.bench.js")).benchSearch(workDir, n(10_000));
     await benchTimestamps(workDir, n(2_000), n(1_000));

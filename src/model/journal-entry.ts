@@ -2,7 +2,6 @@
  * The journal entry, version 1: the harness-agnostic signal a hook drops into the queue
  * so consolidation later knows which session to read and where it happened.
  */
-import { type, type Type } from "arktype";
 
 /**
  * Harnesses the library knows by name; any other non-empty name is accepted too.
@@ -44,32 +43,6 @@ export const NO_SESSION_METHOD = "none";
 /** Longest note kept in an entry: a hook's remark, not a transcript. */
 export const MAX_NOTE_LENGTH = 10_000;
 
-const name = "0 < string <= 64";
-const path = "0 < string <= 4096";
-
-/** The field each known retrieval method reads: an entry without it could never be read. */
-const NEEDS: Readonly<Record<string, "threadId" | "sessionPath">> = {
-  file: "sessionPath",
-  jsonl: "sessionPath",
-  "amp-thread": "threadId",
-  command: "threadId",
-};
-
-const retrievalSchema = type({
-  "+": "delete",
-  method: name,
-  "threadId?": "0 < string <= 512",
-  "sessionPath?": path,
-}).narrow((retrieval, ctx) => {
-  const needed = Object.hasOwn(NEEDS, retrieval.method) ? NEEDS[retrieval.method] : undefined;
-  if (needed === undefined || retrieval[needed] !== undefined) return true;
-  return ctx.reject({
-    path: [needed],
-    expected: `set for retrieval method "${retrieval.method}", which reads it`,
-    actual: "missing",
-  });
-});
-
 /**
  * A valid journal entry (version 1).
  *
@@ -97,33 +70,6 @@ export interface JournalEntry {
   /** Free text the agent wants remembered. */
   note?: string;
 }
-
-const journalEntryType = type({
-  "+": "delete",
-  version: "1",
-  timestamp: "string.date.iso",
-  harness: name,
-  retrieval: retrievalSchema,
-  context: {
-    "+": "delete",
-    "cwd?": path,
-    "repo?": "0 < string <= 512",
-  },
-  "note?": `string <= ${MAX_NOTE_LENGTH}`,
-});
-
-/**
- * The arktype schema of a stored journal entry (version 1). Keys it does not declare are
- * dropped, so an entry always serialises to the same canonical bytes. Typed with the public
- * `Type` so declarations never point into arktype's internals.
- *
- * @example
- * ```ts
- * const checked = journalEntrySchema(JSON.parse(text));
- * if (checked instanceof type.errors) console.error(checked.summary);
- * ```
- */
-export const journalEntrySchema: Type<JournalEntry> = journalEntryType;
 
 /**
  * A journal entry as stored: the entry and its id, which is its filename without `.json`.

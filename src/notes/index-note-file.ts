@@ -1,9 +1,6 @@
 import type { Persistence } from "../ports/persistence.js";
-import { extractLinks, type NoteLink } from "../model/links.js";
-
 import { INDEX_NOTE_PATH } from "../model/layout.js";
-
-export { INDEX_NOTE_PATH };
+import { extractLinks, type NoteLink } from "../model/links.js";
 
 /** The index note (`index.md` at the root): not a note with an id, but a source of links. */
 export interface IndexNoteFile {

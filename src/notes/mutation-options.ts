@@ -1,4 +1,4 @@
-import { err, errAsync, ok, okAsync, type Result, type ResultAsync } from "neverthrow";
+import { err, ok, okAsync, type Result, type ResultAsync } from "neverthrow";
 import {
   GitError,
   InvalidInputError,
@@ -47,12 +47,6 @@ export function commitIfAsked(
 ): ResultAsync<string | null, GitError> {
   if (options.commit === undefined || ctx.git === undefined) return okAsync(null);
   return ctx.git.commit(options.commit, files);
-}
-
-/** The same check, as a ResultAsync, for chaining at the start of a mutation. */
-export function checkCommitRequestAsync(ctx: NotesContext, options: MutationOptions) {
-  const checked = checkCommitRequest(ctx, options);
-  return checked.isErr() ? errAsync(checked.error) : okAsync(undefined);
 }
 
 /** The errors every mutation can return: what it touches may be missing, duplicated, refused, locked, or fail to write or commit. */

@@ -3,7 +3,7 @@ import { PersistenceError } from "../errors.js";
 import type { Persistence, StoredFile } from "../ports/persistence.js";
 import { parseFilename } from "../model/filename.js";
 import { parseNote, type ParsedNote } from "../model/note-format.js";
-import { INDEX_NOTE_PATH, readIndexNote, type IndexNoteFile } from "./index-note-file.js";
+import { readIndexNote, type IndexNoteFile } from "./index-note-file.js";
 import {
   NOTE_STATUSES,
   STATUS_FOLDERS,
@@ -14,7 +14,7 @@ import {
 import { mapConcurrently } from "../shared/map-concurrently.js";
 
 // Re-exported: most readers of the index note come through the store.
-export { INDEX_NOTE_PATH, type IndexNoteFile };
+export type { IndexNoteFile };
 
 /** A note file as the store last read it. */
 export interface StoredNote {

@@ -1,4 +1,3 @@
-import { extractLinks } from "../../model/links.js";
 import { replaceLink } from "../../model/link-rewrite.js";
 import type { NoteStatus } from "../../model/layout.js";
 import type { DefragAction } from "./defrag-decision.js";
@@ -82,19 +81,4 @@ export function dryRun(
     }
   }
   return { notes: sim, indexBody: index };
-}
-
-/** Every (source, target) link whose target is missing, the index note's as source "index". */
-export function missingTargets(
-  notes: ReadonlyMap<string, SimNote>,
-  indexBody: string,
-): Set<string> {
-  const missing = new Set<string>();
-  for (const note of notes.values()) {
-    for (const link of extractLinks(note.body))
-      if (!notes.has(link.id)) missing.add(`${note.id}>${link.id}`);
-  }
-  for (const link of extractLinks(indexBody))
-    if (!notes.has(link.id)) missing.add(`index>${link.id}`);
-  return missing;
 }

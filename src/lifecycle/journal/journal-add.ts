@@ -9,11 +9,11 @@ import { ConflictError, InvalidInputError, PersistenceError } from "../../errors
 import type { Persistence } from "../../ports/persistence.js";
 import {
   canonicalEntry,
-  journalEntrySchema,
   serializeJournalEntry,
   type JournalEntry,
   type StoredJournalEntry,
 } from "../../model/journal-entry.js";
+import { journalEntrySchema } from "./journal-entry-schema.js";
 import { isJournalId, journalPath, sortableTimestamp } from "./journal-paths.js";
 
 /**

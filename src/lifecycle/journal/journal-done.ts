@@ -4,10 +4,10 @@
 import { type, type Type } from "arktype";
 import {
   canonicalEntry,
-  journalEntrySchema,
   type JournalEntry,
   type StoredJournalEntry,
 } from "../../model/journal-entry.js";
+import { journalEntrySchema } from "./journal-entry-schema.js";
 
 /**
  * What consumed a batch of entries: the commit holding the notes made from them (null

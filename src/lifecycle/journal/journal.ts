@@ -13,7 +13,8 @@ import {
   type ConsolidatedJournalEntry,
   type ConsolidationResult,
 } from "./journal-done.js";
-import { journalEntrySchema, type StoredJournalEntry } from "../../model/journal-entry.js";
+import type { StoredJournalEntry } from "../../model/journal-entry.js";
+import { journalEntrySchema } from "./journal-entry-schema.js";
 import type { InvalidJournalFile } from "./journal-file.js";
 import { markEntries, type MarkError } from "./journal-mark.js";
 import { JOURNAL_FOLDERS, journalPath, randomSuffix, type JournalStatus } from "./journal-paths.js";

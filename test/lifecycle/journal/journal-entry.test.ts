@@ -1,10 +1,7 @@
 import { type } from "arktype";
 import { describe, expect, it } from "vitest";
-import {
-  journalEntrySchema,
-  serializeJournalEntry,
-  type JournalEntry,
-} from "../../../src/model/journal-entry.js";
+import { serializeJournalEntry, type JournalEntry } from "../../../src/model/journal-entry.js";
+import { journalEntrySchema } from "../../../src/lifecycle/journal/journal-entry-schema.js";
 import { inferRetrievalMethod, journalEntryFromFlags } from "../../../src/lifecycle/journal/journal-flags.js";
 import { isJournalId, journalIdOf, sortableTimestamp } from "../../../src/lifecycle/journal/journal-paths.js";
 
