@@ -30,6 +30,7 @@ export interface LlmContractFixture {
   /**
    * Adapters over a model that hands back no text, keyed by what it hands back instead
    * ("a number", "nothing", "an empty string", "blank output", ...). Each must be refused.
+   * Called once when the suite is registered (for the test names) and again in each check.
    */
   withoutText(): Readonly<Record<string, Llm>>;
   /** The adapter over a model that never answers and ignores the abort signal it is given. */

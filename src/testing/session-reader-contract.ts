@@ -117,7 +117,7 @@ export function runSessionReaderContract(name: string, make: MakeSessionReaderFi
       const all = messages(3);
       const session = okOf(await readSession(await fixture.session({ messages: all }), GENEROUS));
       expectWithinBudget(session, GENEROUS);
-      expect(expectedSuffix(session.text, all)).toBe(0);
+      expect(firstKeptMessage(session.text, all)).toBe(0);
       expect(session.truncated).toBe(false);
       expect(session.omittedBytes).toBe(0);
       expect(session.totalBytes).toBeGreaterThan(0);
@@ -133,7 +133,7 @@ export function runSessionReaderContract(name: string, make: MakeSessionReaderFi
       expect(session.omittedBytes).toBeLessThanOrEqual(session.totalBytes);
       // What is kept is the end: the oldest message is gone, whatever is there comes last.
       expect(session.text).not.toContain(all[0]);
-      expect(expectedSuffix(session.text, all)).toBeGreaterThan(0);
+      expect(firstKeptMessage(session.text, all)).toBeGreaterThan(0);
     });
 
     it("cuts a single message larger than the budget to fit", async () => {
@@ -192,10 +192,10 @@ function expectWithinBudget(session: SessionText, budget: number): void {
 }
 
 /**
- * Where the messages found whole in `text` start, checking that they are the newest ones in
- * order: a message is either kept with all that follow it, or left out.
+ * The index of the oldest message found whole in `text`, checking that the kept messages are
+ * the newest ones, in order: a message is kept with all that follow it, or left out.
  */
-function expectedSuffix(text: string, all: readonly string[]): number {
+function firstKeptMessage(text: string, all: readonly string[]): number {
   const first = all.findIndex((message) => text.includes(message));
   expect(first, "no message of the session is in the text").toBeGreaterThanOrEqual(0);
   const kept = all.slice(first);

@@ -102,7 +102,7 @@ runLlmContract("the host's llm", {
       stdio: "pipe",
     });
     expect(stripVTControlCharacters(output)).toMatch(/Tests\s+5 passed \(5\)/);
-  });
+  }, 120_000);
 
   it("type-checks against the package's declarations", () => {
     writeFileSync(
@@ -138,5 +138,6 @@ export const x = [createMemory, memory, check, fsPersistence, gitCli, inMemoryPo
     expect(() =>
       execFileSync("node", [tsc, "-p", host], { cwd: host, encoding: "utf8", stdio: "pipe" }),
     ).not.toThrow();
-  });
+    // A cold tsc over every declaration file (skipLibCheck off) takes long on a busy machine.
+  }, 120_000);
 });

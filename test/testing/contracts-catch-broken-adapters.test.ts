@@ -1,8 +1,8 @@
 /**
  * The contract suites of `agent-memory/testing` check something: a host's test file
- * (test/fixtures/contracts/broken-adapters.contract-run.ts) runs each new suite over a
- * deliberately broken adapter and over a real one in a child vitest, and every check must
- * fail on the first and pass on the second. A suite that stopped checking would pass both.
+ * (test/fixtures/contracts/broken-adapters.contract-run.ts) runs the suites over deliberately
+ * broken adapters and over real ones in a child vitest; the checks must fail on the first and
+ * pass on the second. A suite that stopped checking would pass both.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -77,7 +77,19 @@ describe("the contract suites, run by a host on broken and real adapters", () =>
     expect([...broken].filter(([, status]) => status !== "failed")).toEqual([]);
   });
 
+  it("Persistence contract: every check fails on a naive map persistence but what a map gets right", () => {
+    const broken = statuses("Persistence contract: broken");
+    const passed = [...broken].filter(([, status]) => status !== "failed").map(([name]) => name);
+    expect(broken.size).toBe(24);
+    expect(passed.map((name) => name.replace(/^.* > /, "")).toSorted()).toEqual([
+      "lists a missing folder as empty",
+      "skips .git folders and leftover temp files but keeps other dotfiles",
+      "writes, reads back and overwrites UTF-8 content, creating parent folders",
+    ]);
+  });
+
   it.each([
+    ["Persistence contract", 24, 0],
     ["Llm contract", 5, 0],
     ["SessionReader contract", 15, 1],
     ["AgentsMdTarget contract", 30, 0],
