@@ -7,6 +7,7 @@
  */
 
 import { isValidId } from "../model/id.js";
+import { messageOf } from "../shared/message-of.js";
 
 /** What every old-format file starts with (after an optional byte-order mark and blank space). */
 export const LEGACY_HEADER_PREFIX = "<!-- agent-memory:meta";
@@ -56,7 +57,7 @@ export function parseLegacyContent(content: string): LegacyContent {
     data = JSON.parse(content.slice(jsonStart, close));
   } catch (cause) {
     return malformed(
-      `the agent-memory:meta header is not valid JSON (${cause instanceof Error ? cause.message : String(cause)})`,
+      `the agent-memory:meta header is not valid JSON (${messageOf(cause)})`,
     );
   }
   const header = readHeader(data);

@@ -63,23 +63,44 @@ export function createMemoryLock(
   const record = (token: string): string =>
     JSON.stringify({ token, ...self, heartbeatAt: now() } satisfies LockRecord);
 
-  const isStale = (held: LockRecord | undefined): boolean => {
-    if (held === undefined) return false; // half-written by its creator a moment ago
-    if (now() - held.heartbeatAt > staleMs) return true;
+  // When a lock's content was first seen unchanged, by this process's clock. A holder rewrites
+  // its lock every staleMs / 3, so content that stays the same for staleMs belongs to a holder
+  // that is gone, whatever its file says: an empty or half-written file, or a heartbeat from
+  // a clock running ahead, cannot lock the memory forever.
+  let watched: { readonly content: string; readonly since: number } | undefined;
+  const unchangedTooLong = (content: string): boolean => {
+    if (watched?.content !== content) {
+      watched = { content, since: now() };
+      return false;
+    }
+    return now() - watched.since > staleMs;
+  };
+
+  const isStale = (content: string): boolean => {
+    if (unchangedTooLong(content)) return true;
+    const held = parseRecord(content);
+    if (held === undefined) return false; // half-written a moment ago, or unreadable: wait
+    const age = now() - held.heartbeatAt;
+    if (age > staleMs) return true;
     return held.host === self.host && held.pid !== self.pid && !host.isAlive(held.pid);
   };
 
   /** Moves a stale lock aside and deletes it, unless it turned out to be a fresh one. */
-  const breakStale = async (stale: LockRecord): Promise<void> => {
+  const breakStale = async (stale: string): Promise<void> => {
     const aside = `${lockPath}.stale-${randomToken()}`;
     if ((await persistence.move(lockPath, aside)).isErr()) return; // someone else broke it
-    const moved = parseRecord(await persistence.read(aside));
-    if (moved !== undefined && moved.token !== stale.token) {
+    const moved = await persistence.read(aside);
+    if (moved.isOk() && moved.value !== stale) {
       // Between our look and our move, another process broke the stale lock and took a fresh
       // one: put it back. If yet another process already took the path, theirs stands.
-      await createExclusive(lockPath, JSON.stringify(moved));
+      await createExclusive(lockPath, moved.value);
     }
     await persistence.remove(aside);
+  };
+
+  const readRecord = async (): Promise<LockRecord | undefined> => {
+    const content = await persistence.read(lockPath);
+    return content.isOk() ? parseRecord(content.value) : undefined;
   };
 
   const acquire = async (): Promise<Result<ReleaseLock, LockError | PersistenceError>> => {
@@ -90,9 +111,11 @@ export function createMemoryLock(
       const created = await createExclusive(lockPath, record(token));
       if (created.isErr()) return err(created.error);
       if (created.value) return ok(holdLock(token));
-      holder = parseRecord(await persistence.read(lockPath));
-      if (holder !== undefined && isStale(holder)) {
-        await breakStale(holder);
+      // Unreadable (released a moment ago, or a failing disk): try again until the deadline.
+      const content = await persistence.read(lockPath);
+      holder = content.isOk() ? parseRecord(content.value) : undefined;
+      if (content.isOk() && isStale(content.value)) {
+        await breakStale(content.value);
         continue;
       }
       if (now() >= deadline) return err(lockTimeout(holder, timeoutMs, lockPath));
@@ -109,7 +132,7 @@ export function createMemoryLock(
           // A holder that stalled past staleMs may have been taken over: it must not
           // overwrite the new holder's lock. It stops refreshing, and its release leaves
           // the new holder's lock alone.
-          const held = parseRecord(await persistence.read(lockPath));
+          const held = await readRecord();
           if (held?.token !== token) {
             clearInterval(timer);
             return;
@@ -124,7 +147,7 @@ export function createMemoryLock(
       clearInterval(timer);
       // A heartbeat still in flight would recreate the file after the removal below.
       await beat;
-      const held = parseRecord(await persistence.read(lockPath));
+      const held = await readRecord();
       if (held?.token === token) await persistence.remove(lockPath);
     };
   };
@@ -144,10 +167,9 @@ function lockTimeout(
   );
 }
 
-function parseRecord(content: Result<string, unknown>): LockRecord | undefined {
-  if (content.isErr()) return undefined;
+function parseRecord(content: string): LockRecord | undefined {
   try {
-    const value: unknown = JSON.parse(content.value);
+    const value: unknown = JSON.parse(content);
     if (typeof value !== "object" || value === null) return undefined;
     const { token, pid, host, heartbeatAt } = value as Record<string, unknown>;
     if (typeof token !== "string" || typeof pid !== "number" || typeof host !== "string")

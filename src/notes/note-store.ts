@@ -27,6 +27,12 @@ export interface StoredNote {
   readonly note: ParsedNote;
 }
 
+/** A file in the layout the library leaves alone, and why. */
+export interface UnsafeFile {
+  readonly path: string;
+  readonly reason: string;
+}
+
 /** The memory's notes at one moment. */
 export interface NoteSnapshot {
   /** Every note file in the layout, sorted by path. */
@@ -35,6 +41,11 @@ export interface NoteSnapshot {
   readonly byId: ReadonlyMap<string, readonly StoredNote[]>;
   /** Markdown files in a status folder whose names carry no valid id. */
   readonly unparsable: readonly StoredFile[];
+  /**
+   * Files the library will not read as notes nor ever rewrite (symbolic links, names the layout
+   * refuses, text that is not UTF-8, binary content), with the reason.
+   */
+  readonly unsafe: readonly UnsafeFile[];
   /** The index note, when the memory has one. */
   readonly indexNote: IndexNoteFile | undefined;
 }
@@ -110,9 +121,14 @@ export function createNoteStore(persistence: Persistence): NoteStore {
       listed.push(...files.value);
     }
     const unparsable: StoredFile[] = [];
+    const unsafe: UnsafeFile[] = [];
     const toRead: StoredFile[] = [];
     const next = new Map<string, CacheEntry>();
     for (const file of listed) {
+      if (file.unsafe !== undefined) {
+        unsafe.push({ path: file.path, reason: file.unsafe });
+        continue;
+      }
       if (statusOfPath(file.path) === undefined) continue;
       if (parseFilename(basename(file.path)).isErr()) {
         unparsable.push(file);
@@ -141,6 +157,11 @@ export function createNoteStore(persistence: Persistence): NoteStore {
             if (content.error.code === "NOT_FOUND") return;
             throw content.error;
           }
+          const notText = notTextReason(content.value);
+          if (notText !== undefined) {
+            unsafe.push({ path: file.path, reason: notText });
+            return;
+          }
           const stored = parseStored(file.path, content.value, file.mtimeMs, file.size);
           if (stored !== undefined)
             next.set(file.path, {
@@ -158,7 +179,7 @@ export function createNoteStore(persistence: Persistence): NoteStore {
       cache = next;
       indexNote = index;
     }
-    return buildSnapshot(next, unparsable, index);
+    return buildSnapshot(next, unparsable, unsafe, index);
   };
 
   return {
@@ -213,9 +234,22 @@ function parseStored(
   return stored;
 }
 
+/**
+ * Why `content` cannot be a note, or undefined. A rewrite (a rename repointing links, a
+ * merge) would save the U+FFFD a decoder put in place of bytes that were not UTF-8, so such
+ * files, and binary ones, are never taken for notes.
+ */
+function notTextReason(content: string): string | undefined {
+  if (content.includes("\0")) return "binary content (a NUL byte): not a markdown note";
+  if (content.includes("\uFFFD"))
+    return "not UTF-8 text (or it holds U+FFFD): a rewrite would lose its bytes";
+  return undefined;
+}
+
 function buildSnapshot(
   entries: Map<string, CacheEntry>,
   unparsable: StoredFile[],
+  unsafe: UnsafeFile[],
   indexNote: IndexNoteFile | undefined,
 ): NoteSnapshot {
   const notes = [...entries.values()].map((entry) => entry.stored).toSorted(byPath);
@@ -225,7 +259,13 @@ function buildSnapshot(
     if (same === undefined) byId.set(stored.note.id, [stored]);
     else same.push(stored);
   }
-  return { notes, byId, unparsable: unparsable.toSorted(byPath), indexNote };
+  return {
+    notes,
+    byId,
+    unparsable: unparsable.toSorted(byPath),
+    unsafe: unsafe.toSorted(byPath),
+    indexNote,
+  };
 }
 
 function byPath(a: { path: string }, b: { path: string }): number {

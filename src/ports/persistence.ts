@@ -9,6 +9,12 @@ export interface StoredFile {
   readonly mtimeMs: number;
   /** Size in bytes. */
   readonly size: number;
+  /**
+   * Set when the adapter will neither read nor write this file (a symbolic link, a name the
+   * layout refuses): the reason, for doctor. Such files are listed so they can be reported,
+   * never taken for notes.
+   */
+  readonly unsafe?: string;
 }
 
 /**

@@ -3,6 +3,7 @@
  * contract failure (ports return Results), and "promptly" is a deadline, not a hope.
  */
 import type { Result } from "neverthrow";
+import { messageOf } from "../shared/message-of.js";
 
 /**
  * The Result of `call`; throws (failing the test) with a message naming the rule when the
@@ -21,7 +22,7 @@ export async function resultOf<T, E>(
     return await call();
   } catch (cause) {
     throw new Error(
-      `${method}() threw or rejected instead of returning an Err: ${describeCause(cause)}`,
+      `${method}() threw or rejected instead of returning an Err: ${messageOf(cause)}`,
       { cause },
     );
   }
@@ -46,8 +47,4 @@ export async function settlesWithin<T>(ms: number, what: string, pending: Promis
   } finally {
     clearTimeout(timer);
   }
-}
-
-function describeCause(cause: unknown): string {
-  return cause instanceof Error ? cause.message : String(cause);
 }

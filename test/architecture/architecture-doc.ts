@@ -16,7 +16,9 @@ export function renderLayerDoc(): string {
         rule.imports.length === 0 ? "nothing" : rule.imports.join(", ")
       } | ${rule.pure ? "only node:crypto" : "yes"} |`,
   );
-  const arrows = LAYER_RULES.flatMap((rule) => rule.imports.map((to) => `  ${rule.layer} --> ${to}`));
+  const arrows = LAYER_RULES.flatMap((rule) =>
+    rule.imports.map((to) => `  ${rule.layer} --> ${to}`),
+  );
   return [
     DOC_START,
     "| layer | where | holds | may import | node:* |",

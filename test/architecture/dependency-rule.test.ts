@@ -36,7 +36,10 @@ describe("the dependency rule", () => {
 
   it("fails on a crossing import: model importing the notes layer", () => {
     const { violations } = checkImports([
-      { path: "src/model/wrong.ts", text: 'import { createNoteStore } from "../notes/note-store.js";' },
+      {
+        path: "src/model/wrong.ts",
+        text: 'import { createNoteStore } from "../notes/note-store.js";',
+      },
     ]);
     expect(violations).toEqual([
       expect.objectContaining({ file: "src/model/wrong.ts", specifier: "../notes/note-store.js" }),
@@ -46,7 +49,10 @@ describe("the dependency rule", () => {
 
   it("fails when the CLI reaches past the public entry points", () => {
     const { violations } = checkImports([
-      { path: "src/cli/commands/wrong.ts", text: 'import type { NoteStore } from "../../notes/note-store.js";' },
+      {
+        path: "src/cli/commands/wrong.ts",
+        text: 'import type { NoteStore } from "../../notes/note-store.js";',
+      },
       { path: "src/cli/commands/right.ts", text: 'import { createMemory } from "../../index.js";' },
     ]);
     expect(violations.map((violation) => violation.file)).toEqual(["src/cli/commands/wrong.ts"]);
@@ -55,7 +61,10 @@ describe("the dependency rule", () => {
   it("fails when anything imports the CLI, or an adapter is imported by the core", () => {
     const { violations } = checkImports([
       { path: "src/notes/wrong.ts", text: 'export { run } from "../cli/framework/run-cli.js";' },
-      { path: "src/lifecycle/wrong.ts", text: 'const m = await import("../adapters/fs/fs-persistence.js");' },
+      {
+        path: "src/lifecycle/wrong.ts",
+        text: 'const m = await import("../adapters/fs/fs-persistence.js");',
+      },
     ]);
     expect(violations).toHaveLength(2);
   });

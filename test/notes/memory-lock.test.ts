@@ -2,6 +2,7 @@ import { hostname } from "node:os";
 import { memfs } from "memfs";
 import { describe, expect, it } from "vitest";
 import { fsPersistence } from "../../src/adapters/fs/fs-persistence.js";
+import { nodeLockHost } from "../../src/adapters/lock-host/node-lock-host.js";
 import { createMemoryLock, LOCK_PATH } from "../../src/notes/memory-lock.js";
 import type { Persistence } from "../../src/ports/persistence.js";
 
@@ -38,7 +39,7 @@ describe("the memory lock", () => {
         heartbeatAt: Date.now() - 60_000,
       }),
     );
-    const acquire = createMemoryLock(p, { staleMs: 1_000, timeoutMs: 2_000 });
+    const acquire = createMemoryLock(p, { staleMs: 1_000, timeoutMs: 2_000, host: nodeLockHost() });
     const release = (await acquire?.())?._unsafeUnwrap();
     expect(JSON.parse((await p.read(LOCK_PATH))._unsafeUnwrap()).pid).toBe(process.pid);
     await release?.();
@@ -52,7 +53,7 @@ describe("the memory lock", () => {
       LOCK_PATH,
       JSON.stringify({ token: "x", pid: dead, host: hostname(), heartbeatAt: Date.now() }),
     );
-    const acquire = createMemoryLock(p, { staleMs: 60_000, timeoutMs: 500 });
+    const acquire = createMemoryLock(p, { staleMs: 60_000, timeoutMs: 500, host: nodeLockHost() });
     const result = await acquire?.();
     expect(result?.isOk()).toBe(true);
     await result?._unsafeUnwrap()();
@@ -80,6 +81,39 @@ describe("the memory lock", () => {
     expect((await other?.())?._unsafeUnwrapErr().code).toBe("LOCKED");
     await release?.();
   });
+
+  it("waits for, then takes over, a dead pid's lock when it knows no host (no pid check)", async () => {
+    const p = persistence();
+    const dead = 2 ** 22 + 12_345;
+    await p.write(
+      LOCK_PATH,
+      JSON.stringify({ token: "x", pid: dead, host: hostname(), heartbeatAt: Date.now() }),
+    );
+    const blind = createMemoryLock(p, { staleMs: 60_000, timeoutMs: 150 });
+    expect((await blind?.())?._unsafeUnwrapErr().code).toBe("LOCKED");
+  });
+
+  it.each([
+    ["empty", ""],
+    ["half-written", '{"token":"x","pid":12'],
+    [
+      "from a clock an hour ahead",
+      JSON.stringify({ token: "x", pid: 7, host: "far", heartbeatAt: Date.now() + 3_600_000 }),
+    ],
+  ])(
+    "takes over a lock file that is %s once it stayed unchanged for staleMs",
+    async (_kind, content) => {
+      const p = persistence();
+      await p.write(LOCK_PATH, content);
+      const acquire = createMemoryLock(p, { staleMs: 120, timeoutMs: 2_000 });
+      const started = Date.now();
+      const release = (await acquire?.())?._unsafeUnwrap();
+      expect(Date.now() - started).toBeGreaterThanOrEqual(100);
+      expect(JSON.parse((await p.read(LOCK_PATH))._unsafeUnwrap()).token).not.toBe("x");
+      await release?.();
+      expect((await p.list(".agent-memory"))._unsafeUnwrap()).toEqual([]);
+    },
+  );
 
   it("is absent when the persistence cannot create files exclusively", () => {
     const { createExclusive: _ignored, ...withoutExclusive } = persistence();

@@ -17,6 +17,7 @@ import { safeAsync } from "../../shared/safe-async.js";
 import { PersistenceError } from "../../errors.js";
 import { reservedPathReason } from "../../model/reserved-paths.js";
 import type { AgentsMdTarget } from "../../ports/agents-md-target.js";
+import { messageOf } from "../../shared/message-of.js";
 
 /**
  * An fs for {@link fileTarget}: any {@link FsLike}; node:fs and memfs also have `realpath`,
@@ -63,7 +64,7 @@ export function fileTarget({ fs, path, memoryRoot }: FileTargetOptions): AgentsM
       : `Refused: the AGENTS.md target (${path}) and the memory root (${memoryRoot}) must be absolute paths.`;
   const failure = (action: string) => (cause: unknown) =>
     new PersistenceError(
-      `Could not ${action} ${path}: ${cause instanceof Error ? cause.message : String(cause)}`,
+      `Could not ${action} ${path}: ${messageOf(cause)}`,
       { cause },
     );
   return {

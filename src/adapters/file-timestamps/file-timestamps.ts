@@ -58,7 +58,7 @@ export interface FileTimestampsOptions {
  *
  * @example
  * ```ts
- * import { getFileTimestamps } from "agent-memory";
+ * import { getFileTimestamps } from "agent-memory/adapters";
  *
  * const times = await getFileTimestamps("/home/me/memory", "topics/igor id__Kf9mNp.md");
  * if (times.isOk()) console.log(new Date(times.value.createdAt), times.value.committed);

@@ -29,6 +29,8 @@ export interface FsStatsLike {
   readonly mode: number | bigint;
   isFile(): boolean;
   isDirectory(): boolean;
+  /** Present on lstat results of node:fs and memfs. */
+  isSymbolicLink?(): boolean;
 }
 
 /**
@@ -46,6 +48,7 @@ export interface FsDirentLike {
   readonly name: string | Uint8Array;
   isFile(): boolean;
   isDirectory(): boolean;
+  isSymbolicLink?(): boolean;
 }
 
 /**
@@ -80,7 +83,7 @@ export interface FsPromisesLike {
  * ```ts
  * import * as nodeFs from "node:fs";
  * import { memfs } from "memfs";
- * import type { FsLike } from "agent-memory";
+ * import type { FsLike } from "agent-memory/adapters";
  *
  * const onDisk: FsLike = nodeFs;
  * const inRam: FsLike = memfs().fs;

@@ -10,6 +10,13 @@ import { direntName, errnoCode, type FsDirentLike, type FsPromisesLike } from ".
 export type ListingFs = Pick<FsPromisesLike, "readdir" | "stat">;
 import { isTempName } from "./fs-temp-name.js";
 
+/** Why a symbolic link is never read or written through. */
+export const SYMLINK_REASON =
+  "a symbolic link: the library never follows links, which could reach outside the memory root";
+
+const BACKSLASH_REASON =
+  "its name contains a backslash, which the layout refuses (a path separator on Windows)";
+
 /** Entries a readdir may return; memfs can hand back bare names, which carry no type. */
 type ReaddirEntry = FsDirentLike | string | Uint8Array;
 
@@ -56,8 +63,15 @@ async function visit(
   if (isDirent(entry) && entry.isDirectory()) {
     return name === ".git" ? [] : walkFiles(fsp, absPath, relPath);
   }
-  if (isDirent(entry) && !entry.isFile()) return []; // sockets, symlinks, devices
+  if (isDirent(entry) && entry.isSymbolicLink?.() === true) {
+    // Listed so doctor can report it; following it could read or write outside the root.
+    return [{ path: relPath, mtimeMs: 0, size: 0, unsafe: SYMLINK_REASON }];
+  }
+  if (isDirent(entry) && !entry.isFile()) return []; // sockets, devices
   if (isTempName(name)) return [];
+  if (name.includes("\\")) {
+    return [{ path: relPath, mtimeMs: 0, size: 0, unsafe: BACKSLASH_REASON }];
+  }
   try {
     const stats = await fsp.stat(absPath);
     if (stats.isDirectory()) return name === ".git" ? [] : walkFiles(fsp, absPath, relPath);

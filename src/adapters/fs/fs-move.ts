@@ -1,10 +1,11 @@
 /**
- * A file move that never overwrites its target.
+ * A file move that never overwrites its target and never leaves the file at both paths.
  *
- * rename() silently replaces an existing target, so the move is a hard link (which
- * fails with EEXIST if the target exists, atomically) followed by unlinking the source.
- * Filesystems without hard links (some network or FAT volumes) or a source that is a
- * folder fall back to check-then-rename, which is as good as the platform allows.
+ * One rename(): a crash or a failed call leaves the file at one path or the other, never at
+ * both (a hard link then an unlink did, and a failed unlink left one id in two files).
+ * rename() would replace an existing target, so the target is checked first; the library's
+ * own writers are kept apart by the memory lock, and a target name carries the note's random
+ * id, so only an outside writer creating that very name in between could be overwritten.
  */
 import { errnoCode, type FsPromisesLike } from "./fs-like.js";
 
@@ -17,9 +18,6 @@ import { errnoCode, type FsPromisesLike } from "./fs-like.js";
  * ```
  */
 export type MoveOutcome = "moved" | "exists" | "missing";
-
-/** Errors meaning "this filesystem cannot hard-link this", not "the move is wrong". */
-const NO_LINK = new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV", "EISDIR", "EMLINK"]);
 
 /**
  * Moves `from` to `to` (absolute paths; `to`'s folder must exist) without overwriting.
@@ -35,23 +33,14 @@ export async function moveNoOverwrite(
   from: string,
   to: string,
 ): Promise<MoveOutcome> {
-  try {
-    await fsp.link(from, to);
-  } catch (cause) {
-    const code = errnoCode(cause);
-    if (code === "ENOENT") return "missing";
-    if (code === "EEXIST") return (await exists(fsp, from)) ? "exists" : "missing";
-    if (code === undefined || !NO_LINK.has(code)) throw cause;
-    return renameIfAbsent(fsp, from, to);
-  }
-  await fsp.unlink(from);
-  return "moved";
-}
-
-async function renameIfAbsent(fsp: FsPromisesLike, from: string, to: string): Promise<MoveOutcome> {
   if (!(await exists(fsp, from))) return "missing";
   if (await exists(fsp, to)) return "exists";
-  await fsp.rename(from, to);
+  try {
+    await fsp.rename(from, to);
+  } catch (cause) {
+    if (errnoCode(cause) === "ENOENT") return "missing";
+    throw cause;
+  }
   return "moved";
 }
 

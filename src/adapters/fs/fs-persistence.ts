@@ -7,10 +7,12 @@ import { NotFoundError, PersistenceError } from "../../errors.js";
 import type { Persistence, StoredFile } from "../../ports/persistence.js";
 import { moveNoOverwrite } from "./fs-move.js";
 import { contentToString, errnoCode, syncReadsOf, type FsLike } from "./fs-like.js";
-import { sortByPath, walkFiles, type ListingFs } from "./fs-list.js";
+import { SYMLINK_REASON, sortByPath, walkFiles, type ListingFs } from "./fs-list.js";
+import { symlinkOnPath } from "./fs-symlinks.js";
 import { tempNameFor } from "./fs-temp-name.js";
 import { splitRelativePath } from "../../shared/relative-path.js";
 import { safeAsync } from "../../shared/safe-async.js";
+import { messageOf } from "../../shared/message-of.js";
 
 /**
  * Options of {@link fsPersistence}.
@@ -31,6 +33,7 @@ export interface FsPersistenceOptions {
 interface Resolved {
   readonly abs: string;
   readonly rel: string;
+  readonly segments: readonly string[];
 }
 
 /**
@@ -42,7 +45,7 @@ interface Resolved {
  * @example
  * ```ts
  * import * as fs from "node:fs";
- * import { fsPersistence } from "agent-memory";
+ * import { fsPersistence } from "agent-memory/adapters";
  *
  * const persistence = fsPersistence({ fs, root: "/home/me/memory" });
  * await persistence.write("topics/igor id__Kf9mNp.md", "# Igor\n");
@@ -61,11 +64,23 @@ export function fsPersistence({ fs, root }: FsPersistenceOptions): Persistence {
     if (file && segments.value.length === 0) {
       return err(new PersistenceError("Refused: an empty path names the memory root, not a file."));
     }
-    return ok({ abs: join(root, ...segments.value), rel: path });
+    return ok({ abs: join(root, ...segments.value), rel: path, segments: segments.value });
+  };
+
+  /** Refuses a path that reaches its target through a symbolic link (file or folder). */
+  const refuseLinks = async (target: Resolved): Promise<Result<Resolved, PersistenceError>> => {
+    const link = await symlinkOnPath(fsp, root, target.segments);
+    if (link === undefined) return ok(target);
+    return err(
+      new PersistenceError(
+        `Refused: "${target.rel}" goes through the symbolic link "${link}"; the library never ` +
+          "writes through links. Replace the link with a real file or folder.",
+      ),
+    );
   };
 
   const failure = (action: string, rel: string) => (cause: unknown) =>
-    new PersistenceError(`Could not ${action} ${where(rel)}: ${describe(cause)}`, { cause });
+    new PersistenceError(`Could not ${action} ${where(rel)}: ${messageOf(cause)}`, { cause });
 
   return {
     list(dir = ""): ResultAsync<StoredFile[], PersistenceError> {
@@ -73,6 +88,9 @@ export function fsPersistence({ fs, root }: FsPersistenceOptions): Persistence {
         async () => {
           const target = resolve(dir, false);
           if (target.isErr()) return err(target.error);
+          const link = await symlinkOnPath(fsp, root, target.value.segments);
+          if (link !== undefined)
+            return ok([{ path: link, mtimeMs: 0, size: 0, unsafe: SYMLINK_REASON }]);
           return ok(sortByPath(await walkFiles(reads, target.value.abs, dir)));
         },
         failure("list", dir),
@@ -100,6 +118,8 @@ export function fsPersistence({ fs, root }: FsPersistenceOptions): Persistence {
         async () => {
           const target = resolve(path, true);
           if (target.isErr()) return err(target.error);
+          const safe = await refuseLinks(target.value);
+          if (safe.isErr()) return err(safe.error);
           await atomicWrite(fs, target.value.abs, content);
           return ok(undefined);
         },
@@ -114,6 +134,10 @@ export function fsPersistence({ fs, root }: FsPersistenceOptions): Persistence {
           if (source.isErr()) return err(source.error);
           const target = resolve(to, true);
           if (target.isErr()) return err(target.error);
+          for (const end of [source.value, target.value]) {
+            const safe = await refuseLinks(end);
+            if (safe.isErr()) return err(safe.error);
+          }
           await fsp.mkdir(dirname(target.value.abs), { recursive: true });
           const outcome = await moveNoOverwrite(fsp, source.value.abs, target.value.abs);
           if (outcome === "missing")
@@ -137,6 +161,8 @@ export function fsPersistence({ fs, root }: FsPersistenceOptions): Persistence {
         async () => {
           const target = resolve(path, true);
           if (target.isErr()) return err(target.error);
+          const safe = await refuseLinks(target.value);
+          if (safe.isErr()) return err(safe.error);
           await fsp.mkdir(dirname(target.value.abs), { recursive: true });
           try {
             // "wx": the kernel (or memfs) checks and creates in one step, so of two processes
@@ -157,6 +183,8 @@ export function fsPersistence({ fs, root }: FsPersistenceOptions): Persistence {
         async () => {
           const target = resolve(path, true);
           if (target.isErr()) return err(target.error);
+          const safe = await refuseLinks(target.value);
+          if (safe.isErr()) return err(safe.error);
           try {
             await fsp.unlink(target.value.abs);
             return ok(undefined);
@@ -187,7 +215,6 @@ async function atomicWrite(fs: FsLike, abs: string, content: string): Promise<vo
   }
 }
 
-/** A short reason from an fs rejection, for messages. */
 /** The read calls, synchronous underneath when the fs offers that (see FsLike). */
 function readCalls(
   fs: FsLike,
@@ -205,8 +232,4 @@ function readCalls(
     stat: async (path) => sync.statSync(path),
     readFile: async (path) => sync.readFileSync(path, "utf8"),
   };
-}
-
-function describe(cause: unknown): string {
-  return cause instanceof Error ? cause.message : String(cause);
 }

@@ -3,6 +3,7 @@
  */
 import { GitError } from "../../errors.js";
 import { GIT_MAX_OUTPUT_BYTES, type GitRunFailure } from "./git-cli-run.js";
+import { messageOf } from "../../shared/message-of.js";
 
 /**
  * Where and what was run, for messages.
@@ -30,7 +31,7 @@ export interface GitRunContext {
 export function gitErrorFrom(failure: GitRunFailure, context: GitRunContext): GitError {
   const stderr = failure.stderr.trim();
   const command = `${context.binary} ${subcommand(context.args)}`;
-  const detail = stderr === "" ? describe(failure.cause) : stderr;
+  const detail = stderr === "" ? messageOf(failure.cause) : stderr;
   return new GitError(`${hint(failure, context, stderr)} (${command}: ${detail})`, {
     cause: failure.cause,
   });
@@ -80,8 +81,4 @@ function subcommand(args: readonly string[]): string {
 
 function errorCode(cause: unknown): unknown {
   return typeof cause === "object" && cause !== null && "code" in cause ? cause.code : undefined;
-}
-
-function describe(cause: unknown): string {
-  return cause instanceof Error ? cause.message : String(cause);
 }

@@ -64,7 +64,7 @@ const LOG_ARGS = [
  *
  * @example
  * ```ts
- * import { gitCli } from "agent-memory";
+ * import { gitCli } from "agent-memory/adapters";
  *
  * const git = gitCli({ dir: "/home/me/notes/orgs/acme" });
  * const times = await git.timestamps(); // Ok(Map { "id__Kf9mNp" => { createdAt, updatedAt } })

@@ -18,6 +18,7 @@ import {
 import { onceOk } from "../../shared/once-ok.js";
 import { splitRelativePath } from "../../shared/relative-path.js";
 import { safeAsync } from "../../shared/safe-async.js";
+import { messageOf } from "../../shared/message-of.js";
 
 /**
  * Options of {@link isomorphicGit}.
@@ -45,7 +46,7 @@ export interface IsomorphicGitOptions {
  * ```ts
  * import { memfs } from "memfs";
  * import * as git from "isomorphic-git";
- * import { isomorphicGit } from "agent-memory";
+ * import { isomorphicGit } from "agent-memory/adapters/isomorphic-git";
  *
  * const { fs } = memfs();
  * await git.init({ fs, dir: "/memory", defaultBranch: "main" });
@@ -59,7 +60,7 @@ export function isomorphicGit(options: IsomorphicGitOptions): Git {
   const { fs, dir } = options;
   const location = onceOk(() => findRepo(fs, dir));
   const unexpected = (action: string) => (cause: unknown) =>
-    new GitError(`isomorphic-git failed while ${action} in ${dir}: ${describe(cause)}`, { cause });
+    new GitError(`isomorphic-git failed while ${action} in ${dir}: ${messageOf(cause)}`, { cause });
   const histories = new Map<string, ReturnType<typeof createHistoryCache<IsoWalkHandle>>>();
 
   return {
@@ -110,8 +111,4 @@ function isoHistory(repo: IsoRepo, segments: readonly string[]): HistorySource<I
       );
     },
   };
-}
-
-function describe(cause: unknown): string {
-  return cause instanceof Error ? cause.message : String(cause);
 }

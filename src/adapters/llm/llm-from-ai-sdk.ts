@@ -2,6 +2,7 @@ import { err, errAsync, ok, ResultAsync, type Result } from "neverthrow";
 import { LlmError } from "../../errors.js";
 import type { Llm } from "../../ports/llm.js";
 import { callUntilAborted } from "./llm-call.js";
+import { messageOf } from "../../shared/message-of.js";
 
 /**
  * The options this adapter passes to the AI SDK's `generateText`: the subset of its
@@ -101,7 +102,7 @@ export function llmFromAiSdk<Model>(options: AiSdkLlmOptions<Model>): Llm {
             new LlmError("The AI SDK call was aborted before it answered.", {
               cause: signal?.reason,
             }),
-          failed: (cause) => new LlmError(`The AI SDK call failed: ${describe(cause)}`, { cause }),
+          failed: (cause) => new LlmError(`The AI SDK call failed: ${messageOf(cause)}`, { cause }),
         }),
       );
     },
@@ -126,8 +127,4 @@ function answerText(result: AiSdkGenerateTextResult): Result<string, LlmError> {
     return err(new LlmError(`The model returned an empty answer${reason}.`));
   }
   return ok(text);
-}
-
-function describe(cause: unknown): string {
-  return cause instanceof Error ? cause.message : String(cause);
 }

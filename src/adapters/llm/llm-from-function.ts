@@ -2,6 +2,7 @@ import { err, errAsync, ok, ResultAsync, type Result } from "neverthrow";
 import { LlmError } from "../../errors.js";
 import type { Llm, LlmRequest } from "../../ports/llm.js";
 import { callUntilAborted } from "./llm-call.js";
+import { messageOf } from "../../shared/message-of.js";
 
 /** A host's own completion function: sync or async, given the whole request. */
 export type CompletionFunction = (request: LlmRequest) => string | Promise<string>;
@@ -32,10 +33,7 @@ export function llmFromFunction(fn: CompletionFunction): Llm {
           aborted: () =>
             new LlmError("The LLM call was aborted before it answered.", { cause: signal?.reason }),
           failed: (cause) =>
-            new LlmError(
-              `The LLM function failed: ${cause instanceof Error ? cause.message : String(cause)}`,
-              { cause },
-            ),
+            new LlmError(`The LLM function failed: ${messageOf(cause)}`, { cause }),
         }),
       );
     },

@@ -9,6 +9,7 @@ import { InvalidInputError, NotFoundError, SessionReadError } from "../../errors
 import { errnoCode } from "../fs/fs-like.js";
 import type { SessionFs } from "./session-fs.js";
 import { budgetProblem } from "../../model/session-budget.js";
+import { messageOf } from "../../shared/message-of.js";
 
 /**
  * The transcript path of `entry`: `retrieval.sessionPath`, resolved against
@@ -124,7 +125,7 @@ export function aborted(source: string): SessionReadError {
  * ```
  */
 export function readFailure(path: string, cause: unknown): SessionReadError {
-  const reason = cause instanceof Error ? cause.message : String(cause);
+  const reason = messageOf(cause);
   return new SessionReadError(`Could not read the session transcript ${path}: ${reason}`, {
     cause,
   });

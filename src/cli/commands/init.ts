@@ -9,6 +9,7 @@ import { chooseCommit, describeCommit } from "../framework/commit-choice.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { EMPTY_INDEX_NOTE } from "../../model/index.js";
 import { findRepository, openPorts, repositoryFreeEnv, resolveRoot } from "../framework/open-memory.js";
+import { messageOf } from "../framework/message-of.js";
 
 /** `memory init`: the layout of a memory root, and a git repository when there is none. */
 export const initCommand = defineCommand({
@@ -42,7 +43,7 @@ export const initCommand = defineCommand({
         created.push(INDEX_NOTE_PATH);
       }
     } catch (cause) {
-      const reason = cause instanceof Error ? cause.message : String(cause);
+      const reason = messageOf(cause);
       return out.fail(
         failureFrom({
           code: "PERSISTENCE",

@@ -15,6 +15,7 @@ import {
   schedulePlan,
   type SchedulePlan,
 } from "../schedule/schedule-plan.js";
+import { messageOf } from "../framework/message-of.js";
 
 const MAX_EVERY_MINUTES = 7 * 24 * 60;
 
@@ -116,7 +117,7 @@ export const scheduleCommand = defineCommand({
         await writeFile(file.path, file.content);
       }
     } catch (cause) {
-      const why = cause instanceof Error ? cause.message : String(cause);
+      const why = messageOf(cause);
       return out.fail({
         code: "PERSISTENCE",
         message: `Could not write the schedule: ${why}`,

@@ -11,6 +11,7 @@ import { usageFailure } from "./cli-failure.js";
 import type { CliIo } from "./cli-io.js";
 import { EXIT, type ExitCode } from "./exit-codes.js";
 import { createOutput, type Output } from "../render/output.js";
+import { messageOf } from "./message-of.js";
 
 /** The `options` of a parseArgs config. */
 export type OptionsConfig = NonNullable<ParseArgsConfig["options"]>;
@@ -164,7 +165,7 @@ function helpText<O extends OptionsConfig>(spec: CommandSpec<O>): string {
 
 /** node:util's parse errors, reworded into one short line. */
 function describeParseError(cause: unknown): string {
-  const message = cause instanceof Error ? cause.message : String(cause);
+  const message = messageOf(cause);
   const code = typeof cause === "object" && cause !== null && "code" in cause ? cause.code : "";
   const option = /'(-[^' ]+)/.exec(message)?.[1];
   if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && option !== undefined) {

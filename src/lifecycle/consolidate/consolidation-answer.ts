@@ -1,5 +1,6 @@
 import { type } from "arktype";
 import { err, ok, type Result } from "neverthrow";
+import { messageOf } from "../../shared/message-of.js";
 
 /** The most notes one answer may create or update; a larger answer is refused whole. */
 export const MAX_NOTES_PER_ANSWER = 50;
@@ -50,7 +51,7 @@ export function parseConsolidationAnswer(answer: string): Result<ConsolidationAn
     value = JSON.parse(json);
   } catch (cause) {
     return err(
-      `The JSON does not parse: ${cause instanceof Error ? cause.message : String(cause)}.`,
+      `The JSON does not parse: ${messageOf(cause)}.`,
     );
   }
   const checked = consolidationAnswerSchema(value);

@@ -1,5 +1,6 @@
 import { type } from "arktype";
 import { err, ok, type Result } from "neverthrow";
+import { messageOf } from "../../shared/message-of.js";
 
 const part = type({ title: "string", tags: "string[]", body: "string" });
 
@@ -69,7 +70,7 @@ export function parseDefragDecision(answer: string): Result<DefragDecision, stri
     value = JSON.parse(candidate.slice(start, end + 1));
   } catch (cause) {
     return err(
-      `The JSON does not parse: ${cause instanceof Error ? cause.message : String(cause)}.`,
+      `The JSON does not parse: ${messageOf(cause)}.`,
     );
   }
   const checked = defragDecisionSchema(value);

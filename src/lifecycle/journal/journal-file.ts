@@ -6,6 +6,7 @@ import { type } from "arktype";
 import { err, ok, okAsync, type ResultAsync } from "neverthrow";
 import type { PersistenceError } from "../../errors.js";
 import type { Persistence, StoredFile } from "../../ports/persistence.js";
+import { messageOf } from "../../shared/message-of.js";
 
 /** A journal file larger than this is refused unread: an entry is a few hundred bytes. */
 export const MAX_JOURNAL_FILE_BYTES = 64 * 1024;
@@ -68,7 +69,7 @@ export function checkJournalText<T>(text: string, schema: JournalSchema<T>): Jou
   try {
     parsed = JSON.parse(text);
   } catch (cause) {
-    const detail = cause instanceof Error ? cause.message : String(cause);
+    const detail = messageOf(cause);
     return invalid(`the file is not valid JSON (${detail})`);
   }
   const version = versionOf(parsed);

@@ -101,7 +101,8 @@ export interface Journal {
  *
  * @example
  * ```ts
- * import { createJournal, fsPersistence } from "agent-memory";
+ * import { createJournal } from "agent-memory/lifecycle";
+ * import { fsPersistence } from "agent-memory/adapters";
  * import * as fs from "node:fs";
  *
  * const journal = createJournal({ persistence: fsPersistence({ fs, root: "/home/me/memory" }) });

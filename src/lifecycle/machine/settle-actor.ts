@@ -1,5 +1,6 @@
 import { toPromise, type AnyActorRef } from "xstate";
 import { PipelineError } from "../../errors.js";
+import { messageOf } from "../../shared/message-of.js";
 
 /** The output shape both pipelines share: done with a report, or failed at a named step. */
 export type PipelineOutput<Done> =
@@ -37,7 +38,7 @@ export async function settleActor<Done extends { readonly status: "done" }>(
     const output = (await Promise.race([toPromise(actor), aborted])) as PipelineOutput<Done>;
     if (output.status === "failed") {
       const cause = output.error;
-      const why = cause instanceof Error ? cause.message : String(cause);
+      const why = messageOf(cause);
       throw new PipelineError(output.step, `The ${what} failed at ${output.step}: ${why}`, {
         cause,
       });

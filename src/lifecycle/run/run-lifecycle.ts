@@ -5,7 +5,13 @@ import type { ConsolidationApi } from "../consolidate/consolidation-api.js";
 import type { ConsolidationReport } from "../consolidate/run-consolidation.js";
 import type { DefragApi, DefragReport } from "../defrag/defrag-api.js";
 import type { NotesMemory } from "../../notes/notes-memory.js";
-import { PipelineError } from "../../errors.js";
+import {
+  PipelineError,
+  type ConflictError,
+  type GitError,
+  type LockError,
+  type PersistenceError,
+} from "../../errors.js";
 import type { Git } from "../../ports/git.js";
 import type { Persistence } from "../../ports/persistence.js";
 import {
@@ -48,6 +54,13 @@ export interface LifecycleDeps {
   readonly persistence: Persistence;
   readonly git: Git | undefined;
   readonly now: () => number;
+  /**
+   * Runs a task holding the memory's lock (in-process queue and cross-process lock), the one
+   * every mutation takes: the pull must not interleave with a mutation's write and commit.
+   */
+  readonly exclusive: <T, E>(
+    task: () => ResultAsync<T, E>,
+  ) => ResultAsync<T, E | LockError | PersistenceError>;
 }
 
 type Step = "commit-local" | "pull" | "consolidate" | "defrag" | "agentsMd" | "commit" | "push";
@@ -73,15 +86,16 @@ async function run(
 ): Promise<Result<RunReport, PipelineError>> {
   const { memory, git } = deps;
   const signal = options.signal === undefined ? {} : { signal: options.signal };
-  if (git !== undefined) {
-    const local = await memory.commit("memory: changes made outside the library");
-    if (local.isErr()) return err(failAt("commit-local", "")(local.error));
-  }
   let pulled: RunReport["pulled"] = git === undefined ? "no-git" : "unsupported";
-  if (git?.pull !== undefined) {
-    const result = await git.pull();
-    if (result.isErr()) return err(failAt("pull", "")(result.error));
-    pulled = result.value;
+  if (git !== undefined) {
+    const synced = await deps.exclusive(() => commitLocalThenPull(git));
+    if (synced.isErr())
+      return err(
+        synced.error instanceof PipelineError
+          ? synced.error
+          : failAt("commit-local", "")(synced.error),
+      );
+    pulled = synced.value;
     if (pulled === "merged") await memory.refresh();
   }
   const consolidation = await memory.consolidate(signal);
@@ -131,4 +145,21 @@ async function run(
     pushed = result.value;
   }
   return ok({ pulled, consolidation: consolidation.value, defrag, agentsMd, commit, pushed });
+}
+
+/**
+ * Commits what changed outside the library, then pulls, in one hold of the memory's lock: no
+ * mutation of another process can land between them, nor inside the merge.
+ */
+function commitLocalThenPull(
+  git: Git,
+): ResultAsync<RunReport["pulled"], PipelineError | GitError | ConflictError> {
+  return git
+    .commit("memory: changes made outside the library")
+    .mapErr(failAt("commit-local", ""))
+    .andThen(() => {
+      const pull = git.pull;
+      if (pull === undefined) return ok<RunReport["pulled"], PipelineError>("unsupported");
+      return pull().mapErr(failAt("pull", ""));
+    });
 }

@@ -9,6 +9,7 @@ export type DoctorFindingKind =
   | "no-heading"
   | "duplicate-id"
   | "unparsable-filename"
+  | "unsafe-file"
   | "outside-layout"
   | "empty-note"
   | "oversize"
@@ -65,6 +66,15 @@ export function doctorFindings(input: DoctorInput): DoctorFinding[] {
       path: file.path,
       message: "The filename carries no valid note id, so the library ignores this file.",
       fix: 'Rename it to "<slug> id__XXXXXX.md" (6 letters or digits), or capture its content as a new note.',
+    });
+  }
+  for (const file of snapshot.unsafe) {
+    findings.push({
+      kind: "unsafe-file",
+      severity: "error",
+      path: file.path,
+      message: `The library leaves this file alone: ${file.reason}.`,
+      fix: 'Replace it with a plain UTF-8 markdown file named "<slug> id__XXXXXX.md" (no link, no backslash), or move it out of the memory.',
     });
   }
   for (const path of input.outside) {
