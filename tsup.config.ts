@@ -9,6 +9,7 @@ const entries = {
   format: "src/model/index.ts",
   lifecycle: "src/lifecycle/index.ts",
   migrate: "src/migrate/index.ts",
+  testing: "src/testing/index.ts",
 };
 
 export default defineConfig({
@@ -21,4 +22,6 @@ export default defineConfig({
   sourcemap: true,
   target: "node20",
   tsconfig: "tsconfig.build.json",
+  // The contract suites import vitest: a host's own, as an optional peer, never bundled.
+  external: ["vitest"],
 });

@@ -8,7 +8,10 @@
 import type { ResultAsync } from "neverthrow";
 import type { PersistenceError } from "../errors.js";
 
-/** The file the generated section is spliced into. */
+/**
+ * The file the generated section is spliced into. `runAgentsMdTargetContract` in
+ * `agent-memory/testing` holds a target to this.
+ */
 export interface AgentsMdTarget {
   /** How messages name the file. */
   readonly path: string;

@@ -54,8 +54,10 @@ export interface SessionText {
 
 /**
  * Why a session could not be read: its source is missing (NotFoundError), the entry lacks
- * what the reader needs or the options are wrong (InvalidInputError), or reading failed
- * (SessionReadError: binary content, a failed or timed-out command, an I/O error).
+ * what the reader needs or the options are wrong, such as a budget under 256 bytes
+ * (InvalidInputError), or reading failed (SessionReadError: binary content, a failed or
+ * timed-out command, an aborted read, an I/O error). `runSessionReaderContract` in
+ * `agent-memory/testing` holds a reader to this.
  *
  * @example
  * ```ts

@@ -5,7 +5,7 @@
 import { memfs } from "memfs";
 import { describe, expect, it } from "vitest";
 import { fsPersistence } from "../../src/adapters/fs/fs-persistence.js";
-import { faultyFs, type FaultyMethod } from "../helpers/faulty-fs.js";
+import { faultyFs, type FaultyMethod } from "../../src/testing/faulty-fs.js";
 import { okOf } from "../helpers/result-helpers.js";
 
 const FROM = "topics/igor id__Kf9mNp.md";

@@ -10,10 +10,14 @@ import { describe, expect, it } from "vitest";
 import type { FsLike } from "../../src/adapters/fs/fs-like.js";
 import { gitCli } from "../../src/adapters/git-cli/git-cli.js";
 import { isomorphicGit } from "../../src/adapters/isomorphic-git/isomorphic-git.js";
-import { runGitContract } from "./git.contract.js";
+import {
+  runGitContract,
+  type GitFixture,
+  type GitFixtureOptions,
+} from "../../src/testing/index.js";
 import { isolatedGitEnv } from "../helpers/git-env.js";
 import { okOf } from "../helpers/result-helpers.js";
-import { commonFixture, type GitFixture, type GitFixtureOptions } from "../helpers/git-fixture.js";
+import { commonFixture } from "../helpers/git-fixture.js";
 
 const run = promisify(execFile);
 

@@ -3,8 +3,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { memfs } from "memfs";
+import { describe, expect, it } from "vitest";
 import { fsPersistence } from "../../src/adapters/fs/fs-persistence.js";
-import { runPersistenceContract } from "./persistence.contract.js";
+import { runPersistenceContract } from "../../src/testing/index.js";
 
 runPersistenceContract("fsPersistence over node:fs", async (wrapFs) => {
   const root = join(await mkdtemp(join(tmpdir(), "agent-memory-persistence-")), "memory");
@@ -38,4 +39,14 @@ runPersistenceContract("fsPersistence over a promises-only fs", async (wrapFs) =
     root,
     cleanup: async () => undefined,
   };
+});
+
+// The contract skips createExclusive for adapters without it; fsPersistence must have it, or
+// the memory's lock would stop working across processes.
+describe("fsPersistence", () => {
+  it("implements createExclusive", () => {
+    expect(fsPersistence({ fs: memfs().fs, root: "/memory" }).createExclusive).toBeTypeOf(
+      "function",
+    );
+  });
 });

@@ -43,6 +43,7 @@ export const ENTRY_FILES: readonly string[] = [
   "src/model/index.ts",
   "src/lifecycle/index.ts",
   "src/migrate/index.ts",
+  "src/testing/index.ts",
 ];
 
 /** In order from the innermost layer out. */

@@ -26,7 +26,8 @@ function packagesLoadedBy(entry: string): Set<string> {
     ],
     { encoding: "utf8" },
   );
-  expect(run.status, run.stderr).toBe(0);
+  // The stderr rides along so a failure shows why the import failed.
+  expect({ status: run.status, stderr: run.stderr }).toMatchObject({ status: 0 });
   const packages = [...run.stderr.matchAll(/node_modules\/((?:@[^/]+\/)?[^/]+)\//g)].map(
     (match) => match[1] ?? "",
   );
@@ -51,5 +52,10 @@ describe("what an entry point loads", () => {
     const packages = packagesLoadedBy("dist/adapters/in-memory.js");
     expect(packages.has("memfs")).toBe(true);
     expect(packages.has("isomorphic-git")).toBe(true);
+  });
+
+  it("agent-memory/testing loads vitest from the host's node_modules: a peer, not bundled", () => {
+    const packages = packagesLoadedBy("dist/testing.js");
+    expect(packages.has("vitest")).toBe(true);
   });
 });

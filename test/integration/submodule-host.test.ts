@@ -18,6 +18,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const repo = resolve(import.meta.dirname, "../..");
@@ -75,6 +76,34 @@ console.log(JSON.stringify({ id: note._unsafeUnwrap().id, count: listed._unsafeU
     expect(result.id).toMatch(/^id__[0-9A-Za-z]{6}$/);
   });
 
+  it("runs a contract suite of agent-memory/testing on its own adapter with its own vitest", () => {
+    writeFileSync(
+      join(host, "my-llm.test.mjs"),
+      `import { llmFromFunction } from "agent-memory/adapters";
+import { runLlmContract } from "agent-memory/testing";
+// The host's own adapter (here a thin wrapper), proven by the package's suite.
+const myLlm = (model) => ({ complete: (request) => llmFromFunction(model).complete(request) });
+runLlmContract("the host's llm", {
+  answering: (answer) => myLlm(() => answer),
+  failing: () => myLlm(() => { throw new Error("down"); }),
+  withoutText: () => ({ nothing: myLlm(() => undefined) }),
+  hanging: () => myLlm(() => new Promise(() => undefined)),
+});
+`,
+    );
+    const vitest = join(repo, "node_modules/vitest/vitest.mjs");
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !name.startsWith("VITEST")),
+    );
+    const output = execFileSync("node", [vitest, "run", "--root", host, "my-llm.test.mjs"], {
+      cwd: host,
+      env,
+      encoding: "utf8",
+      stdio: "pipe",
+    });
+    expect(stripVTControlCharacters(output)).toMatch(/Tests\s+5 passed \(5\)/);
+  }, 120_000);
+
   it("type-checks against the package's declarations", () => {
     writeFileSync(
       join(host, "typed.ts"),
@@ -85,9 +114,11 @@ import { isomorphicGit } from "agent-memory/adapters/isomorphic-git";
 import { parseNote } from "agent-memory/format";
 import { runConsolidation } from "agent-memory/lifecycle";
 import { migrateToV2 } from "agent-memory/migrate";
+import { okOf, runLlmContract, type LlmContractFixture } from "agent-memory/testing";
 declare const memory: Memory;
+declare const fixture: LlmContractFixture;
 const check: (m: NoteMeta) => string = (m) => m.id;
-export const x = [createMemory, memory, check, fsPersistence, gitCli, inMemoryPorts, isomorphicGit, parseNote, runConsolidation, migrateToV2];
+export const x = [createMemory, memory, check, fsPersistence, gitCli, inMemoryPorts, isomorphicGit, parseNote, runConsolidation, migrateToV2, okOf, runLlmContract, fixture];
 `,
     );
     writeFileSync(
@@ -107,5 +138,6 @@ export const x = [createMemory, memory, check, fsPersistence, gitCli, inMemoryPo
     expect(() =>
       execFileSync("node", [tsc, "-p", host], { cwd: host, encoding: "utf8", stdio: "pipe" }),
     ).not.toThrow();
-  });
+    // A cold tsc over every declaration file (skipLibCheck off) takes long on a busy machine.
+  }, 120_000);
 });

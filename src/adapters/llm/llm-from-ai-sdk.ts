@@ -1,6 +1,7 @@
 import { err, errAsync, ok, ResultAsync, type Result } from "neverthrow";
 import { LlmError } from "../../errors.js";
 import type { Llm } from "../../ports/llm.js";
+import { callUntilAborted } from "./llm-call.js";
 import { messageOf } from "../../shared/message-of.js";
 
 /**
@@ -94,44 +95,18 @@ export function llmFromAiSdk<Model>(options: AiSdkLlmOptions<Model>): Llm {
         ...(request.system === "" ? {} : { system: request.system }),
         ...(signal === undefined ? {} : { abortSignal: signal }),
       };
-      return new ResultAsync(callOnce(options.generateText, call, signal));
+      return new ResultAsync(
+        callUntilAborted(() => options.generateText(call), signal, {
+          answer: answerText,
+          aborted: () =>
+            new LlmError("The AI SDK call was aborted before it answered.", {
+              cause: signal?.reason,
+            }),
+          failed: (cause) => new LlmError(`The AI SDK call failed: ${messageOf(cause)}`, { cause }),
+        }),
+      );
     },
   };
-}
-
-/**
- * Runs one call. An abort settles it at once, whether or not the host's function honours
- * `abortSignal`, so a cancelled consolidation never waits on a slow provider.
- */
-function callOnce<Model>(
-  generateText: AiSdkGenerateText<Model>,
-  call: AiSdkGenerateTextOptions<Model>,
-  signal: AbortSignal | undefined,
-): Promise<Result<string, LlmError>> {
-  return new Promise((resolve) => {
-    const aborted = (): LlmError =>
-      new LlmError("The AI SDK call was aborted before it answered.", { cause: signal?.reason });
-    const onAbort = (): void => resolve(err(aborted()));
-    signal?.addEventListener("abort", onAbort, { once: true });
-    const done = (result: Result<string, LlmError>): void => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve(result);
-    };
-    const failed = (cause: unknown): void =>
-      done(
-        err(
-          signal?.aborted === true
-            ? aborted()
-            : new LlmError(`The AI SDK call failed: ${messageOf(cause)}`, { cause }),
-        ),
-      );
-    try {
-      // Called synchronously, so its own abort listener is in place before any later abort.
-      Promise.resolve(generateText(call)).then((result) => done(answerText(result)), failed);
-    } catch (cause) {
-      failed(cause);
-    }
-  });
 }
 
 function answerText(result: AiSdkGenerateTextResult): Result<string, LlmError> {

@@ -1,6 +1,7 @@
-import { errAsync, ResultAsync } from "neverthrow";
+import { err, errAsync, ok, ResultAsync, type Result } from "neverthrow";
 import { LlmError } from "../../errors.js";
 import type { Llm, LlmRequest } from "../../ports/llm.js";
+import { callUntilAborted } from "./llm-call.js";
 import { messageOf } from "../../shared/message-of.js";
 
 /** A host's own completion function: sync or async, given the whole request. */
@@ -8,7 +9,9 @@ export type CompletionFunction = (request: LlmRequest) => string | Promise<strin
 
 /**
  * Adapts a plain function to the LLM port: a thrown error or rejection becomes an LlmError,
- * a non-string answer is refused, and an already-aborted signal fails without calling it.
+ * an answer that is not a non-empty string is refused, an already-aborted signal fails
+ * without calling it, and an abort during the call settles it at once, whether or not the
+ * function honours the signal it is given.
  *
  * @example
  * ```ts
@@ -18,29 +21,39 @@ export type CompletionFunction = (request: LlmRequest) => string | Promise<strin
 export function llmFromFunction(fn: CompletionFunction): Llm {
   return {
     complete(request) {
-      if (request.signal?.aborted === true) {
+      const signal = request.signal;
+      if (signal?.aborted === true) {
         return errAsync(
-          new LlmError("The LLM call was aborted before it started.", {
-            cause: request.signal.reason,
-          }),
+          new LlmError("The LLM call was aborted before it started.", { cause: signal.reason }),
         );
       }
-      return ResultAsync.fromPromise(
-        (async () => {
-          const answer: unknown = await fn(request);
-          if (typeof answer !== "string") {
-            throw new TypeError(`the function returned ${typeof answer}, not a string`);
-          }
-          return answer;
-        })(),
-        (cause) =>
-          new LlmError(
-            `The LLM function failed: ${messageOf(cause)}`,
-            {
-              cause,
-            },
-          ),
+      return new ResultAsync(
+        callUntilAborted<unknown>(() => fn(request), signal, {
+          answer: answerText,
+          aborted: () =>
+            new LlmError("The LLM call was aborted before it answered.", { cause: signal?.reason }),
+          failed: (cause) =>
+            new LlmError(`The LLM function failed: ${messageOf(cause)}`, { cause }),
+        }),
       );
     },
   };
+}
+
+// Typed, but the host's function is not ours to trust: check what actually came back.
+function answerText(answer: unknown): Result<string, LlmError> {
+  if (typeof answer !== "string") {
+    return err(
+      new LlmError(
+        `The LLM function returned ${answer === null ? "null" : typeof answer}, not a string: ` +
+          "return the model's answer text.",
+      ),
+    );
+  }
+  if (answer.trim() === "") {
+    return err(
+      new LlmError("The LLM function returned an empty answer: return the model's answer text."),
+    );
+  }
+  return ok(answer);
 }

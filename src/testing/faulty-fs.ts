@@ -2,7 +2,7 @@
  * A filesystem wrapper for tests that makes one method reject while armed,
  * to prove that failures leave the memory as it was.
  */
-import type { FsLike, FsPromisesLike } from "../../src/adapters/fs/fs-like.js";
+import type { FsLike, FsPromisesLike } from "../adapters/fs/fs-like.js";
 
 /** The methods a test can make fail. */
 export type FaultyMethod = "writeFile" | "rename" | "link" | "unlink";

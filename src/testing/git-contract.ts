@@ -3,9 +3,9 @@
  * at the repository's top level and in a subfolder of it.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { Git } from "../../src/ports/git.js";
-import type { GitFixture, GitFixtureOptions, MakeGitFixture } from "../helpers/git-fixture.js";
-import { errOf, okOf } from "../helpers/result-helpers.js";
+import type { Git } from "../ports/git.js";
+import type { GitFixture, GitFixtureOptions, MakeGitFixture } from "./git-fixture.js";
+import { errOf, okOf } from "./result-helpers.js";
 
 const T0 = 1_700_000_000_000;
 const A = "topics/alpha id__AAAAAA.md";
@@ -16,7 +16,21 @@ const commit = async (git: Git, message: string, paths?: string[]): Promise<stri
   okOf(await git.commit(message, paths));
 const times = async (git: Git, prefix?: string) => okOf(await git.timestamps(prefix));
 
-/** Runs the Git contract against fixtures built by `make`. */
+/**
+ * Registers the Git contract (a vitest `describe` block per memory root layout) for the
+ * adapter in the fixtures `make` builds, a fresh repository for every test.
+ *
+ * @example
+ * ```ts
+ * import { runGitContract, type GitFixture } from "agent-memory/testing";
+ *
+ * runGitContract("myGit", async (options): Promise<GitFixture> => {
+ *   const repo = await makeTempRepository({ init: options.init !== false });
+ *   const gitFor = (prefix: string) => myGit({ dir: join(repo.dir, prefix), now: options.now });
+ *   return { git: gitFor(options.memoryPrefix), gitFor, ...repo.inspection };
+ * });
+ * ```
+ */
 export function runGitContract(name: string, make: MakeGitFixture): void {
   describe.each(["", "orgs/acme"])(`Git contract: ${name}, memory root %j`, (memoryPrefix) => {
     let fixture: GitFixture | undefined;
