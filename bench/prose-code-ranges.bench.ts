@@ -11,7 +11,7 @@ import * as fs from "node:fs";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fsPersistence } from "../src/adapters/fs-persistence.js";
+import { fsPersistence } from "../src/adapters/fs/fs-persistence.js";
 import { createMemory } from "../src/memory.js";
 import { findCodeRanges } from "../src/model/code-ranges.js";
 import { buildFilename } from "../src/model/filename.js";
