@@ -93,3 +93,25 @@ export function replaceLinkText(
     });
   return { body: applyEdits(body, edits), count: edits.length };
 }
+
+/**
+ * Turns every link to `id` into its plain text: the display text, else `fallbackText` (the
+ * note's title). For a note that would link to itself, e.g. after a merge repointed its
+ * sources' links: a self-link says nothing, and the words around it stay.
+ *
+ * @example
+ * ```ts
+ * unlinkId("as [[id__Ab3xYz|Bob]] said", "id__Ab3xYz", "Bob's note"); // "as Bob said"
+ * ```
+ */
+export function unlinkId(body: string, id: string, fallbackText: string): string {
+  const target = normalizeIdInput(id);
+  const edits = extractLinks(body)
+    .filter((link) => link.id === target)
+    .map((link) => ({
+      start: link.position.start,
+      end: link.position.end,
+      text: link.hasDisplayText ? link.displayText : fallbackText,
+    }));
+  return applyEdits(body, edits);
+}

@@ -6,7 +6,7 @@ import {
   type PersistenceError,
 } from "../errors.js";
 import { extractLinks } from "../model/links.js";
-import { replaceLink } from "../model/link-rewrite.js";
+import { replaceLink, unlinkId } from "../model/link-rewrite.js";
 import { serializeNote } from "../model/note-format.js";
 import { validateBody } from "../model/note-input.js";
 import { dedupeTags } from "../model/tags.js";
@@ -124,16 +124,22 @@ async function applyMerge(
   };
   // A section already present (a merge that stopped midway and runs again) is not added twice.
   const sections = sources
-    .map((s) => repoint(`## ${s.note.title}\n\n${s.note.body}`).text)
+    .map((s) =>
+      unlinkId(repoint(`## ${s.note.title}\n\n${s.note.body}`).text, targetId, target.note.title),
+    )
     .filter((section) => !target.note.body.includes(section));
   const mergedBody =
     body ?? [target.note.body, ...sections].filter((part) => part !== "").join("\n\n");
   const tags = dedupeTags([target.note.tagLine, ...sources.map((s) => s.note.tagLine)].flat());
   const files: string[] = [];
-  const written = await ctx.persistence.write(
-    target.path,
+  // The sources' links to the target, and the target's to its sources, would now point at the
+  // note they stand in: they become their words.
+  const merged = unlinkId(
     repoint(serializeNote({ title: target.note.title, tags, body: mergedBody })).text,
+    targetId,
+    target.note.title,
   );
+  const written = await ctx.persistence.write(target.path, merged);
   ctx.store.forget(target.path);
   if (written.isErr()) return err(written.error);
   files.push(target.path);

@@ -1,6 +1,6 @@
 import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { replaceLink, replaceLinkText } from "../../src/model/link-rewrite.js";
+import { replaceLink, replaceLinkText, unlinkId } from "../../src/model/link-rewrite.js";
 import { extractLinks, isValidDisplayText, linkIdOffset } from "../../src/model/links.js";
 
 const OLD = "id__Ab3xYz";
@@ -131,6 +131,16 @@ describe("replaceLinkText", () => {
         expect(result.count).toBe(writable ? 1 : 0);
         expect(extractLinks(result.body)[0]?.displayText).toBe(writable ? text : "Old");
       }),
+    );
+  });
+});
+
+describe("unlinkId", () => {
+  it("turns links to one id into their text, the fallback when they have none, outside code only", () => {
+    const body =
+      "as [[id__Ab3xYz|Bob]] said, see ![[id__Ab3xYz#cv]] and [[id__Zz9Zz9|Al]]; `[[id__Ab3xYz|code]]`";
+    expect(unlinkId(body, "id__Ab3xYz", "Bob's note")).toBe(
+      "as Bob said, see Bob's note and [[id__Zz9Zz9|Al]]; `[[id__Ab3xYz|code]]`",
     );
   });
 });

@@ -56,7 +56,7 @@ describe("merge", () => {
     expect(result.repointedLinks).toBe(3);
     const target = unwrap(await memory.read("id__TTTTTT"));
     expect(target.body).toBe(
-      "target body\n\n## First\n\nfirst body links [[id__TTTTTT|second]]\n\n## Second\n\nsecond body",
+      "target body\n\n## First\n\nfirst body links second\n\n## Second\n\nsecond body",
     );
     expect(await text(fs, `${root}/topics/linker id__LLLLLL.md`)).toBe(
       "# Linker\n\n[[id__TTTTTT|one]], [[id__TTTTTT]] and `[[id__SSSSS1|in code]]`\n",

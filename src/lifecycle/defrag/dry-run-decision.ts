@@ -1,4 +1,4 @@
-import { replaceLink } from "../../model/link-rewrite.js";
+import { replaceLink, unlinkId } from "../../model/link-rewrite.js";
 import type { NoteStatus } from "../../model/layout.js";
 import type { DefragAction } from "./defrag-decision.js";
 
@@ -76,6 +76,13 @@ export function dryRun(
           sim.delete(source.id);
           repointEverywhere(source.id, action.target);
         }
+        // As memory.merge does: links that now point at the target from itself become words.
+        const merged = sim.get(action.target);
+        if (merged !== undefined)
+          sim.set(action.target, {
+            ...merged,
+            body: unlinkId(merged.body, merged.id, merged.title),
+          });
         break;
       }
     }

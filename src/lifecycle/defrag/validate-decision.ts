@@ -34,6 +34,7 @@ export type DefragRule =
   | "merge-across-clusters"
   | "outside-batch"
   | "new-broken-link"
+  | "self-link"
   | "archive-limit"
   | "merge-limit"
   | "tiers";
@@ -119,6 +120,13 @@ export function validateDecision(
           `after the actions, ${note.id} would link to ${link.id}, which would no longer exist.`,
         );
       }
+    }
+  }
+  for (const note of after.notes.values()) {
+    const before = context.notes.get(note.id);
+    const selfLinks = (body: string) => extractLinks(body).filter((l) => l.id === note.id).length;
+    if (selfLinks(note.body) > (before === undefined ? 0 : selfLinks(before.body))) {
+      return fail("self-link", `after the actions, ${note.id} would link to itself.`);
     }
   }
   return checkTiers(decision, after.notes, context.guardrails).map(() => decision);

@@ -162,6 +162,14 @@ describe("defrag, end to end on memfs + isomorphic-git", () => {
         ],
       },
     ],
+    [
+      "self-link",
+      {
+        hotTier: [],
+        warmTier: [],
+        actions: [{ type: "relink", id: "id__DDDDDD", body: "see [[id__DDDDDD|this very note]]" }],
+      },
+    ],
   ])("a decision that breaks %s changes nothing and says which rule", async (rule, decision) => {
     const { memory, persistence } = await memoryWith(decision);
     const before = unwrap(await persistence.list());

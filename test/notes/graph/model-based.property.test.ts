@@ -185,6 +185,15 @@ function mapLinks(body: string, edit: (link: ModelLink) => ModelLink): string {
   );
 }
 
+/** `body` with every link to `id` replaced by its text (the title when it has none). */
+function unlinkSelf(body: string, id: string, title: string): string {
+  return body.replace(
+    LINK,
+    (all, _bang: string, linked: string, _anchor: string | undefined, text: string | undefined) =>
+      linked === id ? (text ?? title) : all,
+  );
+}
+
 function linkIds(body: string): string[] {
   return [...body.matchAll(LINK)].map((match) => match[2] ?? "");
 }
@@ -416,6 +425,8 @@ async function apply(world: World, op: Op): Promise<Set<string> | "external"> {
       model.rewriteAll((link) =>
         sourceIds.has(link.id) ? { id: target.id, text: link.text } : link,
       );
+      // A merge never leaves the target linking to itself: those links become their words.
+      target.body = unlinkSelf(target.body, target.id, target.title);
       return allowed;
     }
     case "remove": {
