@@ -15,7 +15,13 @@ import type { ReadError } from "./read.js";
 import type { RemoveError, RemoveOptions, RemoveResult } from "./remove.js";
 import type { RenameError, RenameResult } from "./rename.js";
 import type { UpdateError, UpdatePatch } from "./update.js";
-import type { GitError, InvalidInputError, LockError, PersistenceError } from "../errors.js";
+import type {
+  GitError,
+  InvalidInputError,
+  LockError,
+  NotFoundError,
+  PersistenceError,
+} from "../errors.js";
 import type { SearchResult } from "./search/rank-notes.js";
 import type { SearchOptions } from "./search/search-options.js";
 
@@ -73,7 +79,9 @@ export interface NotesMemory {
   /** Deletes a note; refused while others link to it unless `force`. */
   remove(id: string, options?: RemoveOptions): ResultAsync<RemoveResult, RemoveError>;
   /** Checks the memory's health; changes nothing. */
-  doctor(options?: DoctorOptions): ResultAsync<DoctorReport, PersistenceError | GitError>;
+  doctor(
+    options?: DoctorOptions,
+  ): ResultAsync<DoctorReport, PersistenceError | GitError | LockError | NotFoundError>;
   /** The index note (`index.md`): the hot and warm tiers, the only place top of mind lives. */
   readonly index: IndexNoteApi;
   /** The deterministic graph analysis defrag works from: per-note stats, clusters, duplicates, ... */

@@ -8,22 +8,30 @@ import { openMemory } from "../framework/open-memory.js";
 export const doctorCommand = defineCommand({
   name: "doctor",
   summary: "Check the memory's health (exit 1 when it finds errors or warnings).",
-  usage: "[--orphan-min-age-days N] [--max-note-bytes N] [options]",
+  usage: "[--fix] [--orphan-min-age-days N] [--max-note-bytes N] [options]",
   description:
     "Checks every note and link: broken links, orphans, duplicate ids, notes without a heading,\n" +
     "files outside the layout, oversized notes, and more. Each finding says how to fix it.\n" +
-    "Changes nothing. Exits 1 when any finding is an error or a warning, 0 otherwise.",
+    "Changes nothing, unless --fix: then every title link ([[Page]]) that exactly one note can mean\n" +
+    "becomes an id link first (not committed: the next commit or sync takes it). Exits 1 when any\n" +
+    "finding is an error or a warning, 0 otherwise.",
   options: {
     ...COMMON_OPTIONS,
     "orphan-min-age-days": { type: "string" },
     "max-note-bytes": { type: "string" },
+    fix: { type: "boolean" },
   },
   optionHelp: [
+    ["--fix", "Turn title links that exactly one note can mean into id links, then report."],
     ["--orphan-min-age-days N", "Report an orphan only once it is N days old (default 30)."],
     ["--max-note-bytes N", "Report notes larger than N bytes (default 8192)."],
   ],
   positionals: { min: 0, max: 0 },
-  examples: ["memory doctor", "memory doctor --orphan-min-age-days 0 --json"],
+  examples: [
+    "memory doctor",
+    "memory doctor --fix",
+    "memory doctor --orphan-min-age-days 0 --json",
+  ],
   async run({ values, out, io }) {
     const orphanMinAgeDays = parseCount(values["orphan-min-age-days"]);
     const maxNoteBytes = parseCount(values["max-note-bytes"]);
@@ -37,15 +45,20 @@ export const doctorCommand = defineCommand({
     const report = await opened.value.memory.doctor({
       ...(orphanMinAgeDays === undefined ? {} : { orphanMinAgeDays }),
       ...(maxNoteBytes === undefined ? {} : { maxNoteBytes }),
+      fix: values.fix === true,
     });
     if (report.isErr()) return out.fail(failureFrom(report.error));
-    const { findings } = report.value;
+    const { findings, fixed } = report.value;
+    const fixes = fixed.map(
+      (fix) => `fixed    title-link  ${fix.path}: ${fix.before} now links to ${fix.id}`,
+    );
     const count = (severity: string) =>
       findings.filter((finding) => finding.severity === severity).length;
     out.print(report.value, () =>
       findings.length === 0
-        ? "No problems found."
+        ? [...fixes, "No problems found."].join("\n")
         : [
+            ...fixes,
             ...findings.flatMap((finding) => [
               `${finding.severity.padEnd(7)}  ${finding.kind}  ${finding.path}: ${finding.message}`,
               `         fix: ${finding.fix}`,

@@ -1,6 +1,7 @@
 import type { StoredNote } from "../note-store.js";
 import type { TimesLookup } from "../note-times.js";
 import type { GraphView } from "./graph-view.js";
+import { linkProblemFindings } from "./link-problem-findings.js";
 
 /** The kinds of problem doctor reports. */
 export type DoctorFindingKind =
@@ -14,7 +15,9 @@ export type DoctorFindingKind =
   | "empty-note"
   | "oversize"
   | "archived-link"
-  | "index-broken-link";
+  | "index-broken-link"
+  | "title-link"
+  | "malformed-id-link";
 
 /** One problem: where, what, and how to fix it. */
 export interface DoctorFinding {
@@ -101,6 +104,7 @@ export function doctorFindings(input: DoctorInput): DoctorFinding[] {
       });
     }
   }
+  findings.push(...linkProblemFindings(snapshot));
   return findings.toSorted((a, b) =>
     a.path < b.path ? -1 : a.path > b.path ? 1 : a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0,
   );

@@ -1,11 +1,12 @@
-import type { ResultAsync } from "neverthrow";
-import type { GitError, PersistenceError } from "../../errors.js";
+import { okAsync, type ResultAsync } from "neverthrow";
+import type { GitError, LockError, NotFoundError, PersistenceError } from "../../errors.js";
 import { PRIVATE_FOLDER } from "../../model/layout.js";
 import { INDEX_NOTE_PATH } from "../../model/layout.js";
 import { loadTimes } from "../note-times.js";
 import type { NotesContext } from "../notes-context.js";
 import { loadGraph } from "./graph-view.js";
 import { doctorFindings, type DoctorFinding } from "./doctor-findings.js";
+import { fixTitleLinks } from "./fix-title-links.js";
 
 /** What doctor checks against. */
 export interface DoctorOptions {
@@ -13,12 +14,28 @@ export interface DoctorOptions {
   readonly orphanMinAgeDays?: number;
   /** Notes larger than this (bytes) are reported. Default 8 KB. */
   readonly maxNoteBytes?: number;
+  /**
+   * First turn every title link that exactly one note can mean (`[[Page]]` where one note is
+   * titled "Page") into an id link, then report what is left. Default false: doctor only reads.
+   */
+  readonly fix?: boolean;
+}
+
+/** One title link doctor turned into an id link. */
+export interface DoctorFix {
+  readonly path: string;
+  /** The link as it was written, e.g. `[[Igor]]`. */
+  readonly before: string;
+  /** The id it now links to. */
+  readonly id: string;
 }
 
 /** Doctor's report; `ok` is false when any finding is an error or a warning. */
 export interface DoctorReport {
   readonly ok: boolean;
   readonly findings: readonly DoctorFinding[];
+  /** What `fix` changed (empty without it). */
+  readonly fixed: readonly DoctorFix[];
 }
 
 /** Folders and files the layout defines; anything else in the root is reported. */
@@ -42,6 +59,15 @@ const LAYOUT_FILES = new Set([INDEX_NOTE_PATH, "AGENTS.md", "README.md"]);
 export function runDoctor(
   ctx: NotesContext,
   options: DoctorOptions = {},
+): ResultAsync<DoctorReport, PersistenceError | GitError | LockError | NotFoundError> {
+  const fixing = options.fix === true ? fixTitleLinks(ctx) : okAsync<DoctorFix[], never>([]);
+  return fixing.andThen((fixed) => report(ctx, options, fixed));
+}
+
+function report(
+  ctx: NotesContext,
+  options: DoctorOptions,
+  fixed: readonly DoctorFix[],
 ): ResultAsync<DoctorReport, PersistenceError | GitError> {
   return loadGraph(ctx).andThen((graph) =>
     loadTimes(ctx.git, ctx.now).andThen((times) =>
@@ -66,7 +92,7 @@ export function runDoctor(
           orphanMinAgeMs: (options.orphanMinAgeDays ?? 30) * 86_400_000,
           maxNoteBytes: options.maxNoteBytes ?? 8 * 1024,
         });
-        return { ok: findings.every((finding) => finding.severity === "info"), findings };
+        return { ok: findings.every((finding) => finding.severity === "info"), findings, fixed };
       }),
     ),
   );

@@ -65,7 +65,7 @@ describe("doctor", () => {
       { id: "id__BBBBBB", title: "Leaf", body: "[[id__AAAAAA|hub]]" },
     ]);
     await fs.promises.writeFile(`${root}/index.md`, "# Index\n\n## Hot\n\n- [[id__AAAAAA|Hub]]\n");
-    expect(unwrap(await memory.doctor())).toEqual({ ok: true, findings: [] });
+    expect(unwrap(await memory.doctor())).toEqual({ ok: true, findings: [], fixed: [] });
     await seedNotes(fs, root, [{ id: "id__CCCCCC", title: "Lonely", body: "z" }]);
     expect(unwrap(await memory.doctor({ orphanMinAgeDays: 30 })).ok).toBe(true);
     shift = 31 * DAY;
