@@ -1,6 +1,9 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { commandArgs, commandSessionReader } from "../../../src/adapters/session-readers/session-command-reader.js";
+import {
+  commandArgs,
+  commandSessionReader,
+} from "../../../src/adapters/session-readers/session-command-reader.js";
 import { readSession } from "../../../src/lifecycle/sessions/read-session.js";
 import { errOf, okOf } from "../../helpers/result-helpers.js";
 import { entryFor, FIXTURES } from "./reader-helpers.js";
