@@ -46,13 +46,14 @@ export function headOfChunk(text: string, maxBytes: number): string {
  *
  * @example
  * ```ts
- * tailOfChunk("[assistant] line one\nline two\n", 24); // "[assistant] …line two\n"
+ * tailOfChunk("[assistant] line one\nline two\n", 24); // "[assistant] …\nline two\n"
  * ```
  */
 export function tailOfChunk(text: string, maxBytes: number): string {
   if (Buffer.byteLength(text) <= maxBytes) return text;
   const tag = ROLE_TAG.exec(text)?.[0] ?? "";
-  const prefix = `${tag}…`;
+  // On its own line, so a fence opening the tail still starts a line.
+  const prefix = `${tag}…\n`;
   const room = maxBytes - Buffer.byteLength(prefix);
   if (room <= 0) return "";
   let tail = tailOfText(text.slice(tag.length), room);

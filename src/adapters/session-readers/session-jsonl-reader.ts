@@ -76,7 +76,7 @@ export function jsonlSessionReader(options: JsonlSessionReaderOptions = {}): Ses
               : undefined;
           const headLines = document ?? head.lines;
           const format = detectFormat(headLines);
-          if (format === undefined) return err(unknownFormat(source, head, headLines));
+          if (format === undefined) return err(unknownFormat(source, head, document));
           if (document !== undefined)
             return finishDocument(format, document, { source, total, budgetBytes });
           let window = Math.min(total, cap, Math.max(budgetBytes * 4, MIN_WINDOW));
@@ -149,7 +149,7 @@ async function wholeDocument(
   headBytes: Uint8Array,
 ): Promise<ParsedLine[] | undefined> {
   const first = decodeUtf8(headBytes.subarray(0, 64)).text.trimStart();
-  if (!first.startsWith("{") || total > cap) return undefined;
+  if (!(first.startsWith("{") || first.startsWith("[")) || total > cap) return undefined;
   const bytes = headBytes.length === total ? headBytes : await readRange(fs, source, 0, total);
   const value = parseJson(decodeUtf8(bytes).text);
   return value === undefined ? undefined : [{ value, offset: 0, bytes: total }];
@@ -158,14 +158,14 @@ async function wholeDocument(
 function unknownFormat(
   source: string,
   head: ParsedJsonl,
-  lines: readonly ParsedLine[],
+  document: readonly ParsedLine[] | undefined,
 ): SessionReadError {
   const found =
-    head.lines.length === 0 && head.notJson > 0
-      ? /^\s*---/.test(head.headText)
-        ? describeUnknown(head.headText, lines)
-        : `text that is not JSON Lines (none of the first ${head.notJson} lines parses as JSON); use the "file" retrieval method for plain text`
-      : describeUnknown(head.headText, lines);
+    document !== undefined
+      ? `one JSON document: ${describeUnknown(head.headText, document)}`
+      : head.lines.length === 0 && head.notJson > 0 && !/^\s*---/.test(head.headText)
+        ? `text that is not JSON Lines (none of the first ${head.notJson} lines parses as JSON); use the "file" retrieval method for plain text`
+        : describeUnknown(head.headText, head.lines);
   return new SessionReadError(
     `The session transcript ${source} is not in a format the "jsonl" reader knows ` +
       `(${knownFormats()}): it holds ${found}.`,

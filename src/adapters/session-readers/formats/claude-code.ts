@@ -110,7 +110,8 @@ function renderMessageLine(line: ParsedLine, value: Record<string, unknown>): Se
   }
   const role = (base: string) => (sidechain ? `subagent ${base}` : base);
   const speaker = assistant ? role("assistant") : sidechain ? "subagent prompt" : "user";
-  const prompt = !assistant && !sidechain;
+  // A subagent file's first prompt is its task: it is kept at a cut like a user's.
+  const prompt = !assistant;
   if (typeof content === "string") {
     if (content.trim() === "" || COMMAND_ECHO.test(content)) return [];
     return chunksOf(line, messageLine(speaker, content), prompt);

@@ -66,6 +66,18 @@ export function describeUnknown(headText: string, lines: readonly ParsedLine[]):
   if (start.startsWith("---") && /^threadId: T-/m.test(start.slice(0, 2048))) {
     return 'an Amp thread export (markdown); read it with the "file" retrieval method';
   }
+  const only = lines.length === 1 ? lines[0]?.value : undefined;
+  if (Array.isArray(only)) {
+    const item: unknown = only[0];
+    if (
+      isRecord(item) &&
+      typeof item["messageId"] === "number" &&
+      typeof item["sessionId"] === "string"
+    ) {
+      return "a Gemini CLI logs.json (the prompts alone, no replies): point the entry at chats/session-*.jsonl";
+    }
+    return `a JSON array of ${only.length} values`;
+  }
   const objects = lines.flatMap((line) => (isRecord(line.value) ? [line.value] : []));
   const first = objects[0];
   if (first === undefined) {
