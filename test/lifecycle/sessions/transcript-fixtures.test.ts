@@ -181,7 +181,8 @@ describe("the readers over the published transcript shapes", () => {
       expect(session.text).toMatch(/padding reply \d+: the build/);
       const first = expected(fixture.path).turns[0];
       // codex exec streams hold no prompt (it was the command's argument): nothing to keep.
-      const prompt = first === undefined || first.role === "assistant" ? "" : tagged(fixture, first);
+      const prompt =
+        first === undefined || first.role === "assistant" ? "" : tagged(fixture, first);
       expect(session.text.startsWith(prompt)).toBe(true);
     });
   }
