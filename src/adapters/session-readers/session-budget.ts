@@ -93,7 +93,15 @@ export function fitChunks(chunks: readonly SessionChunk[], options: FitOptions):
   }
   const room = Math.max(0, budgetBytes - markerReserve(source));
   const first = options.firstPrompt ?? chunks.find((chunk) => chunk.prompt === true);
-  const rest = first === undefined ? chunks : chunks.filter((chunk) => chunk.offset > first.offset);
+  const at = first === undefined ? -1 : chunks.indexOf(first);
+  // Chunks after the first prompt: by position when it is one of them (several chunks may
+  // share a source line), by offset when it came from the unread head.
+  const rest =
+    first === undefined
+      ? chunks
+      : at >= 0
+        ? chunks.slice(at + 1)
+        : chunks.filter((chunk) => chunk.offset > first.offset);
   const restBytes = rest.reduce((sum, chunk) => sum + Buffer.byteLength(chunk.text), 0);
   // The first prompt gets half the room, or more when the newest part needs less.
   const firstText =
