@@ -5,10 +5,7 @@ import { PIPELINE_LOCK_PATH } from "./lifecycle/machine/pipeline-lock.js";
 import { runLifecycle, type RunOptions, type RunReport } from "./lifecycle/run/run-lifecycle.js";
 import { analyzeMemory } from "./notes/analysis/analyze.js";
 import { createIndexNoteApi } from "./notes/tiers/index-api.js";
-import {
-  bindConsolidation,
-  type ConsolidationApi,
-} from "./lifecycle/consolidate/consolidation-api.js";
+import { bindConsolidation, type ConsolidationApi } from "./lifecycle/consolidate/consolidation-api.js";
 import type { ConsolidationBudget } from "./lifecycle/consolidate/consolidation-deps.js";
 import { bindDefrag, type DefragApi } from "./lifecycle/defrag/defrag-api.js";
 import type { DefragGuardrails } from "./lifecycle/defrag/validate-decision.js";

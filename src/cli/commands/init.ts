@@ -8,12 +8,7 @@ import { COMMIT_OPTIONS, defineCommand } from "../framework/command.js";
 import { chooseCommit, describeCommit } from "../framework/commit-choice.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { EMPTY_INDEX_NOTE } from "../../model/index.js";
-import {
-  findRepository,
-  openPorts,
-  repositoryFreeEnv,
-  resolveRoot,
-} from "../framework/open-memory.js";
+import { findRepository, openPorts, repositoryFreeEnv, resolveRoot } from "../framework/open-memory.js";
 
 /** `memory init`: the layout of a memory root, and a git repository when there is none. */
 export const initCommand = defineCommand({

@@ -74,6 +74,7 @@ export function createIndexNoteApi(ctx: NotesContext): IndexNoteApi {
       ),
     );
 
+
   return {
     get: () => readText().map((text) => readIndexTiers(text ?? "")),
     set: (tiers) => {
