@@ -61,6 +61,7 @@ export {
 export type { JournalEntryInput } from "./journal/journal-add.js";
 export type { ConsolidatedJournalEntry, ConsolidationResult } from "./journal/journal-done.js";
 export { JOURNAL_FOLDERS, type JournalStatus } from "./journal/journal-paths.js";
+export type { UnreadNote } from "./journal/journal-unread.js";
 export { journalEntryFromFlags, type JournalAddFlags } from "./journal/journal-flags.js";
 export { partsFromMarkdown } from "./sessions/session-input.js";
 export {

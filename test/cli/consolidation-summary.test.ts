@@ -13,6 +13,7 @@ const empty: ConsolidationReport = {
   commit: null,
   unreadable: [],
   deferred: [],
+  warnings: [],
   plan: null,
   dryRun: false,
   repaired: false,
@@ -43,9 +44,20 @@ describe("describeConsolidation", () => {
     expect(describeConsolidation(unreadable, titles, { git: true })).toBe(
       [
         "Nothing consolidated: no pending session could be read.",
-        "Left pending (1 session could not be read):",
+        "Left pending, not consumed (1 session could not be read; `memory journal list` shows why):",
         "  e1: amp not found",
       ].join("\n"),
+    );
+  });
+
+  it("passes on the readers' warnings about sessions it read", () => {
+    const report: ConsolidationReport = {
+      ...empty,
+      consumed: ["e1"],
+      warnings: [{ id: "e1", warning: "3 lines were not JSON and were skipped" }],
+    };
+    expect(describeConsolidation(report, titles, { git: false })).toContain(
+      "Read with warnings:\n  e1: 3 lines were not JSON and were skipped",
     );
   });
 

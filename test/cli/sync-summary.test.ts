@@ -15,6 +15,7 @@ const report: RunReport = {
     commit: null,
     unreadable: [],
     deferred: [],
+    warnings: [],
     plan: null,
     dryRun: false,
     repaired: false,

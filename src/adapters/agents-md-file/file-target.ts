@@ -6,12 +6,7 @@
 
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
 import { err, ok, type ResultAsync } from "neverthrow";
-import {
-  contentToString,
-  errnoCode,
-  type FsLike,
-  type FsPromisesLike,
-} from "../fs/fs-like.js";
+import { contentToString, errnoCode, type FsLike, type FsPromisesLike } from "../fs/fs-like.js";
 import { tempNameFor } from "../fs/fs-temp-name.js";
 import { safeAsync } from "../../shared/safe-async.js";
 import { PersistenceError } from "../../errors.js";

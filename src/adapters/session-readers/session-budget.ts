@@ -1,16 +1,19 @@
 /**
- * Fitting a session into its byte budget: keep the newest chunks (lines or messages) that
- * fit, and say at the top how much older text was left out.
+ * Fitting a session into its byte budget. What a session was about is said in its first
+ * prompt and what came of it in its newest part, so a cut keeps both: the first user prompt
+ * (its start, when it alone is too long) and then the newest chunks that fit, with one
+ * notice between them saying how much was left out.
  */
 import type { SessionText } from "../../ports/session-reader.js";
-import { formatBytes, tailOfText } from "./session-text.js";
+import { headOfChunk, tailOfChunk } from "./session-cut.js";
+import { formatBytes } from "./session-text.js";
 
 /**
  * A piece of rendered session text and where it came from in the source.
  *
  * @example
  * ```ts
- * const chunk: SessionChunk = { text: "[user] fix the build\n", offset: 1024, sourceBytes: 310 };
+ * const chunk: SessionChunk = { text: "[user] fix the build\n", offset: 1024, sourceBytes: 310, prompt: true };
  * ```
  */
 export interface SessionChunk {
@@ -20,20 +23,25 @@ export interface SessionChunk {
   readonly offset: number;
   /** Bytes of source the chunk was rendered from. */
   readonly sourceBytes: number;
+  /** True when the chunk is something the user typed (a prompt). */
+  readonly prompt?: boolean;
 }
 
 /**
- * The marker a cut session starts with.
+ * The notice a cut session carries where the cut is.
  *
  * @example
  * ```ts
  * truncationMarker(2048, "/tmp/s.md"); // "[… truncated: the first 2.0 KB of /tmp/s.md were left out; the newest part follows …]\n\n"
+ * truncationMarker(2048, "/tmp/s.md", true); // "\n[… truncated: 2.0 KB of /tmp/s.md were left out after the first prompt; the newest part follows …]\n\n"
  * ```
  */
-export function truncationMarker(omittedBytes: number, source: string): string {
+export function truncationMarker(omittedBytes: number, source: string, afterFirst = false): string {
   // A long path would eat a small budget; its end names the file well enough.
   const shown = source.length > 100 ? `…${source.slice(-99)}` : source;
-  return `[… truncated: the first ${formatBytes(omittedBytes)} of ${shown} were left out; the newest part follows …]\n\n`;
+  return afterFirst
+    ? `\n[… truncated: ${formatBytes(omittedBytes)} of ${shown} were left out after the first prompt; the newest part follows …]\n\n`
+    : `[… truncated: the first ${formatBytes(omittedBytes)} of ${shown} were left out; the newest part follows …]\n\n`;
 }
 
 /**
@@ -46,61 +54,107 @@ export function truncationMarker(omittedBytes: number, source: string): string {
  * ```
  */
 export function markerReserve(source: string): number {
-  return Buffer.byteLength(truncationMarker(0, source)) + 9;
+  return Buffer.byteLength(truncationMarker(0, source, true)) + 9;
+}
+
+/** Options of {@link fitChunks}. */
+export interface FitOptions {
+  readonly budgetBytes: number;
+  readonly totalBytes: number;
+  readonly source: string;
+  readonly warnings: readonly string[];
+  /** Source bytes before the first chunk that were skipped without being read. */
+  readonly unreadBytes?: number;
+  /**
+   * The session's first prompt when it lies before `chunks` (read from the head of a file
+   * whose middle was not read); default: the first prompt among `chunks`.
+   */
+  readonly firstPrompt?: SessionChunk;
 }
 
 /**
  * The session text for `chunks` (oldest first) within `budgetBytes`. Chunks whose offset
  * does not start at 0 mean the source's beginning was never read: that also counts as cut.
+ * `omittedBytes` counts the source bytes between the first prompt (or the start) and the
+ * newest part, estimated where a single chunk had to be cut.
  *
  * @example
  * ```ts
  * fitChunks(chunks, { budgetBytes: 4096, totalBytes: size, source: path, warnings: [] });
  * ```
  */
-export function fitChunks(
-  chunks: readonly SessionChunk[],
-  options: {
-    readonly budgetBytes: number;
-    readonly totalBytes: number;
-    readonly source: string;
-    readonly warnings: readonly string[];
-    /** Source bytes before the first chunk that were skipped without being read. */
-    readonly unreadBytes?: number;
-  },
-): SessionText {
+export function fitChunks(chunks: readonly SessionChunk[], options: FitOptions): SessionText {
   const { budgetBytes, totalBytes, source, warnings } = options;
-  const sizes = chunks.map((chunk) => Buffer.byteLength(chunk.text));
-  const whole = sizes.reduce((sum, size) => sum + size, 0);
   const unread = options.unreadBytes ?? chunks[0]?.offset ?? totalBytes;
+  const whole = chunks.reduce((sum, chunk) => sum + Buffer.byteLength(chunk.text), 0);
   if (unread === 0 && whole <= budgetBytes) {
     const text = chunks.map((chunk) => chunk.text).join("");
     return { text, source, truncated: false, omittedBytes: 0, totalBytes, warnings };
   }
   const room = Math.max(0, budgetBytes - markerReserve(source));
+  const first = options.firstPrompt ?? chunks.find((chunk) => chunk.prompt === true);
+  const at = first === undefined ? -1 : chunks.indexOf(first);
+  // Chunks after the first prompt: by position when it is one of them (several chunks may
+  // share a source line), by offset when it came from the unread head.
+  const rest =
+    first === undefined
+      ? chunks
+      : at >= 0
+        ? chunks.slice(at + 1)
+        : chunks.filter((chunk) => chunk.offset > first.offset);
+  const restBytes = rest.reduce((sum, chunk) => sum + Buffer.byteLength(chunk.text), 0);
+  // The first prompt gets half the room, or more when the newest part needs less.
+  const firstText =
+    first === undefined
+      ? ""
+      : headOfChunk(first.text, Math.max(Math.floor(room / 2), room - restBytes));
+  const tail = newestPart(rest, room - Buffer.byteLength(firstText));
+  const firstEnd = first === undefined ? 0 : first.offset + first.sourceBytes;
+  const firstCut = first === undefined ? 0 : cutShare(first, firstText);
+  const omitted =
+    Math.max(0, (tail.startOffset ?? totalBytes) - firstEnd) + firstCut + tail.cutBytes;
+  const marker = truncationMarker(omitted, source, first !== undefined);
+  const text = `${firstText}${marker}${tail.text}`;
+  return { text, source, truncated: true, omittedBytes: omitted, totalBytes, warnings };
+}
+
+/** The newest chunks that fit `room`; a newest chunk larger than the room keeps its end. */
+function newestPart(
+  chunks: readonly SessionChunk[],
+  room: number,
+): { text: string; startOffset: number | undefined; cutBytes: number } {
   const kept: string[] = [];
   let used = 0;
-  let omitted = unread;
+  let startOffset: number | undefined;
+  let cutBytes = 0;
   for (let index = chunks.length - 1; index >= 0; index--) {
     const chunk = chunks[index];
-    const size = sizes[index] ?? 0;
     if (chunk === undefined) continue;
+    const size = Buffer.byteLength(chunk.text);
     if (used + size <= room) {
       kept.unshift(chunk.text);
       used += size;
-      omitted = chunk.offset;
+      startOffset = chunk.offset;
       continue;
     }
     if (kept.length === 0) {
       // A single message larger than the budget: keep its end rather than nothing.
-      const tail = tailOfText(chunk.text, room);
-      kept.unshift(tail);
-      const keptShare = size === 0 ? 0 : Buffer.byteLength(tail) / size;
-      omitted = chunk.offset + Math.round(chunk.sourceBytes * (1 - keptShare));
+      const end = tailOfChunk(chunk.text, room);
+      if (end !== "") {
+        kept.unshift(end);
+        startOffset = chunk.offset;
+        cutBytes = cutShare(chunk, end);
+      }
     }
     break;
   }
-  if (kept.length === 0) omitted = totalBytes;
-  const text = truncationMarker(omitted, source) + kept.join("");
-  return { text, source, truncated: true, omittedBytes: omitted, totalBytes, warnings };
+  return { text: kept.join(""), startOffset, cutBytes };
+}
+
+/** Source bytes of `chunk` not represented by `keptText`, estimated by rendered share. */
+function cutShare(chunk: SessionChunk, keptText: string): number {
+  const size = Buffer.byteLength(chunk.text);
+  if (size === 0) return 0;
+  const kept = Math.min(1, Buffer.byteLength(keptText) / size);
+  return Math.round(chunk.sourceBytes * (1 - kept));
 }

@@ -11,6 +11,10 @@ import { fitChunks, markerReserve } from "./session-budget.js";
 import { runCommand, type CommandRun } from "./session-command-run.js";
 import { cleanStart, decodeUtf8, firstNul } from "./session-text.js";
 import { safeAsync } from "../../shared/safe-async.js";
+import { isAmpMarkdown, renderAmpMarkdown } from "./formats/amp-markdown.js";
+
+/** Output up to this size is kept whole (an Amp thread is rendered by section). */
+const WHOLE_OUTPUT_BYTES = 8 * 1024 * 1024;
 
 /**
  * Options of {@link commandSessionReader}.
@@ -66,13 +70,35 @@ export function commandSessionReader(options: CommandSessionReaderOptions): Sess
             command: options.command,
             args: args.value,
             timeoutMs,
-            keepBytes: budgetBytes,
+            // Enough to hold a whole Amp thread, whose first prompt a cut keeps.
+            keepBytes: Math.max(budgetBytes, WHOLE_OUTPUT_BYTES),
             ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
             ...(options.env === undefined ? {} : { env: options.env }),
             ...(signal === undefined ? {} : { signal }),
           });
           const failure = runFailure(run, source, timeoutMs);
           if (failure !== undefined) return err(failure);
+          const whole = run.stdoutBytes === run.stdoutTail.length;
+          const text = decodeUtf8(run.stdoutTail).text;
+          if (whole && isAmpMarkdown(text)) {
+            const chunks = renderAmpMarkdown(text);
+            if (chunks.length === 0) {
+              return err(
+                new SessionReadError(
+                  `${source} printed an Amp thread with no ## User or ## Assistant section.`,
+                ),
+              );
+            }
+            return ok(
+              fitChunks(chunks, {
+                budgetBytes,
+                totalBytes: run.stdoutBytes,
+                source,
+                warnings: [],
+                unreadBytes: 0,
+              }),
+            );
+          }
           return ok(toSessionText(run, source, budgetBytes));
         },
         (cause) =>

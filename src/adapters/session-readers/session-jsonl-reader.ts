@@ -1,8 +1,11 @@
 /**
- * The `jsonl` session reader: chat transcripts with one JSON object per line (Claude Code,
- * Codex CLI, plain chat messages). Rendered text is far smaller than the raw JSON (tool
- * output is summarised), so it reads a window from the end, renders it, and widens the
- * window only while the rendered text is still short of the budget.
+ * The `jsonl` session reader: transcripts with one JSON object per line, in any format of
+ * formats/ (Claude Code, Codex rollouts and `exec --json` streams, Gemini CLI, Cursor, Pi,
+ * plain chat messages). The format is detected from the first lines; a file of no known
+ * format, or one that renders nothing, is an error naming what was expected and what was
+ * found, so consolidation never consumes a session it could not read. Rendered text is far
+ * smaller than the raw JSON, so it reads the head (for the format and the first prompt) and a
+ * window from the end, widening the window only while the rendered text is short of the budget.
  */
 import { err, ok, type Result, type ResultAsync } from "neverthrow";
 import { SessionReadError } from "../../errors.js";
@@ -11,11 +14,13 @@ import {
   type SessionReadFailure,
   type SessionText,
 } from "../../ports/session-reader.js";
-import { fitChunks } from "./session-budget.js";
+import { describeUnknown, detectFormat, knownFormats } from "./formats/detect-format.js";
+import type { ParsedLine, TranscriptFormat } from "./formats/transcript-format.js";
+import { fitChunks, type SessionChunk } from "./session-budget.js";
 import { defaultSessionFs, readRange, type SessionFs } from "./session-fs.js";
-import { renderJsonl, type RenderedJsonl } from "./session-jsonl-render.js";
+import { parseJson, parseJsonl, type ParsedJsonl } from "./session-jsonl-render.js";
 import { aborted, binaryContent, readFailure, locateTranscript } from "./session-source.js";
-import { firstNul } from "./session-text.js";
+import { decodeUtf8, firstNul } from "./session-text.js";
 import { safeAsync } from "../../shared/safe-async.js";
 
 /**
@@ -36,9 +41,10 @@ export interface JsonlSessionReaderOptions {
 const MIN_WINDOW = 256 * 1024;
 
 /**
- * Reads `retrieval.sessionPath` as JSON Lines: user and assistant text kept whole, each
- * tool call and result on one line, thinking and bookkeeping lines dropped, unknown line
- * types skipped, non-JSON lines counted in `warnings`.
+ * Reads `retrieval.sessionPath` as JSON Lines: prompts and replies kept whole under their
+ * role, each tool call and result on one line, thinking, injected context and bookkeeping
+ * dropped, non-JSON lines counted in `warnings`. Within the budget it keeps the first user
+ * prompt and the newest part.
  *
  * @example
  * ```ts
@@ -58,18 +64,48 @@ export function jsonlSessionReader(options: JsonlSessionReaderOptions = {}): Ses
           if (found.isErr()) return err(found.error);
           const { source, total } = found.value;
           const cap = Math.max(maxScan, budgetBytes);
+          const headWindow = Math.min(total, Math.max(budgetBytes * 4, MIN_WINDOW));
+          const headBytes = await readRange(fs, source, 0, headWindow);
+          if (isAborted(signal)) return err(aborted(source));
+          const headNul = firstNul(headBytes);
+          if (headNul >= 0) return err(binaryContent(source, headNul));
+          const head = parseJsonl(wholeLines(headBytes, headWindow < total), 0);
+          const document =
+            head.lines.length === 0
+              ? await wholeDocument(fs, source, total, cap, headBytes)
+              : undefined;
+          const headLines = document ?? head.lines;
+          const format = detectFormat(headLines);
+          if (format === undefined) return err(unknownFormat(source, head, document));
+          if (document !== undefined)
+            return finishDocument(format, document, { source, total, budgetBytes });
           let window = Math.min(total, cap, Math.max(budgetBytes * 4, MIN_WINDOW));
           for (;;) {
             // One byte more than the window, to tell whether it starts on a line boundary.
             const start = Math.max(0, total - window - 1);
-            const bytes = await readRange(fs, source, start, total - start);
-            if (signal?.aborted === true) return err(aborted(source));
+            const bytes =
+              start === 0 && headWindow === total
+                ? headBytes
+                : await readRange(fs, source, start, total - start);
+            if (isAborted(signal)) return err(aborted(source));
             const nul = firstNul(bytes);
             if (nul >= 0) return err(binaryContent(source, start + nul));
             const skip = start === 0 ? 0 : bytes.indexOf(0x0a) + 1 || bytes.length;
-            const rendered = renderJsonl(bytes.subarray(skip), start + skip);
-            const done = start === 0 || rendered.renderedBytes >= budgetBytes || window >= cap;
-            if (done) return finish(rendered, { source, total, budgetBytes, unread: start + skip });
+            const tail = parseJsonl(bytes.subarray(skip), start + skip);
+            const chunks = format.render(tail.lines);
+            const rendered = chunks.reduce((sum, chunk) => sum + Buffer.byteLength(chunk.text), 0);
+            const done = start === 0 || rendered >= budgetBytes || window >= cap;
+            if (done) {
+              const firstPrompt =
+                start === 0 ? undefined : promptBefore(format, head.lines, start + skip);
+              return finish(format, chunks, tail, {
+                source,
+                total,
+                budgetBytes,
+                unread: start + skip,
+                firstPrompt,
+              });
+            }
             window = Math.min(total, cap, window * 4);
           }
         },
@@ -79,31 +115,124 @@ export function jsonlSessionReader(options: JsonlSessionReaderOptions = {}): Ses
   };
 }
 
+/** Read through a function: TypeScript would narrow `signal.aborted` after the first test. */
+function isAborted(signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true;
+}
+
+/** The bytes up to the last newline when the head was cut short of the file's end. */
+function wholeLines(bytes: Uint8Array, cutShort: boolean): Uint8Array {
+  if (!cutShort) return bytes;
+  const last = bytes.lastIndexOf(0x0a);
+  return bytes.subarray(0, last + 1);
+}
+
+/** The first prompt of the head, when it lies before the tail window. */
+function promptBefore(
+  format: TranscriptFormat,
+  headLines: readonly ParsedLine[],
+  tailStart: number,
+): SessionChunk | undefined {
+  const prompt = format.render(headLines).find((chunk) => chunk.prompt === true);
+  return prompt !== undefined && prompt.offset < tailStart ? prompt : undefined;
+}
+
+/**
+ * A file none of whose lines is JSON may be one JSON document (Gemini CLI's legacy `.json`,
+ * pretty-printed): parsed whole when it is no larger than the scan cap.
+ */
+async function wholeDocument(
+  fs: SessionFs,
+  source: string,
+  total: number,
+  cap: number,
+  headBytes: Uint8Array,
+): Promise<ParsedLine[] | undefined> {
+  const first = decodeUtf8(headBytes.subarray(0, 64)).text.trimStart();
+  if (!(first.startsWith("{") || first.startsWith("[")) || total > cap) return undefined;
+  const bytes = headBytes.length === total ? headBytes : await readRange(fs, source, 0, total);
+  const value = parseJson(decodeUtf8(bytes).text);
+  return value === undefined ? undefined : [{ value, offset: 0, bytes: total }];
+}
+
+function unknownFormat(
+  source: string,
+  head: ParsedJsonl,
+  document: readonly ParsedLine[] | undefined,
+): SessionReadError {
+  const found =
+    document !== undefined
+      ? `one JSON document: ${describeUnknown(head.headText, document)}`
+      : head.lines.length === 0 && head.notJson > 0 && !/^\s*---/.test(head.headText)
+        ? `text that is not JSON Lines (none of the first ${head.notJson} lines parses as JSON); use the "file" retrieval method for plain text`
+        : describeUnknown(head.headText, head.lines);
+  return new SessionReadError(
+    `The session transcript ${source} is not in a format the "jsonl" reader knows ` +
+      `(${knownFormats()}): it holds ${found}.`,
+  );
+}
+
+function emptyRender(format: TranscriptFormat, source: string): SessionReadError {
+  return new SessionReadError(
+    `The session transcript ${source} looks like a ${format.name} but holds no prompt, reply or tool call ` +
+      "to read (only bookkeeping lines); it stays pending until it has some.",
+  );
+}
+
 function finish(
-  rendered: RenderedJsonl,
-  at: { source: string; total: number; budgetBytes: number; unread: number },
+  format: TranscriptFormat,
+  chunks: readonly SessionChunk[],
+  parsed: ParsedJsonl,
+  at: {
+    source: string;
+    total: number;
+    budgetBytes: number;
+    unread: number;
+    firstPrompt: SessionChunk | undefined;
+  },
 ): Result<SessionText, SessionReadError> {
-  if (rendered.json === 0 && rendered.notJson > 0) {
-    return err(
-      new SessionReadError(
-        `The session transcript ${at.source} is not JSON Lines: none of its ${rendered.notJson} lines read parses as JSON. ` +
-          'Use the "file" retrieval method for plain text.',
-      ),
-    );
-  }
+  if (chunks.length === 0 && at.firstPrompt === undefined)
+    return err(emptyRender(format, at.source));
   const warnings = [
-    ...(rendered.notJson > 0 ? [`${rendered.notJson} lines were not JSON and were skipped`] : []),
-    ...(rendered.invalidUtf8
+    ...(parsed.notJson > 0 ? [`${parsed.notJson} lines were not JSON and were skipped`] : []),
+    ...(parsed.invalidUtf8
       ? ["some lines were not valid UTF-8; bad bytes were replaced with U+FFFD"]
       : []),
   ];
   return ok(
-    fitChunks(rendered.chunks, {
+    fitChunks(chunks, {
       budgetBytes: at.budgetBytes,
       totalBytes: at.total,
       source: at.source,
       warnings,
       unreadBytes: at.unread,
+      ...(at.firstPrompt === undefined ? {} : { firstPrompt: at.firstPrompt }),
+    }),
+  );
+}
+
+/** A one-document transcript: its chunks get offsets spread over the file, in order. */
+function finishDocument(
+  format: TranscriptFormat,
+  document: readonly ParsedLine[],
+  at: { source: string; total: number; budgetBytes: number },
+): Result<SessionText, SessionReadError> {
+  const rendered = format.render(document);
+  if (rendered.length === 0) return err(emptyRender(format, at.source));
+  const step = at.total / rendered.length;
+  const chunks = rendered.map((chunk, index) => ({
+    ...chunk,
+    offset: Math.floor(index * step),
+    sourceBytes: Math.floor((index + 1) * step) - Math.floor(index * step),
+  }));
+  const warnings = ["the transcript is one JSON document; byte offsets in it are estimates"];
+  return ok(
+    fitChunks(chunks, {
+      budgetBytes: at.budgetBytes,
+      totalBytes: at.total,
+      source: at.source,
+      warnings,
+      unreadBytes: 0,
     }),
   );
 }

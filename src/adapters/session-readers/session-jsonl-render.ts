@@ -1,48 +1,41 @@
 /**
- * Turning the lines of a JSON Lines transcript into session text, whatever harness wrote
- * it: Claude Code, Codex CLI, or plain `{ role, content }` chat messages. Lines of any
- * other shape are tolerated and skipped; lines that are not JSON are counted.
+ * Splitting the bytes of a JSON Lines transcript into parsed lines, counting what did not
+ * parse. What the lines mean is up to the format modules in formats/.
  */
-import { isClaudeCodeLine, renderClaudeCodeLine } from "./session-claude-code.js";
-import { isCodexLine, renderCodexLine } from "./session-codex.js";
-import { blockText, isRecord, messageLine } from "./session-line-format.js";
-import type { SessionChunk } from "./session-budget.js";
+import type { ParsedLine } from "./formats/transcript-format.js";
 import { decodeUtf8 } from "./session-text.js";
 
 /**
- * The chunks of a byte range of a transcript, and what did not parse.
+ * The parsed lines of a byte range of a transcript, and what did not parse.
  *
  * @example
  * ```ts
- * const { chunks, notJson } = renderJsonl(bytes, 0);
+ * const { lines, notJson } = parseJsonl(bytes, 0);
  * ```
  */
-export interface RenderedJsonl {
-  /** One chunk per line that rendered to something, oldest first. */
-  readonly chunks: SessionChunk[];
-  /** Rendered bytes in all chunks. */
-  readonly renderedBytes: number;
+export interface ParsedJsonl {
+  /** Lines that parsed as JSON, in order. */
+  readonly lines: ParsedLine[];
   /** Non-empty lines that were not JSON. */
   readonly notJson: number;
-  /** Lines that parsed as JSON. */
-  readonly json: number;
   /** True when some line was not valid UTF-8. */
   readonly invalidUtf8: boolean;
+  /** The decoded text of the first few KB, to describe a file of an unknown kind. */
+  readonly headText: string;
 }
 
 /**
- * Renders every whole line of `bytes`, which start at byte `offset` of the transcript.
+ * Parses every whole line of `bytes`, which start at byte `offset` of the transcript. A last
+ * line without a newline is parsed too (a transcript still being written ends that way).
  *
  * @example
  * ```ts
- * renderJsonl(new TextEncoder().encode('{"role":"user","content":"hi"}\n'), 0).chunks[0]?.text; // "[user] hi\n"
+ * parseJsonl(new TextEncoder().encode('{"role":"user","content":"hi"}\n'), 0).lines[0]?.value; // { role: "user", content: "hi" }
  * ```
  */
-export function renderJsonl(bytes: Uint8Array, offset: number): RenderedJsonl {
-  const chunks: SessionChunk[] = [];
-  let renderedBytes = 0;
+export function parseJsonl(bytes: Uint8Array, offset: number): ParsedJsonl {
+  const lines: ParsedLine[] = [];
   let notJson = 0;
-  let json = 0;
   let invalidUtf8 = false;
   let start = 0;
   while (start < bytes.length) {
@@ -52,45 +45,27 @@ export function renderJsonl(bytes: Uint8Array, offset: number): RenderedJsonl {
     invalidUtf8 ||= decoded.invalid;
     const line = decoded.text.trim();
     if (line !== "") {
-      const parsed = parseJson(line);
-      if (parsed === undefined) notJson++;
-      else {
-        json++;
-        const text = renderLine(parsed);
-        if (text !== "") {
-          chunks.push({ text, offset: offset + start, sourceBytes: end - start });
-          renderedBytes += Buffer.byteLength(text);
-        }
-      }
+      const value = parseJson(line);
+      if (value === undefined) notJson++;
+      else lines.push({ value, offset: offset + start, bytes: end - start });
     }
     start = end;
   }
-  return { chunks, renderedBytes, notJson, json, invalidUtf8 };
+  const headText = decodeUtf8(bytes.subarray(0, Math.min(bytes.length, 4096))).text;
+  return { lines, notJson, invalidUtf8, headText };
 }
 
 /**
- * The rendered text of one parsed line ("" when there is nothing to keep).
+ * `text` parsed as JSON, or undefined.
  *
  * @example
  * ```ts
- * renderLine({ role: "assistant", content: "done" }); // "[assistant] done\n"
+ * parseJson("{\"a\":1}"); // { a: 1 }
  * ```
  */
-export function renderLine(value: unknown): string {
-  if (!isRecord(value)) return "";
-  if (isClaudeCodeLine(value)) return renderClaudeCodeLine(value);
-  if (isCodexLine(value)) return renderCodexLine(value);
-  const role = value["role"];
-  if (role === "user" || role === "assistant") {
-    const text = blockText(value["content"]);
-    return text.trim() === "" ? "" : messageLine(role, text);
-  }
-  return "";
-}
-
-function parseJson(line: string): unknown {
+export function parseJson(text: string): unknown {
   try {
-    return JSON.parse(line) as unknown;
+    return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }

@@ -67,9 +67,9 @@ export function messageLine(role: string, text: string): string {
  * toolLine("tool", "Bash", "npm   test\n--watch"); // "[tool] Bash: npm test --watch\n"
  * ```
  */
-export function toolLine(kind: "tool" | "tool result", name: string, detail: string): string {
+export function toolLine(kind: string, name: string, detail: string): string {
   const flat = detail.replaceAll(/\s+/g, " ").trim();
-  const cut = flat.length > ONE_LINE_MAX ? `${flat.slice(0, ONE_LINE_MAX - 1)}…` : flat;
+  const cut = flat.length > ONE_LINE_MAX ? `${wholeCharacters(flat, ONE_LINE_MAX - 1)}…` : flat;
   const label = name === "" ? "" : `${name}${cut === "" ? "" : ": "}`;
   return `[${kind}] ${label}${cut}\n`;
 }
@@ -109,7 +109,43 @@ export function blockText(content: unknown): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
   return content
-    .map((block) => stringField(block, "text") ?? "")
+    .map((block) => stringField(block, "text") ?? (isImageBlock(block) ? IMAGE : ""))
     .filter((text) => text !== "")
     .join("\n");
+}
+
+/** What an image becomes in session text: its data is never inlined. */
+export const IMAGE = "[image]";
+
+/**
+ * Whether a content block is an image (Anthropic `image`, Responses `input_image`, Pi
+ * `image`, or a `{ mimeType: "image/..." }` block).
+ *
+ * @example
+ * ```ts
+ * isImageBlock({ type: "input_image", image_url: "data:image/png;base64,..." }); // true
+ * ```
+ */
+export function isImageBlock(block: unknown): boolean {
+  const type = stringField(block, "type");
+  if (type === "image" || type === "input_image" || type === "image_url") return true;
+  return (stringField(block, "mimeType") ?? stringField(block, "media_type") ?? "").startsWith(
+    "image/",
+  );
+}
+
+/**
+ * The first `max` UTF-16 units of `text`, one fewer when the cut would split a surrogate
+ * pair (half an emoji is not a character any decoder accepts).
+ *
+ * @example
+ * ```ts
+ * wholeCharacters("ab😀", 3); // "ab"
+ * ```
+ */
+export function wholeCharacters(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const last = text.charCodeAt(max - 1);
+  const splits = last >= 0xd800 && last <= 0xdbff;
+  return text.slice(0, splits ? max - 1 : max);
 }

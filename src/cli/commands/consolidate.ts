@@ -34,8 +34,10 @@ export const consolidateCommand = defineCommand({
     const llm = await llmFromOptions(values, io.env, "consolidate");
     if (llm.isErr()) return out.fail(llm.error);
     // Loaded here, not at startup: `--help` and usage errors never need it.
-    const { commandSessionReader } = await import("../../adapters/index.js");
+    const { commandSessionReader, defaultSessionReaders } = await import("../../adapters/index.js");
+    // Transcripts on this machine's disk (`file`, `jsonl`), and Amp threads through its CLI.
     const sessionReaders = {
+      ...defaultSessionReaders(),
       "amp-thread": commandSessionReader({ command: "amp", args: ["threads", "markdown"] }),
     };
     const opened = await openMemory(values.root, io, { llm: llm.value, sessionReaders });

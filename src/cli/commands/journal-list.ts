@@ -12,7 +12,8 @@ export const journalListCommand = defineCommand({
   usage: "[--status pending|done|invalid] [options]",
   description:
     "Lists the journal entries of one status, oldest first, one per line: id, harness, what to read\n" +
-    "and where. done entries add when they were consolidated; invalid ones say why they were refused.\n" +
+    "and where. done entries add when they were consolidated; invalid ones say why they were refused;\n" +
+    "a pending entry whose session the last consolidation could not read says why, on the next line.\n" +
     "Changes nothing.",
   options: {
     ...COMMON_OPTIONS,
@@ -71,8 +72,23 @@ export const journalListCommand = defineCommand({
     }
     const listed = await journal.list({ status });
     if (listed.isErr()) return out.fail(failureFrom(listed.error));
-    out.print(listed.value, () =>
-      listed.value.length === 0 ? empty : listed.value.map(entryLine).join("\n"),
+    const reasons = await journal.unreadReasons();
+    if (reasons.isErr()) return out.fail(failureFrom(reasons.error));
+    // An entry a run could not read says why under its line (and as `unread` in --json).
+    const pending = listed.value.map((entry) => {
+      const unread = reasons.value.get(entry.id);
+      return unread === undefined ? entry : { ...entry, unread };
+    });
+    out.print(pending, () =>
+      pending.length === 0
+        ? empty
+        : pending
+            .map((entry) =>
+              "unread" in entry
+                ? `${entryLine(entry)}\n  not read by the run of ${entry.unread.at}: ${entry.unread.reason}`
+                : entryLine(entry),
+            )
+            .join("\n"),
     );
     return EXIT.ok;
   },

@@ -65,8 +65,10 @@ export const syncCommand = defineCommand({
     }
     const llm = await llmFromOptions(values, io.env, "sync");
     if (llm.isErr()) return out.fail(llm.error);
-    const { commandSessionReader } = await import("../../adapters/index.js");
+    const { commandSessionReader, defaultSessionReaders } = await import("../../adapters/index.js");
+    // Transcripts on this machine's disk (`file`, `jsonl`), and Amp threads through its CLI.
     const sessionReaders = {
+      ...defaultSessionReaders(),
       "amp-thread": commandSessionReader({ command: "amp", args: ["threads", "markdown"] }),
     };
     const opened = await openMemory(values.root, io, { llm: llm.value, sessionReaders });

@@ -140,7 +140,13 @@ function inboxLine(
 function unreadableLines(report: ConsolidationReport): string[] {
   return [
     ...section(
-      `Left pending (${plural(report.unreadable.length, "session")} could not be read):`,
+      "Read with warnings:",
+      report.warnings.map((item) =>
+        item.id === "" ? `  ${item.warning}` : `  ${item.id}: ${item.warning}`,
+      ),
+    ),
+    ...section(
+      `Left pending, not consumed (${plural(report.unreadable.length, "session")} could not be read; \`memory journal list\` shows why):`,
       report.unreadable.map((entry) => `  ${entry.id}: ${entry.reason}`),
     ),
     ...(report.deferred.length === 0

@@ -1,4 +1,4 @@
-import { errAsync, type ResultAsync } from "neverthrow";
+import { errAsync, okAsync, type ResultAsync } from "neverthrow";
 import { createJournal, type Journal } from "../journal/journal.js";
 import {
   LlmError,
@@ -100,7 +100,11 @@ export function bindConsolidation(
       const base = machineFor(wiring.llm ?? LLM_PLACEHOLDER);
       const machine =
         options.actors === undefined ? base : base.provide({ actors: options.actors });
-      return withPipelineLock(wiring.acquirePipelineLock, () => runConsolidation(machine, options));
+      return withPipelineLock(wiring.acquirePipelineLock, () =>
+        runConsolidation(machine, options).andThen((report) =>
+          options.dryRun === true ? okAsync(report) : noteUnread(journal, report),
+        ),
+      );
     },
   };
 }
@@ -109,3 +113,27 @@ export function bindConsolidation(
 const LLM_PLACEHOLDER: Llm = {
   complete: () => errAsync(new LlmError(NO_LLM)),
 };
+
+/**
+ * Records why the entries left unread were not consumed (for `memory journal list`) and
+ * forgets the reasons of those consumed. The run has already applied: a failure here only
+ * becomes a warning in the report, never a failed run.
+ */
+function noteUnread(
+  journal: Journal,
+  report: ConsolidationReport,
+): ResultAsync<ConsolidationReport, never> {
+  return journal
+    .noteUnread(report.unreadable)
+    .andThen(() => journal.forgetUnread(report.consumed))
+    .map(() => report)
+    .orElse((error) =>
+      okAsync({
+        ...report,
+        warnings: [
+          ...report.warnings,
+          { id: "", warning: `could not record why entries were left unread: ${error.message}` },
+        ],
+      }),
+    );
+}

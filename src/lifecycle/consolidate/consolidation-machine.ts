@@ -15,6 +15,7 @@ import type {
   RunAgentInput,
   RunAgentOutput,
   SelectContextInput,
+  SessionWarning,
   SelectContextOutput,
   WriteKbEntriesInput,
   WriteKbEntriesOutput,
@@ -44,6 +45,8 @@ export type ConsolidationOutput =
       readonly unreadable: readonly { readonly id: string; readonly reason: string }[];
       /** Entries left pending because they did not fit this run's session budget. */
       readonly deferred: readonly string[];
+      /** What the session readers had to work around in the sessions they read. */
+      readonly warnings: readonly SessionWarning[];
       /** The validated plan (what a dry run would write). */
       readonly plan: ConsolidationPlan | null;
       readonly dryRun: boolean;
@@ -333,6 +336,7 @@ export const consolidationMachine = setup({
       commit: context.commit,
       unreadable: context.fetched.unreadable,
       deferred: context.fetched.deferred,
+      warnings: context.fetched.warnings ?? [],
       plan: context.plan,
       dryRun: context.dryRun,
       repaired: context.repaired,

@@ -63,6 +63,14 @@ export interface FetchSessionsOutput {
   readonly unreadable: readonly { readonly id: string; readonly reason: string }[];
   /** Entries beyond this run's session budget: left pending for the next run. */
   readonly deferred: readonly string[];
+  /** What the readers had to work around in sessions they did read, per entry. */
+  readonly warnings?: readonly SessionWarning[];
+}
+
+/** A reader's warning about one entry's session (invalid UTF-8, skipped lines, ...). */
+export interface SessionWarning {
+  readonly id: string;
+  readonly warning: string;
 }
 
 /** selectContext: related notes, rendered within their budget. */

@@ -3,14 +3,19 @@ import { readSession } from "../sessions/read-session.js";
 import type { LoggedSession } from "../sessions/session-unconsumed.js";
 import { CHARS_PER_TOKEN, type ConsolidationDeps } from "./consolidation-deps.js";
 import type { PromptSession } from "./consolidation-prompt.js";
-import type { FetchSessionsInput, FetchSessionsOutput } from "./consolidation-steps.js";
+import type {
+  FetchSessionsInput,
+  FetchSessionsOutput,
+  SessionWarning,
+} from "./consolidation-steps.js";
 
 const MIN_SHARE_BYTES = 2_048;
 
 /**
  * Reads each entry's transcript through the reader registered for its retrieval method,
  * sharing the session budget between the entries and the session-log sections. An entry
- * whose transcript cannot be read is left pending (and reported), never consumed blind;
+ * whose transcript cannot be read, or reads as no text at all, is left pending (and
+ * reported), never consumed blind; the readers' warnings travel into the report;
  * an entry with only a note (method "none") needs no reader.
  */
 export async function fetchSessionTexts(
@@ -28,6 +33,7 @@ export async function fetchSessionTexts(
   const sessions: PromptSession[] = [];
   const readEntryIds: string[] = [];
   const unreadable: { id: string; reason: string }[] = [];
+  const warnings: SessionWarning[] = [];
   for (const entry of entries) {
     const label = entryLabel(entry);
     const noteText = entry.note === undefined ? "" : entry.note.slice(0, Math.floor(share / 2));
@@ -45,10 +51,17 @@ export async function fetchSessionTexts(
       unreadable.push({ id: entry.id, reason: read.error.message });
       continue;
     }
-    const cut = read.value.truncated
-      ? `[the first ${read.value.omittedBytes} bytes of this session were cut to fit the budget]\n`
-      : "";
-    sessions.push({ label, text: `${note}${cut}${read.value.text}` });
+    // A reader that returns nothing read nothing: consuming the entry would lose its session.
+    if (read.value.text.trim() === "") {
+      unreadable.push({
+        id: entry.id,
+        reason: `The session ${read.value.source} was read but gave no text (${read.value.totalBytes} bytes, nothing recognised); left pending.`,
+      });
+      continue;
+    }
+    for (const warning of read.value.warnings) warnings.push({ id: entry.id, warning });
+    // A cut session carries its own notice where the cut is; no second one here.
+    sessions.push({ label, text: `${note}${read.value.text}` });
     readEntryIds.push(entry.id);
   }
   if (input.logged.length > 0) sessions.push(sessionLogPart(input.logged, share));
@@ -56,6 +69,7 @@ export async function fetchSessionTexts(
     sessions,
     readEntryIds,
     unreadable,
+    warnings,
     deferred: input.entries.slice(entries.length).map((entry) => entry.id),
   };
 }

@@ -40,7 +40,7 @@ const THREAD_METHODS: Readonly<Record<string, string>> = {
 
 /**
  * The retrieval method for a set of flags: `--method` when given; otherwise the harness's
- * own thread method, then `jsonl` or `file` for a transcript path (by extension), then
+ * own thread method, then `jsonl` (`.jsonl`, `.json`) or `file` for a transcript path, then
  * `command` for a bare thread id, and `none` for an entry that only carries a note.
  *
  * @example
@@ -54,7 +54,8 @@ export function inferRetrievalMethod(flags: JournalAddFlags): string {
     ? THREAD_METHODS[flags.harness]
     : undefined;
   if (flags.thread !== undefined && threadMethod !== undefined) return threadMethod;
-  if (flags.session !== undefined) return flags.session.endsWith(".jsonl") ? "jsonl" : "file";
+  // `.json` too: Gemini CLI's legacy chats are one JSON document, which the jsonl reader reads.
+  if (flags.session !== undefined) return /\.jsonl?$/.test(flags.session) ? "jsonl" : "file";
   if (flags.thread !== undefined) return "command";
   return NO_SESSION_METHOD;
 }

@@ -20,6 +20,7 @@ import { markEntries, type MarkError } from "./journal-mark.js";
 import { JOURNAL_FOLDERS, journalPath, randomSuffix, type JournalStatus } from "./journal-paths.js";
 import { listQuarantined, quarantineFiles } from "./journal-quarantine.js";
 import { scanJournalFolder } from "./journal-scan.js";
+import { clearUnread, readUnread, recordUnread, type UnreadNote } from "./journal-unread.js";
 
 /**
  * Options of {@link createJournal}.
@@ -90,6 +91,17 @@ export interface Journal {
     ids: readonly string[],
     result: ConsolidationResult,
   ): ResultAsync<ConsolidatedJournalEntry[], MarkError>;
+  /**
+   * Why pending entries were left unread by the last run that tried them, by entry id (kept
+   * in `.agent-memory/unread/`, never committed). Never writes.
+   */
+  unreadReasons(): ResultAsync<Map<string, UnreadNote>, PersistenceError>;
+  /** Records why `items` could not be read; consolidation calls it after a run. */
+  noteUnread(
+    items: readonly { readonly id: string; readonly reason: string }[],
+  ): ResultAsync<void, PersistenceError>;
+  /** Forgets why `ids` could not be read (they were read or consumed since). */
+  forgetUnread(ids: readonly string[]): ResultAsync<void, PersistenceError>;
   /** The entries or files of one status, for `memory journal list`. Never writes. */
   list<S extends JournalStatus>(options: {
     readonly status: S;
@@ -156,6 +168,9 @@ export function createJournal(options: JournalOptions): Journal {
     markConsolidated: (ids, result) =>
       markEntries(persistence, ids, result, new Date(now()).toISOString()),
     list: ({ status }) => listings[status](),
+    unreadReasons: () => readUnread(persistence),
+    noteUnread: (items) => recordUnread(persistence, items, new Date(now()).toISOString()),
+    forgetUnread: (ids) => clearUnread(persistence, ids),
   };
 }
 

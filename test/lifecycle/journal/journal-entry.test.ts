@@ -107,6 +107,7 @@ describe("the CLI flags of journal add", () => {
     });
     expect(inferRetrievalMethod({ harness: "claude-code", session: "/s/a.jsonl" })).toBe("jsonl");
     expect(inferRetrievalMethod({ harness: "manual", session: "/s/notes.md" })).toBe("file");
+    expect(inferRetrievalMethod({ harness: "gemini", session: "/s/session-2025.json" })).toBe("jsonl");
     expect(inferRetrievalMethod({ harness: "other", thread: "x" })).toBe("command");
     expect(inferRetrievalMethod({ harness: "manual" })).toBe("none");
     expect(inferRetrievalMethod({ harness: "constructor", thread: "x" })).toBe("command");

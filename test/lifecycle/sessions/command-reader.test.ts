@@ -1,6 +1,9 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { commandArgs, commandSessionReader } from "../../../src/adapters/session-readers/session-command-reader.js";
+import {
+  commandArgs,
+  commandSessionReader,
+} from "../../../src/adapters/session-readers/session-command-reader.js";
 import { readSession } from "../../../src/lifecycle/sessions/read-session.js";
 import { errOf, okOf } from "../../helpers/result-helpers.js";
 import { entryFor, FIXTURES } from "./reader-helpers.js";
@@ -33,6 +36,21 @@ describe("the command session reader", () => {
     const session = okOf(await reader.read(hostile, { budgetBytes: 4096 }));
     expect(session.text.startsWith("# Thread T-1; rm -rf / $(whoami)\n")).toBe(true);
     expect(session.text).toMatch(/turn 2: the chart is fine/);
+  });
+
+  it("renders an Amp thread it printed by section, keeping the first prompt when cut", async () => {
+    const amp = join(FIXTURES, "../transcripts/amp/T-019e2b3c-4d5e-7f60-8a7b-9c0d1e2f3a4b.md");
+    const print = `const t = require("node:fs").readFileSync(${JSON.stringify(amp)}, "utf8"); process.stdout.write(t + "\\n## Assistant\\n\\nmore work\\n".repeat(3000));`;
+    const reader = commandSessionReader({
+      command: process.execPath,
+      args: ["-e", print, "{threadId}"],
+      timeoutMs: 10_000,
+    });
+    const session = okOf(await reader.read(thread, { budgetBytes: 2048 }));
+    expect(Buffer.byteLength(session.text)).toBeLessThanOrEqual(2048);
+    expect(session.text.startsWith("[user] @src/chart/hourly.ts shows 25 bars")).toBe(true);
+    expect(session.text.match(/truncated/g)).toHaveLength(1);
+    expect(session.text.endsWith("[assistant] more work\n")).toBe(true);
   });
 
   it("keeps the end of a long output within the budget", async () => {

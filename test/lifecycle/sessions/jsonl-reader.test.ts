@@ -20,9 +20,10 @@ const jsonl = (...lines: unknown[]) => lines.map((line) => JSON.stringify(line))
 describe("the jsonl session reader", () => {
   it("reads a Claude Code session: text kept, tools on one line, thinking and bookkeeping dropped", async () => {
     const session = okOf(await read(join(FIXTURES, "claude-code-session.jsonl")));
+    // The summary line's leafUuid is no line of this file: another session's title, dropped.
+    // The prompt queued while the agent worked, never dequeued before the file ends, is kept.
     expect(session.text).toBe(
       [
-        "[summary] Fix the flaky forecast date test",
         "[user] The forecast date test fails on CI but passes locally. Can you find out why?",
         "[assistant] Let me run the test with the CI time zone.",
         "[tool] Bash: TZ=UTC npm test -- src/forecast/date.test.ts",
@@ -31,10 +32,11 @@ describe("the jsonl session reader", () => {
         "[tool] Edit: /home/dev/weather-app/src/forecast/date.ts",
         "[tool result] The file /home/dev/weather-app/src/forecast/date.ts has been updated.",
         "[assistant] Fixed: the test passes in UTC and in UTC+2. The bug was local-time date math on UTC timestamps.",
+        "[user] also check the hourly chart",
         "",
       ].join("\n"),
     );
-    expect(session.text).not.toMatch(/Caveat|UTC\+2\. Probably|queue|turn_duration/);
+    expect(session.text).not.toMatch(/Caveat|UTC\+2\. Probably|queue|turn_duration|Fix the flaky/);
     expect(session).toMatchObject({ truncated: false, omittedBytes: 0, warnings: [] });
   });
 
@@ -106,7 +108,7 @@ describe("the jsonl session reader", () => {
     expect(errOf(await read("/t/missing.jsonl", 4096, fs)).code).toBe("NOT_FOUND");
   });
 
-  it("keeps the newest whole messages within the budget and says where the cut is", async () => {
+  it("keeps the first prompt and the newest whole messages within the budget, with one notice where the cut is", async () => {
     const lines = Array.from({ length: 40 }, (_, index) => ({
       role: "user",
       content: `message ${index} `.repeat(5),
@@ -117,14 +119,17 @@ describe("the jsonl session reader", () => {
     expect(Buffer.byteLength(session.text)).toBeLessThanOrEqual(600);
     expect(session.truncated).toBe(true);
     expect(session.text).toMatch(
-      /^\[… truncated: the first .* were left out; the newest part follows …\]\n\n\[user\] message \d+ /,
+      /^\[user\] (message 0 ){4}message 0\n\n\[… truncated: .* were left out after the first prompt; the newest part follows …\]\n\n\[user\] message \d+ /,
     );
+    expect(session.text.match(/truncated/g)).toHaveLength(1);
     expect(
       session.text.endsWith("[user] message 39 message 39 message 39 message 39 message 39\n"),
     ).toBe(true);
-    const firstKept = /\[user\] message (\d+) /.exec(session.text)?.[1];
+    // omittedBytes: the source between the end of the first prompt and the newest part kept.
+    const firstKept = /\[user\] message ([1-9]\d*) /.exec(session.text)?.[1];
     const offset = text.indexOf(JSON.stringify(lines[Number(firstKept)]));
-    expect(session.omittedBytes).toBe(offset);
+    const firstEnd = text.indexOf("\n") + 1;
+    expect(session.omittedBytes).toBe(offset - firstEnd);
   });
 
   it("widens its window when the tail renders small (mostly tool output)", async () => {
