@@ -9,6 +9,7 @@ const entries = {
   format: "src/model/index.ts",
   lifecycle: "src/lifecycle/index.ts",
   migrate: "src/migrate/index.ts",
+  mcp: "src/mcp/index.ts",
 };
 
 export default defineConfig({
