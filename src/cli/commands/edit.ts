@@ -20,7 +20,8 @@ export const editCommand = defineCommand({
     'Edits the body of one note and commits it. A TEXT of "-" (or a missing --with) reads stdin.\n' +
     "--replace needs the exact text and refuses when it is missing or occurs more than once (unless\n" +
     "--all); --section replaces what is under a heading up to the next heading of its level. The title\n" +
-    "and tag line stay (use rename and capture's tags). An edit that changes nothing writes nothing.",
+    "and tag line stay (use rename and capture's tags). An edit that changes nothing writes nothing.\n" +
+    'A TEXT starting with a dash goes after "=": --append="- item" (or pipe it on stdin).',
   options: {
     ...COMMIT_OPTIONS,
     append: { type: "string" },
