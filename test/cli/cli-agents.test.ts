@@ -200,3 +200,22 @@ describe("memory install", () => {
     );
   });
 });
+
+describe("progress of model runs", () => {
+  const llm = resolve(import.meta.dirname, "../fixtures/cli-llm/create-one-note.mjs");
+  const llmCmd = `${JSON.stringify(process.execPath)} ${JSON.stringify(llm)}`;
+
+  it("consolidate prints a stderr line per model call with --progress, and none on a pipe without it", async () => {
+    const quietRoot = join(sandbox.dir, "quiet");
+    await sandbox.cli(["init", "--root", quietRoot]);
+    await sandbox.cli(["journal", "add", "--harness", "manual", "--note", "a fact", "--root", quietRoot]);
+    const quiet = await sandbox.cli(["consolidate", "--llm-cmd", llmCmd, "--dry-run", "--root", quietRoot]);
+    expect(quiet).toMatchObject({ code: 0, stderr: "" });
+    const shown = await sandbox.cli(["consolidate", "--llm-cmd", llmCmd, "--progress", "--json", "--root", quietRoot]);
+    expect(shown.code).toBe(0);
+    expect(shown.stderr).toMatch(
+      /^memory consolidate: model call 1 started \(prompt [\d,]+ characters\)\nmemory consolidate: model call 1 answered in \d+\.\d s \([\d,]+ characters\)\n$/,
+    );
+    expect(jsonOf<{ created: string[] }>(shown).created).toHaveLength(1);
+  });
+});
