@@ -6,7 +6,7 @@
 import { cp, mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSandbox, jsonOf, type Sandbox } from "./cli-harness.js";
+import { CLI, createSandbox, jsonOf, type Sandbox } from "./cli-harness.js";
 
 const FIXTURES = resolve(import.meta.dirname, "../fixtures/hooks");
 const fixture = (path: string) => readFile(join(FIXTURES, path), "utf8");
@@ -111,6 +111,22 @@ describe("memory hook", () => {
     });
     expect(nowhere.code).toBe(0);
     expect(await pending()).toHaveLength(1);
+  });
+
+  it("gives up within --timeout-ms, exits 0 and logs why, even when stdin never closes", async () => {
+    const { spawn } = await import("node:child_process");
+    const started = Date.now();
+    const code = await new Promise<number | null>((done) => {
+      const child = spawn(process.execPath, [CLI, "hook", "claude-code", "session-end", "--timeout-ms", "300", "--root", root], {
+        env: sandbox.env,
+        stdio: ["pipe", "ignore", "ignore"],
+      });
+      child.on("close", done);
+    });
+    expect(code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    const log = await readFile(join(root, ".agent-memory", "hooks.log"), "utf8");
+    expect(log).toMatch(/claude-code session-end failed: gave up after 300 ms/);
   });
 
   it("codex notify finds the thread's rollout under CODEX_HOME and queues it", async () => {

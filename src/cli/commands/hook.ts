@@ -55,14 +55,20 @@ export const hookCommand = defineCommand({
       return handler(opened.value.memory, { harness, payload, env: io.env, budget });
     })().catch((cause: unknown): HookOutcome => ({ outcome: "failed", detail: `unexpected: ${String(cause)}` }));
     let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<HookOutcome>((done) => {
+    const timedOut = new Promise<HookOutcome & { timedOut: true }>((done) => {
       timer = setTimeout(
-        () => done({ outcome: "failed", detail: `gave up after ${timeoutMs} ms (--timeout-ms)` }),
+        () => done({ outcome: "failed", detail: `gave up after ${timeoutMs} ms (--timeout-ms)`, timedOut: true }),
         timeoutMs,
       );
     });
-    const result = await Promise.race([work, timedOut]);
+    const result: HookOutcome & { timedOut?: true } = await Promise.race([work, timedOut]);
     clearTimeout(timer);
+    if (result.timedOut === true) {
+      await logHook(root, io, name, result.outcome, result.detail);
+      // The work left behind (a slow disk, a stdin never closed) must not hold the harness:
+      // every write it makes is atomic, so ending the process here loses nothing half-written.
+      process.exit(EXIT.ok);
+    }
     if (result.stdout !== undefined) io.stdout(result.stdout);
     await logHook(root, io, name, result.outcome, result.detail);
     if (values.json === true) io.stderr(`${JSON.stringify({ outcome: result.outcome, detail: result.detail })}\n`);
