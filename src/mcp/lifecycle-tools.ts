@@ -10,7 +10,9 @@ import { err, ok } from "neverthrow";
 import { journalEntryFromFlags, sessionContext } from "../lifecycle/index.js";
 import { defineTool, failure, type McpTool } from "./mcp-tool.js";
 
-const agent = type("0 <= number.integer <= 99").describe("whose log: 0 (default) is the main agent, 1, 2, ... its helpers");
+const agent = type("0 <= number.integer <= 99").describe(
+  "whose log: 0 (default) is the main agent, 1, 2, ... its helpers",
+);
 
 const journalAddTool = defineTool({
   name: "journal_add",
@@ -18,10 +20,14 @@ const journalAddTool = defineTool({
     "Queue a session (or just a note) for the next consolidation, which turns it into notes. " +
     "Give the harness and where the transcript is (thread id or transcript path), or only `note`.",
   schema: type({
-    harness: type("string > 0").describe("who ran the session: claude-code, codex, amp, cursor, manual, ..."),
+    harness: type("string > 0").describe(
+      "who ran the session: claude-code, codex, amp, cursor, manual, ...",
+    ),
     "thread?": type("string").describe("the harness's thread or session id"),
     "session?": type("string").describe("absolute path of a transcript file"),
-    "method?": type("string").describe("how to read it: jsonl, file, amp-thread, none, ...; inferred when absent"),
+    "method?": type("string").describe(
+      "how to read it: jsonl, file, amp-thread, none, ...; inferred when absent",
+    ),
     "cwd?": type("string").describe("where the session ran (absolute)"),
     "repo?": type("string").describe("the repository it worked on, owner/name"),
     "note?": type("string").describe("something to remember"),
@@ -54,7 +60,8 @@ const sessionLogTool = defineTool({
 
 const pickupTool = defineTool({
   name: "pickup",
-  description: "Where to resume: the last logged session's `next` line and text (today's log, then yesterday's). null when there is none.",
+  description:
+    "Where to resume: the last logged session's `next` line and text (today's log, then yesterday's). null when there is none.",
   schema: type({ "agent?": agent }),
   readOnly: true,
   run: async (args, { memory }) => {
@@ -69,7 +76,9 @@ const contextTool = defineTool({
     "What to read at session start: the pickup line and the hot notes of the index (inlined within the budget), " +
     "then the other hot and warm notes as links. Call it first in a session.",
   schema: type({
-    "budget?": type("100 <= number.integer <= 200000").describe("characters the context may take (default 6000)"),
+    "budget?": type("100 <= number.integer <= 200000").describe(
+      "characters the context may take (default 6000)",
+    ),
     "agent?": agent,
   }),
   readOnly: true,
@@ -84,7 +93,8 @@ const contextTool = defineTool({
 
 const doctorTool = defineTool({
   name: "doctor",
-  description: "Check the memory's health (broken links, duplicate ids, stray files, ...). Changes nothing.",
+  description:
+    "Check the memory's health (broken links, duplicate ids, stray files, ...). Changes nothing.",
   schema: type({}),
   readOnly: true,
   run: async (_args, { memory }) => {

@@ -63,27 +63,30 @@ export function createMcpServer(memory: Memory, options: McpServerOptions): McpS
       annotations: { readOnlyHint: tool.readOnly, destructiveHint: false },
     })),
   }));
-  server.server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-    const tool = MCP_TOOLS.find((candidate) => candidate.name === request.params.name);
-    if (tool === undefined) {
-      return toolError(
-        "INVALID_INPUT",
-        `No tool is named "${request.params.name}"; the tools are ${MCP_TOOLS.map((t) => t.name).join(", ")}.`,
-      );
-    }
-    let result: Awaited<ReturnType<McpTool["call"]>>;
-    try {
-      result = await tool.call(request.params.arguments ?? {}, deps);
-    } catch (cause) {
-      // Results carry every expected failure; a throw is a bug, still answered as a tool error.
-      return toolError("INTERNAL", `The ${tool.name} tool failed unexpectedly: ${String(cause)}`);
-    }
-    if (result.isErr()) return toolError(result.error.code, result.error.message);
-    return {
-      content: [{ type: "text", text: JSON.stringify(result.value, null, 2) }],
-      structuredContent: { ...result.value },
-    };
-  });
+  server.server.setRequestHandler(
+    CallToolRequestSchema,
+    async (request): Promise<CallToolResult> => {
+      const tool = MCP_TOOLS.find((candidate) => candidate.name === request.params.name);
+      if (tool === undefined) {
+        return toolError(
+          "INVALID_INPUT",
+          `No tool is named "${request.params.name}"; the tools are ${MCP_TOOLS.map((t) => t.name).join(", ")}.`,
+        );
+      }
+      let result: Awaited<ReturnType<McpTool["call"]>>;
+      try {
+        result = await tool.call(request.params.arguments ?? {}, deps);
+      } catch (cause) {
+        // Results carry every expected failure; a throw is a bug, still answered as a tool error.
+        return toolError("INTERNAL", `The ${tool.name} tool failed unexpectedly: ${String(cause)}`);
+      }
+      if (result.isErr()) return toolError(result.error.code, result.error.message);
+      return {
+        content: [{ type: "text", text: JSON.stringify(result.value, null, 2) }],
+        structuredContent: { ...result.value },
+      };
+    },
+  );
   registerNoteResources(server, memory, options.readIndex);
   return server;
 }

@@ -44,7 +44,11 @@ export function registerNoteResources(
         };
       },
     }),
-    { title: "A note", description: "One note of the memory as markdown", mimeType: "text/markdown" },
+    {
+      title: "A note",
+      description: "One note of the memory as markdown",
+      mimeType: "text/markdown",
+    },
     async (uri, variables) => {
       const id = String(variables["id"] ?? "");
       const note = await memory.read(decodeURIComponent(id));
@@ -53,7 +57,9 @@ export function registerNoteResources(
       const n = note.value;
       const tags = n.tags.length === 0 ? "" : `${n.tags.map((tag) => `#${tag}`).join(" ")}\n\n`;
       return {
-        contents: [{ uri: uri.href, mimeType: "text/markdown", text: `# ${n.title}\n\n${tags}${n.body}` }],
+        contents: [
+          { uri: uri.href, mimeType: "text/markdown", text: `# ${n.title}\n\n${tags}${n.body}` },
+        ],
       };
     },
   );

@@ -7,7 +7,14 @@
 
 import { type } from "arktype";
 import { err, ok } from "neverthrow";
-import { editNote, recentNotes, type Memory, type NoteEdit, type NoteMeta } from "../index.js";
+import {
+  editNote,
+  MAX_SEARCH_LIMIT,
+  recentNotes,
+  type Memory,
+  type NoteEdit,
+  type NoteMeta,
+} from "../index.js";
 import { INDEX_NOTE_PATH, parseSince } from "../model/index.js";
 import { defineTool, failure, type McpTool, type ToolDeps } from "./mcp-tool.js";
 
@@ -23,7 +30,9 @@ const captureTool = defineTool({
     "Write a new note (to inbox/ unless status says otherwise). One idea per note; the title states it. " +
     "Link other notes by id in the body: [[id__XXXXXX|text]]. Never write secrets. Returns the note's id and path.",
   schema: type({
-    title: type("string").describe("the idea the note states, e.g. 'Deploys go through the release branch'"),
+    title: type("string").describe(
+      "the idea the note states, e.g. 'Deploys go through the release branch'",
+    ),
     "body?": type("string").describe("markdown; [[id__XXXXXX|text]] links and #tags are picked up"),
     "tags?": type("string[]").describe("tags for the tag line, with or without #"),
     "status?": status.describe("inbox (default), active or archived"),
@@ -32,7 +41,10 @@ const captureTool = defineTool({
   run: async (args, deps) => {
     const captured = await deps.memory.capture(
       { title: args.title, body: args.body ?? "", tags: args.tags ?? [] },
-      { status: args.status ?? "inbox", ...commitMessage(deps, `memory: capture ${JSON.stringify(args.title)} (mcp)`) },
+      {
+        status: args.status ?? "inbox",
+        ...commitMessage(deps, `memory: capture ${JSON.stringify(args.title)} (mcp)`),
+      },
     );
     return captured.isErr() ? err(failure(captured.error)) : ok({ note: captured.value });
   },
@@ -52,7 +64,10 @@ const readTool = defineTool({
     const titles = await titlesById(memory);
     return ok({
       note: note.value,
-      outbound: links.value.outbound.map((link) => ({ ...link, title: titles.get(link.id) ?? null })),
+      outbound: links.value.outbound.map((link) => ({
+        ...link,
+        title: titles.get(link.id) ?? null,
+      })),
       backlinks: links.value.inbound,
       indexed: links.value.indexed,
     });
@@ -96,13 +111,19 @@ function toEdit(args: {
 }): NoteEdit | { code: string; message: string } {
   if (args.kind === "replace") {
     if (args.find === undefined) {
-      return { code: "INVALID_INPUT", message: "A replace edit needs `find`: the exact text to replace." };
+      return {
+        code: "INVALID_INPUT",
+        message: "A replace edit needs `find`: the exact text to replace.",
+      };
     }
     return { kind: "replace", find: args.find, replacement: args.text, all: args.all === true };
   }
   if (args.kind === "replace-section") {
     if (args.heading === undefined) {
-      return { code: "INVALID_INPUT", message: "A replace-section edit needs `heading`: the section's heading text." };
+      return {
+        code: "INVALID_INPUT",
+        message: "A replace-section edit needs `heading`: the section's heading text.",
+      };
     }
     return { kind: "replace-section", heading: args.heading, text: args.text };
   }
@@ -125,7 +146,7 @@ const searchTool = defineTool({
     const limit = args.limit ?? 10;
     // A tag filter is applied to a wider ranking, so filtering does not starve the result.
     const found = await memory.search(args.query, {
-      limit: args.tag === undefined ? limit : 100,
+      limit: args.tag === undefined ? limit : MAX_SEARCH_LIMIT,
       ...(args.status === undefined ? {} : { status: args.status }),
     });
     if (found.isErr()) return err(failure(found.error));
@@ -174,7 +195,8 @@ const listTool = defineTool({
 
 const linksTool = defineTool({
   name: "links",
-  description: "A note's links: inbound (notes linking to it), outbound (its links, with whether each target exists), and whether the index lists it.",
+  description:
+    "A note's links: inbound (notes linking to it), outbound (its links, with whether each target exists), and whether the index lists it.",
   schema: type({ id }),
   readOnly: true,
   run: async (args, { memory }) => {
@@ -185,7 +207,8 @@ const linksTool = defineTool({
 
 const renameTool = defineTool({
   name: "rename",
-  description: "Retitle a note: its heading, filename, and the link text of inbound links that showed the old title. The id stays.",
+  description:
+    "Retitle a note: its heading, filename, and the link text of inbound links that showed the old title. The id stays.",
   schema: type({ id, title: type("string").describe("the new title") }),
   readOnly: false,
   run: async (args, deps) => {
@@ -200,7 +223,8 @@ const renameTool = defineTool({
 
 const moveTool = defineTool({
   name: "move",
-  description: "Move a note to another status folder: inbox, active, or archived (archiving keeps the note and its links).",
+  description:
+    "Move a note to another status folder: inbox, active, or archived (archiving keeps the note and its links).",
   schema: type({ id, status }),
   readOnly: false,
   run: async (args, deps) => {
@@ -220,7 +244,9 @@ const mergeTool = defineTool({
   schema: type({
     sources: type("string[] > 0").describe("ids of the notes to merge away"),
     target: id,
-    "body?": type("string").describe("the target's new body, written by you; default: the bodies joined"),
+    "body?": type("string").describe(
+      "the target's new body, written by you; default: the bodies joined",
+    ),
   }),
   readOnly: false,
   run: async (args, deps) => {
@@ -240,10 +266,13 @@ const tierTool = defineTool({
   readOnly: false,
   run: async (args, deps) => {
     const { index } = deps.memory;
-    const changed = args.tier === "none" ? await index.demote(args.id) : await index.promote(args.id, args.tier);
+    const changed =
+      args.tier === "none" ? await index.demote(args.id) : await index.promote(args.id, args.tier);
     if (changed.isErr()) return err(failure(changed.error));
     if (deps.git === undefined) return ok({ ...changed.value, commit: null });
-    const committed = await deps.git.commit(`memory: tier ${args.id} ${args.tier} (mcp)`, [INDEX_NOTE_PATH]);
+    const committed = await deps.git.commit(`memory: tier ${args.id} ${args.tier} (mcp)`, [
+      INDEX_NOTE_PATH,
+    ]);
     if (committed.isErr()) {
       return err({
         code: committed.error.code,

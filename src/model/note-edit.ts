@@ -136,7 +136,9 @@ function replaceSection(
 ): Result<string, InvalidInputError> {
   const wanted = heading.replace(/^\s*#+\s*/, "").trim();
   if (wanted === "") {
-    return err(new InvalidInputError("The section heading is empty; give its text, e.g. Decisions."));
+    return err(
+      new InvalidInputError("The section heading is empty; give its text, e.g. Decisions."),
+    );
   }
   const lines = body.split("\n");
   const headings = headingsOf(lines);
@@ -157,7 +159,9 @@ function replaceSection(
       ),
     );
   }
-  const next = headings.find((candidate) => candidate.line > found.line && candidate.level <= found.level);
+  const next = headings.find(
+    (candidate) => candidate.line > found.line && candidate.level <= found.level,
+  );
   const content = text.trim();
   const before = lines.slice(0, found.line + 1).join("\n");
   const section = content === "" ? "" : `\n\n${content}`;

@@ -13,7 +13,8 @@ function packagesLoadedBy(entry: string): Set<string> {
     if (seen.has(file)) return;
     seen.add(file);
     for (const specifier of specifiersOf(readFileSync(file, "utf8"))) {
-      if (specifier.startsWith(".")) visit(resolve(dirname(file), specifier.replace(/\.js$/, ".ts")));
+      if (specifier.startsWith("."))
+        visit(resolve(dirname(file), specifier.replace(/\.js$/, ".ts")));
       else packages.add(specifier);
     }
   };

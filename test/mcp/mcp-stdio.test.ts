@@ -64,8 +64,21 @@ describe("memory mcp over stdio", () => {
   it("lists every tool with a JSON Schema generated from its arktype schema", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
-      "capture", "read", "edit", "search", "list", "links", "rename", "move", "merge", "tier",
-      "context", "pickup", "session_log", "journal_add", "doctor",
+      "capture",
+      "read",
+      "edit",
+      "search",
+      "list",
+      "links",
+      "rename",
+      "move",
+      "merge",
+      "tier",
+      "context",
+      "pickup",
+      "session_log",
+      "journal_add",
+      "doctor",
     ]);
     const edit = tools.find((tool) => tool.name === "edit");
     expect(edit?.inputSchema).toMatchObject({
@@ -87,13 +100,30 @@ describe("memory mcp over stdio", () => {
       body: `Built by [[${igor.note.id}|Igor]].`,
     });
     const igorId = igor.note.id;
-    await ok("edit", { id: igorId, kind: "replace", find: "the console", text: "the console app", all: true });
-    await ok("edit", { id: igorId, kind: "replace-section", heading: "Decisions", text: "- moved to platform" });
+    await ok("edit", {
+      id: igorId,
+      kind: "replace",
+      find: "the console",
+      text: "the console app",
+      all: true,
+    });
+    await ok("edit", {
+      id: igorId,
+      kind: "replace-section",
+      heading: "Decisions",
+      text: "- moved to platform",
+    });
     await ok("edit", { id: igorId, kind: "append", text: "Prefers Figma." });
     await ok("edit", { id: igorId, kind: "prepend", text: "Summary: platform developer." });
-    const found = await ok<{ results: { id: string }[] }>("search", { query: "figma", tag: "people" });
+    const found = await ok<{ results: { id: string }[] }>("search", {
+      query: "figma",
+      tag: "people",
+    });
     expect(found.results.map((result) => result.id)).toEqual([igorId]);
-    const renamed = await ok<{ title: string }>("rename", { id: igorId, title: "Igor is a developer" });
+    const renamed = await ok<{ title: string }>("rename", {
+      id: igorId,
+      title: "Igor is a developer",
+    });
     expect(renamed.title).toBe("Igor is a developer");
 
     const read = await ok<{
@@ -104,12 +134,18 @@ describe("memory mcp over stdio", () => {
     expect(read.note.body).toBe(
       "Summary: platform developer.\n\nWorks on the console app.\n\n## Decisions\n\n- moved to platform\n\nPrefers Figma.",
     );
-    expect(read.backlinks).toEqual([expect.objectContaining({ id: console_.note.id, title: "The console app" })]);
-    const back = await ok<{ outbound: { id: string; title: string | null; displayText: string }[] }>("read", {
+    expect(read.backlinks).toEqual([
+      expect.objectContaining({ id: console_.note.id, title: "The console app" }),
+    ]);
+    const back = await ok<{
+      outbound: { id: string; title: string | null; displayText: string }[];
+    }>("read", {
       id: console_.note.id,
     });
     // The rename rewrote the inbound link text only where it showed the old title ("Igor" stays).
-    expect(back.outbound).toEqual([expect.objectContaining({ id: igorId, title: "Igor is a developer", displayText: "Igor" })]);
+    expect(back.outbound).toEqual([
+      expect.objectContaining({ id: igorId, title: "Igor is a developer", displayText: "Igor" }),
+    ]);
     const links = await ok<{ inbound: { id: string }[] }>("links", { id: igorId });
     expect(links.inbound.map((link) => link.id)).toEqual([console_.note.id]);
 
@@ -128,24 +164,43 @@ describe("memory mcp over stdio", () => {
   });
 
   it("tiers a note, lists recent notes, gives the context and serves notes as resources", async () => {
-    const { notes } = await ok<{ notes: { id: string; title: string }[] }>("list", { recent: true, since: "1h" });
+    const { notes } = await ok<{ notes: { id: string; title: string }[] }>("list", {
+      recent: true,
+      since: "1h",
+    });
     const igor = notes.find((note) => note.title === "Igor is a developer");
     expect(igor).toBeDefined();
     const id = igor?.id ?? "";
-    const tiers = await ok<{ hot: { id: string }[]; commit: string | null }>("tier", { id, tier: "hot" });
+    const tiers = await ok<{ hot: { id: string }[]; commit: string | null }>("tier", {
+      id,
+      tier: "hot",
+    });
     expect(tiers.hot.map((entry) => entry.id)).toEqual([id]);
     expect(tiers.commit).toMatch(/^[0-9a-f]{40}$/);
-    await ok("session_log", { what: "met Igor", why: "onboarding", how: "a call", next: "send him the docs" });
-    const context = await ok<{ text: string; hot: { id: string; body: string | null }[] }>("context", {});
+    await ok("session_log", {
+      what: "met Igor",
+      why: "onboarding",
+      how: "a call",
+      next: "send him the docs",
+    });
+    const context = await ok<{ text: string; hot: { id: string; body: string | null }[] }>(
+      "context",
+      {},
+    );
     expect(context.text).toContain("next: send him the docs");
-    expect(context.hot).toEqual([expect.objectContaining({ id, body: expect.stringContaining("Prefers Figma.") })]);
+    expect(context.hot).toEqual([
+      expect.objectContaining({ id, body: expect.stringContaining("Prefers Figma.") }),
+    ]);
 
     const { resources } = await client.listResources();
     expect(resources.map((resource) => resource.uri)).toEqual(
       expect.arrayContaining([`memory://note/${id}`, "memory://index"]),
     );
     const note = await client.readResource({ uri: `memory://note/${id}` });
-    expect(note.contents[0]).toMatchObject({ mimeType: "text/markdown", text: expect.stringMatching(/^# Igor is a developer\n/) });
+    expect(note.contents[0]).toMatchObject({
+      mimeType: "text/markdown",
+      text: expect.stringMatching(/^# Igor is a developer\n/),
+    });
     const index = await client.readResource({ uri: "memory://index" });
     expect(index.contents[0]).toMatchObject({ text: expect.stringContaining(`[[${id}|`) });
   });
@@ -158,8 +213,12 @@ describe("memory mcp over stdio", () => {
     expect(await errorCode("edit", { id: missing, kind: "append", text: "x" })).toBe("NOT_FOUND");
     const { notes } = await ok<{ notes: { id: string }[] }>("list", {});
     const some = notes[0]?.id ?? "";
-    expect(await errorCode("edit", { id: some, kind: "replace", find: "no such text", text: "x" })).toBe("INVALID_INPUT");
-    expect(await errorCode("edit", { id: some, kind: "replace-section", heading: "Nope", text: "x" })).toBe("INVALID_INPUT");
+    expect(
+      await errorCode("edit", { id: some, kind: "replace", find: "no such text", text: "x" }),
+    ).toBe("INVALID_INPUT");
+    expect(
+      await errorCode("edit", { id: some, kind: "replace-section", heading: "Nope", text: "x" }),
+    ).toBe("INVALID_INPUT");
     expect(await errorCode("edit", { id: some, kind: "shuffle", text: "x" })).toBe("INVALID_INPUT");
     expect(await errorCode("search", { query: "x", limit: 0 })).toBe("INVALID_INPUT");
     expect(await errorCode("list", { recent: true, since: "last tuesday" })).toBe("INVALID_INPUT");

@@ -19,9 +19,11 @@ function skillProblems(folder: string, text: string): string[] {
   const name = field("name") ?? "";
   const description = field("description") ?? "";
   const problems: string[] = [];
-  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(name) || name.length > 64) problems.push(`bad name "${name}"`);
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(name) || name.length > 64)
+    problems.push(`bad name "${name}"`);
   if (name !== folder) problems.push(`name "${name}" is not the folder "${folder}"`);
-  if (description.length === 0 || description.length > 1024) problems.push("description must be 1-1024 characters");
+  if (description.length === 0 || description.length > 1024)
+    problems.push("description must be 1-1024 characters");
   return problems;
 }
 
@@ -34,15 +36,24 @@ function shownCommands(text: string): string[] {
 
 describe("the Agent Skills format", () => {
   it("accepts the well-formed fixture and rejects the broken one (the checker works)", async () => {
-    expect(skillProblems("memory-notes", await readFile(join(FIXTURES, "memory-notes/SKILL.md"), "utf8"))).toEqual([]);
-    expect(skillProblems("bad-name", await readFile(join(FIXTURES, "bad-name/SKILL.md"), "utf8"))).toHaveLength(2);
+    expect(
+      skillProblems(
+        "memory-notes",
+        await readFile(join(FIXTURES, "memory-notes/SKILL.md"), "utf8"),
+      ),
+    ).toEqual([]);
+    expect(
+      skillProblems("bad-name", await readFile(join(FIXTURES, "bad-name/SKILL.md"), "utf8")),
+    ).toHaveLength(2);
   });
 
   it("holds for every skill in skills/", async () => {
     const folders = await readdir(SKILLS);
     expect(folders.toSorted()).toEqual(["agent-memory", "session-notes"]);
     for (const folder of folders) {
-      expect(skillProblems(folder, await readFile(join(SKILLS, folder, "SKILL.md"), "utf8"))).toEqual([]);
+      expect(
+        skillProblems(folder, await readFile(join(SKILLS, folder, "SKILL.md"), "utf8")),
+      ).toEqual([]);
     }
   });
 });
@@ -63,7 +74,9 @@ describe("every command a skill shows", () => {
     env = { ...sandbox.env, PATH: `${bin}:${sandbox.env["PATH"] ?? ""}`, AGENT_MEMORY_ROOT: root };
     expect((await sandbox.cli(["init", "--root", root])).code).toBe(0);
     const capture = async (title: string, body: string) =>
-      jsonOf<{ note: { id: string } }>(await sandbox.cli(["capture", title, "--body", body, "--json", "--root", root])).note.id;
+      jsonOf<{ note: { id: string } }>(
+        await sandbox.cli(["capture", title, "--body", body, "--json", "--root", root]),
+      ).note.id;
     ids["<id>"] = await capture(
       "Deploys go through the release branch",
       "Tag on main, then merge to release; CI deploys from release.\n\n## History\n\n- 2024: set up\n\n## See also",
@@ -74,7 +87,10 @@ describe("every command a skill shows", () => {
 
   const run = (line: string) =>
     new Promise<{ code: number; output: string }>((done) => {
-      const command = line.replace(/<id>|<other-id>/g, (placeholder) => ids[placeholder] ?? placeholder);
+      const command = line.replace(
+        /<id>|<other-id>/g,
+        (placeholder) => ids[placeholder] ?? placeholder,
+      );
       execFile("sh", ["-c", command], { cwd: sandbox.dir, env }, (error, stdout, stderr) =>
         done({ code: error === null ? 0 : Number(error.code ?? 1), output: `${stdout}${stderr}` }),
       );
@@ -93,11 +109,15 @@ describe("every command a skill shows", () => {
   }
 
   it("left what the skills wrote in the memory", async () => {
-    const shown = jsonOf<{ body: string }>(await sandbox.cli(["show", ids["<id>"] ?? "", "--json", "--root", root]));
+    const shown = jsonOf<{ body: string }>(
+      await sandbox.cli(["show", ids["<id>"] ?? "", "--json", "--root", root]),
+    );
     expect(shown.body).toContain("CI deploys from release after the smoke tests");
     expect(shown.body).toContain(`[[${ids["<other-id>"] ?? ""}|the console app]]`);
     expect(shown.body).toContain("- 2026-05: moved to the platform team");
-    const pickup = jsonOf<{ next: string }>(await sandbox.cli(["pickup", "--json", "--root", root]));
+    const pickup = jsonOf<{ next: string }>(
+      await sandbox.cli(["pickup", "--json", "--root", root]),
+    );
     expect(pickup.next).toBe("check the weekly export");
   });
 });

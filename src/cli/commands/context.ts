@@ -23,7 +23,9 @@ export const contextCommand = defineCommand({
   async run({ values, out, io }) {
     const budget = values.budget === undefined ? undefined : Number(values.budget);
     if (budget !== undefined && (!Number.isInteger(budget) || budget <= 0)) {
-      return out.fail(usageFailure("--budget takes a whole number of characters such as 4000", "context"));
+      return out.fail(
+        usageFailure("--budget takes a whole number of characters such as 4000", "context"),
+      );
     }
     const agent = parseAgentOption(values.agent);
     if (agent === undefined) {

@@ -37,8 +37,14 @@ export const editCommand = defineCommand({
     ["--prepend TEXT", "Add TEXT at the start of the body, before a blank line."],
     ["--replace FIND", "Replace the exact text FIND (with --with)."],
     ["--with TEXT", "The replacement for --replace, or the new content of --section."],
-    ["--all", "With --replace: replace every occurrence instead of refusing when there are several."],
-    ["--section HEADING", "Replace the content under this heading (e.g. Decisions or '## Decisions')."],
+    [
+      "--all",
+      "With --replace: replace every occurrence instead of refusing when there are several.",
+    ],
+    [
+      "--section HEADING",
+      "Replace the content under this heading (e.g. Decisions or '## Decisions').",
+    ],
     ["--body TEXT", "Replace the whole body."],
   ],
   positionals: { min: 1, max: 1 },
@@ -65,7 +71,9 @@ export const editCommand = defineCommand({
     }
     const edit = await editFrom(values, io);
     if (edit === undefined) {
-      return out.fail(usageFailure("no text given: pass it as the value, or pipe it on stdin", "edit"));
+      return out.fail(
+        usageFailure("no text given: pass it as the value, or pipe it on stdin", "edit"),
+      );
     }
     const opened = await openMemory(values.root, io);
     if (opened.isErr()) return out.fail(opened.error);
@@ -86,7 +94,9 @@ export const editCommand = defineCommand({
     const committed = changed && choice.commit;
     out.print({ ...edited.value, committed }, () => {
       if (!changed) return `Nothing changed in ${id}: the edit gives the body it already has.`;
-      const commitLine = choice.commit ? `Committed: ${choice.message}` : `Not committed: ${choice.reason}.`;
+      const commitLine = choice.commit
+        ? `Committed: ${choice.message}`
+        : `Not committed: ${choice.reason}.`;
       return [`Edited ${id} ${JSON.stringify(title)} (${edit.kind}).`, commitLine].join("\n");
     });
     return EXIT.ok;

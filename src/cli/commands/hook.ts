@@ -53,11 +53,19 @@ export const hookCommand = defineCommand({
       const opened = await openMemory(values.root, io);
       if (opened.isErr()) return { outcome: "failed", detail: opened.error.message };
       return handler(opened.value.memory, { harness, payload, env: io.env, budget });
-    })().catch((cause: unknown): HookOutcome => ({ outcome: "failed", detail: `unexpected: ${String(cause)}` }));
+    })().catch((cause: unknown): HookOutcome => ({
+      outcome: "failed",
+      detail: `unexpected: ${String(cause)}`,
+    }));
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<HookOutcome & { timedOut: true }>((done) => {
       timer = setTimeout(
-        () => done({ outcome: "failed", detail: `gave up after ${timeoutMs} ms (--timeout-ms)`, timedOut: true }),
+        () =>
+          done({
+            outcome: "failed",
+            detail: `gave up after ${timeoutMs} ms (--timeout-ms)`,
+            timedOut: true,
+          }),
         timeoutMs,
       );
     });
@@ -71,7 +79,8 @@ export const hookCommand = defineCommand({
     }
     if (result.stdout !== undefined) io.stdout(result.stdout);
     await logHook(root, io, name, result.outcome, result.detail);
-    if (values.json === true) io.stderr(`${JSON.stringify({ outcome: result.outcome, detail: result.detail })}\n`);
+    if (values.json === true)
+      io.stderr(`${JSON.stringify({ outcome: result.outcome, detail: result.detail })}\n`);
     return EXIT.ok;
   },
 });

@@ -49,13 +49,20 @@ export const installCommand = defineCommand({
   async run({ values, positionals, out, io }) {
     const harness = positionals[0] ?? "";
     if (harness !== "claude-code" && harness !== "codex") {
-      return out.fail(usageFailure(`unknown harness "${harness}": use claude-code or codex`, "install"));
+      return out.fail(
+        usageFailure(`unknown harness "${harness}": use claude-code or codex`, "install"),
+      );
     }
     if (values.project === true && values.user === true) {
       return out.fail(usageFailure("give --project or --user, not both", "install"));
     }
     if (harness === "codex" && values.project === true) {
-      return out.fail(usageFailure("Codex reads notify and MCP servers from ~/.codex/config.toml only: drop --project", "install"));
+      return out.fail(
+        usageFailure(
+          "Codex reads notify and MCP servers from ~/.codex/config.toml only: drop --project",
+          "install",
+        ),
+      );
     }
     const opened = await openMemory(values.root, io);
     if (opened.isErr()) return out.fail(opened.error);
@@ -87,7 +94,8 @@ interface Planned {
   readonly notes: string[];
 }
 
-const quote = (word: string): string => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
+const quote = (word: string): string =>
+  /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 
 async function installClaudeCode(
   io: CliIo,
@@ -98,11 +106,18 @@ async function installClaudeCode(
 ): Promise<Planned | CliFailure> {
   const home = io.env["HOME"] ?? "";
   if (user && home === "") return failed("HOME is not set, so the user settings cannot be found");
-  const settingsPath = user ? join(home, ".claude", "settings.json") : join(io.cwd, ".claude", "settings.json");
+  const settingsPath = user
+    ? join(home, ".claude", "settings.json")
+    : join(io.cwd, ".claude", "settings.json");
   const mcpPath = user ? join(home, ".claude.json") : join(io.cwd, ".mcp.json");
-  const command = (hook: string) => [...words, "hook", "claude-code", hook, "--root", root].map(quote).join(" ");
+  const command = (hook: string) =>
+    [...words, "hook", "claude-code", hook, "--root", root].map(quote).join(" ");
   const [program = "memory", ...rest] = words;
-  const server: JsonObject = { type: "stdio", command: program, args: [...rest, "mcp", "--root", root] };
+  const server: JsonObject = {
+    type: "stdio",
+    command: program,
+    args: [...rest, "mcp", "--root", root],
+  };
   const changes: FileChange[] = [];
   for (const [path, change] of [
     [settingsPath, (json: JsonObject) => withMemoryHooks(json, command)],
@@ -111,9 +126,19 @@ async function installClaudeCode(
     const before = await readOptional(path);
     const parsed = parseSettings(before, path);
     if (typeof parsed === "string") return failed(parsed);
-    changes.push(await applyChange(path, before, `${JSON.stringify(change(parsed), null, 2)}\n`, dryRun, new Date()));
+    changes.push(
+      await applyChange(
+        path,
+        before,
+        `${JSON.stringify(change(parsed), null, 2)}\n`,
+        dryRun,
+        new Date(),
+      ),
+    );
   }
-  const notes = user ? [] : ["Claude Code asks once before it starts a project's .mcp.json server: approve \"memory\"."];
+  const notes = user
+    ? []
+    : ['Claude Code asks once before it starts a project\'s .mcp.json server: approve "memory".'];
   return { changes, notes };
 }
 
@@ -124,7 +149,8 @@ async function installCodex(
   dryRun: boolean,
 ): Promise<Planned | CliFailure> {
   const home = codexHome(io.env);
-  if (home === undefined) return failed("neither CODEX_HOME nor HOME is set, so config.toml cannot be found");
+  if (home === undefined)
+    return failed("neither CODEX_HOME nor HOME is set, so config.toml cannot be found");
   const path = join(home, "config.toml");
   const before = await readOptional(path);
   const [program = "memory", ...rest] = words;

@@ -24,7 +24,10 @@ export const recentCommand = defineCommand({
     const since = values.since === undefined ? undefined : parseSince(values.since, Date.now());
     if (values.since !== undefined && since === undefined) {
       return out.fail(
-        usageFailure(`--since "${values.since}" is neither a duration (24h, 7d) nor a date (2026-05-01)`, "recent"),
+        usageFailure(
+          `--since "${values.since}" is neither a duration (24h, 7d) nor a date (2026-05-01)`,
+          "recent",
+        ),
       );
     }
     const limit = values.limit === undefined ? 20 : Number(values.limit);

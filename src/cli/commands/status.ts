@@ -40,7 +40,10 @@ export const statusCommand = defineCommand({
     const sessions = await memory.sessionLog.unconsumed();
     if (sessions.isErr()) return out.fail(failureFrom(sessions.error));
     const notes = Object.fromEntries(
-      NOTE_STATUSES.map((status) => [status, listed.value.filter((n) => n.status === status).length]),
+      NOTE_STATUSES.map((status) => [
+        status,
+        listed.value.filter((n) => n.status === status).length,
+      ]),
     ) as Record<NoteStatus, number>;
     const status = {
       root,
@@ -72,14 +75,21 @@ function lastConsolidation(root: string, io: CliIo): Promise<LastConsolidation |
       { cwd: root, env: repositoryFreeEnv(io.env) },
       (error, stdout) => {
         const [commit, at, subject] = stdout.trim().split("\t");
-        done(error !== null || commit === undefined || commit === "" || at === undefined ? null : { commit, at, subject: subject ?? "" });
+        done(
+          error !== null || commit === undefined || commit === "" || at === undefined
+            ? null
+            : { commit, at, subject: subject ?? "" },
+        );
       },
     );
   });
 }
 
 async function privateFiles(root: string): Promise<string[]> {
-  const entries = await readdir(join(root, PRIVATE_FOLDER), { recursive: true, withFileTypes: true }).catch(() => []);
+  const entries = await readdir(join(root, PRIVATE_FOLDER), {
+    recursive: true,
+    withFileTypes: true,
+  }).catch(() => []);
   return entries
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name).slice(join(root, PRIVATE_FOLDER).length + 1))

@@ -34,7 +34,8 @@ export const tierCommand = defineCommand({
     const note = await lookUpNote(memory, idInput);
     if (note.isErr()) return out.fail(note.error);
     const { id, title } = note.value;
-    const changed = tier === "none" ? await memory.index.demote(id) : await memory.index.promote(id, tier);
+    const changed =
+      tier === "none" ? await memory.index.demote(id) : await memory.index.promote(id, tier);
     if (changed.isErr()) return out.fail(failureFrom(changed.error));
     const choice = chooseCommit(
       opened.value,

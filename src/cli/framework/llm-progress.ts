@@ -37,7 +37,11 @@ export function progressFor(
  * const llm = withProgress(llmFromCommand({ command: "claude", args: ["-p"] }), progress);
  * ```
  */
-export function withProgress(llm: Llm, progress: ProgressLine | undefined, now: () => number = Date.now): Llm {
+export function withProgress(
+  llm: Llm,
+  progress: ProgressLine | undefined,
+  now: () => number = Date.now,
+): Llm {
   if (progress === undefined) return llm;
   let calls = 0;
   return {
@@ -51,7 +55,9 @@ export function withProgress(llm: Llm, progress: ProgressLine | undefined, now: 
       return llm
         .complete(request)
         .map((answer) => {
-          progress(`model call ${call} answered in ${seconds()} s (${answer.length.toLocaleString("en-US")} characters)`);
+          progress(
+            `model call ${call} answered in ${seconds()} s (${answer.length.toLocaleString("en-US")} characters)`,
+          );
           return answer;
         })
         .mapErr((error) => {

@@ -54,15 +54,23 @@ async function queueSession(
     (stored) =>
       stored.harness === entry.harness &&
       ((entry.session !== undefined && stored.retrieval.sessionPath === entry.session) ||
-        (entry.session === undefined && entry.thread !== undefined && stored.retrieval.threadId === entry.thread)),
+        (entry.session === undefined &&
+          entry.thread !== undefined &&
+          stored.retrieval.threadId === entry.thread)),
   );
   if (already !== undefined) {
-    return { outcome: "skipped", detail: `already pending as ${already.id} (${entry.session ?? entry.thread ?? ""})` };
+    return {
+      outcome: "skipped",
+      detail: `already pending as ${already.id} (${entry.session ?? entry.thread ?? ""})`,
+    };
   }
   const { journalEntryFromFlags } = await import("../../lifecycle/index.js");
   const added = await memory.journal.add(journalEntryFromFlags(entry));
   if (added.isErr()) return failed(`${added.error.code}: ${added.error.message}`);
-  return { outcome: "queued", detail: `entry ${added.value.id} for ${entry.session ?? entry.thread ?? ""}` };
+  return {
+    outcome: "queued",
+    detail: `entry ${added.value.id} for ${entry.session ?? entry.thread ?? ""}`,
+  };
 }
 
 /** SessionEnd, PreCompact, Stop (Claude Code and Codex hooks): queue `transcript_path`. */

@@ -36,7 +36,10 @@ const isOurs = (command: unknown, hook: string): boolean =>
  * withMemoryHooks({ model: "sonnet" }, (hook) => `memory hook claude-code ${hook} --root /notes`);
  * ```
  */
-export function withMemoryHooks(settings: JsonObject, command: (hook: string) => string): JsonObject {
+export function withMemoryHooks(
+  settings: JsonObject,
+  command: (hook: string) => string,
+): JsonObject {
   const hooks: JsonObject = isObject(settings["hooks"]) ? { ...settings["hooks"] } : {};
   for (const { event, hook, matcher } of CLAUDE_CODE_HOOKS) {
     const group = {
@@ -76,7 +79,9 @@ export function parseSettings(text: string | undefined, path: string): JsonObjec
   if (text === undefined || text.trim() === "") return {};
   try {
     const parsed: unknown = JSON.parse(text);
-    return isObject(parsed) ? parsed : `${path} does not hold a JSON object; fix it by hand, nothing was changed`;
+    return isObject(parsed)
+      ? parsed
+      : `${path} does not hold a JSON object; fix it by hand, nothing was changed`;
   } catch (cause) {
     return `${path} is not valid JSON (${String(cause)}); fix it by hand, nothing was changed`;
   }

@@ -47,7 +47,10 @@ export function withCodexMemory(
     keptNotify = lines[notifyAt]?.trim();
   }
   const table = lines.findIndex((line) => /^\s*\[mcp_servers\.memory\]\s*$/.test(line));
-  const body = [`command = ${tomlString(entries.mcp.command)}`, `args = ${tomlArray(entries.mcp.args)}`];
+  const body = [
+    `command = ${tomlString(entries.mcp.command)}`,
+    `args = ${tomlArray(entries.mcp.args)}`,
+  ];
   if (table === -1) {
     while (lines.length > 0 && (lines.at(-1) ?? "").trim() === "") lines.pop();
     lines.push("", "[mcp_servers.memory]", ...body);

@@ -23,7 +23,8 @@ export interface FileChange {
 /** Reads a file, or undefined when it does not exist. */
 export async function readOptional(path: string): Promise<string | undefined> {
   return readFile(path, "utf8").catch((cause: unknown) => {
-    if (typeof cause === "object" && cause !== null && "code" in cause && cause.code === "ENOENT") return undefined;
+    if (typeof cause === "object" && cause !== null && "code" in cause && cause.code === "ENOENT")
+      return undefined;
     throw cause;
   });
 }

@@ -26,7 +26,10 @@ export function lineDiff(before: string, after: string, name: string): string {
   for (let i = a.length - 1; i >= 0; i--) {
     for (let j = b.length - 1; j >= 0; j--) {
       const row = lcs[i] ?? [];
-      row[j] = a[i] === b[j] ? (lcs[i + 1]?.[j + 1] ?? 0) + 1 : Math.max(lcs[i + 1]?.[j] ?? 0, row[j + 1] ?? 0);
+      row[j] =
+        a[i] === b[j]
+          ? (lcs[i + 1]?.[j + 1] ?? 0) + 1
+          : Math.max(lcs[i + 1]?.[j] ?? 0, row[j + 1] ?? 0);
     }
   }
   const lines: { mark: " " | "-" | "+"; text: string }[] = [];
@@ -37,7 +40,10 @@ export function lineDiff(before: string, after: string, name: string): string {
       lines.push({ mark: " ", text: a[i] ?? "" });
       i++;
       j++;
-    } else if (j < b.length && (i >= a.length || (lcs[i]?.[j + 1] ?? 0) >= (lcs[i + 1]?.[j] ?? 0))) {
+    } else if (
+      j < b.length &&
+      (i >= a.length || (lcs[i]?.[j + 1] ?? 0) >= (lcs[i + 1]?.[j] ?? 0))
+    ) {
       lines.push({ mark: "+", text: b[j] ?? "" });
       j++;
     } else {
@@ -46,7 +52,12 @@ export function lineDiff(before: string, after: string, name: string): string {
     }
   }
   const near = (index: number) =>
-    lines.slice(Math.max(0, index - CONTEXT), index + CONTEXT + 1).some((line) => line.mark !== " ");
+    lines
+      .slice(Math.max(0, index - CONTEXT), index + CONTEXT + 1)
+      .some((line) => line.mark !== " ");
   const shown = lines.filter((line, index) => line.mark !== " " || near(index));
-  return [`--- ${name}`, `+++ ${name}`, ...shown.map((line) => `${line.mark} ${line.text}`)].join("\n") + "\n";
+  return (
+    [`--- ${name}`, `+++ ${name}`, ...shown.map((line) => `${line.mark} ${line.text}`)].join("\n") +
+    "\n"
+  );
 }

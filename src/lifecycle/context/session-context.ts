@@ -61,29 +61,30 @@ export function sessionContext(
   options: SessionContextOptions = {},
 ): ResultAsync<SessionContext, PersistenceError | InvalidInputError> {
   const budget = options.budget ?? DEFAULT_CONTEXT_BUDGET;
-  return memory.sessionLog
-    .pickup({ agent: options.agent ?? 0 })
-    .andThen((pickup) =>
-      memory.index.get().andThen((tiers) =>
-        readBodies(memory, tiers.hot.map((entry) => entry.id)).map((bodies) => {
-          const warm = tiers.warm.map(({ id, title }) => ({ id, title }));
-          const head = pickupText(pickup);
-          let used = head.length + listText(tiers.hot, warm).length;
-          let stop = false;
-          const hot = tiers.hot.map(({ id, title }): ContextNote => {
-            const body = bodies.get(id);
-            const cost = body === undefined ? 0 : noteText(id, title, body).length;
-            if (stop || body === undefined || used + cost > budget) {
-              stop = true;
-              return { id, title, body: null };
-            }
-            used += cost;
-            return { id, title, body };
-          });
-          return { pickup, hot, warm, text: renderContext(head, hot, warm, budget) };
-        }),
-      ),
-    );
+  return memory.sessionLog.pickup({ agent: options.agent ?? 0 }).andThen((pickup) =>
+    memory.index.get().andThen((tiers) =>
+      readBodies(
+        memory,
+        tiers.hot.map((entry) => entry.id),
+      ).map((bodies) => {
+        const warm = tiers.warm.map(({ id, title }) => ({ id, title }));
+        const head = pickupText(pickup);
+        let used = head.length + listText(tiers.hot, warm).length;
+        let stop = false;
+        const hot = tiers.hot.map(({ id, title }): ContextNote => {
+          const body = bodies.get(id);
+          const cost = body === undefined ? 0 : noteText(id, title, body).length;
+          if (stop || body === undefined || used + cost > budget) {
+            stop = true;
+            return { id, title, body: null };
+          }
+          used += cost;
+          return { id, title, body };
+        });
+        return { pickup, hot, warm, text: renderContext(head, hot, warm, budget) };
+      }),
+    ),
+  );
 }
 
 // A hot note that cannot be read (removed since the index was written) is listed, not inlined.
@@ -146,5 +147,7 @@ function renderContext(
   }
   const text = parts.join("");
   // The list alone can overflow a tiny budget: cut it, never the pickup above it.
-  return text.length <= budget ? text : `${text.slice(0, Math.max(head.length, budget)).trimEnd()}\n`;
+  return text.length <= budget
+    ? text
+    : `${text.slice(0, Math.max(head.length, budget)).trimEnd()}\n`;
 }

@@ -10,7 +10,9 @@ describe("sessionContext", () => {
     const later = unwrap(await memory.capture({ title: "Later", body: "l".repeat(50) }));
     const warm = unwrap(await memory.capture({ title: "Warm one", body: "w" }));
     unwrap(await memory.index.set({ hot: [small.id, big.id, later.id], warm: [warm.id] }));
-    unwrap(await memory.sessionLog.append({ agent: 0, what: "a", why: "b", how: "c", next: "ship it" }));
+    unwrap(
+      await memory.sessionLog.append({ agent: 0, what: "a", why: "b", how: "c", next: "ship it" }),
+    );
 
     const context = unwrap(await sessionContext(memory, { budget: 1_500 }));
     expect(context.hot.map((note) => [note.title, note.body === null])).toEqual([
@@ -22,7 +24,9 @@ describe("sessionContext", () => {
     expect(context.warm).toEqual([{ id: warm.id, title: "Warm one" }]);
     expect(context.text.startsWith("## Pickup\n\nnext: ship it\n")).toBe(true);
     expect(context.text).toContain(`### Small (${small.id})`);
-    expect(context.text).toContain(`- [[${big.id}|Big]]\n- [[${later.id}|Later]]\n- [[${warm.id}|Warm one]]`);
+    expect(context.text).toContain(
+      `- [[${big.id}|Big]]\n- [[${later.id}|Later]]\n- [[${warm.id}|Warm one]]`,
+    );
     expect(context.text.length).toBeLessThanOrEqual(1_500);
 
     const roomy = unwrap(await sessionContext(memory, { budget: 10_000 }));
