@@ -20,6 +20,7 @@ const journalAddTool = defineTool({
     "Queue a session (or just a note) for the next consolidation, which turns it into notes. " +
     "Give the harness and where the transcript is (thread id or transcript path), or only `note`.",
   schema: type({
+    "+": "reject",
     harness: type("string > 0").describe(
       "who ran the session: claude-code, codex, amp, cursor, manual, ...",
     ),
@@ -45,6 +46,7 @@ const sessionLogTool = defineTool({
     "At the end of a session, append what was done, why, how, and one `next` line for whoever resumes " +
     "to today's session log. The next session starts from `pickup`.",
   schema: type({
+    "+": "reject",
     what: type("string > 0").describe("what was done"),
     why: type("string > 0").describe("why"),
     how: type("string > 0").describe("how (commands, files, decisions)"),
@@ -62,7 +64,7 @@ const pickupTool = defineTool({
   name: "pickup",
   description:
     "Where to resume: the last logged session's `next` line and text (today's log, then yesterday's). null when there is none.",
-  schema: type({ "agent?": agent }),
+  schema: type({ "+": "reject", "agent?": agent }),
   readOnly: true,
   run: async (args, { memory }) => {
     const found = await memory.sessionLog.pickup({ agent: args.agent ?? 0 });
@@ -76,6 +78,7 @@ const contextTool = defineTool({
     "What to read at session start: the pickup line and the hot notes of the index (inlined within the budget), " +
     "then the other hot and warm notes as links. Call it first in a session.",
   schema: type({
+    "+": "reject",
     "budget?": type("100 <= number.integer <= 200000").describe(
       "characters the context may take (default 6000)",
     ),
@@ -95,7 +98,7 @@ const doctorTool = defineTool({
   name: "doctor",
   description:
     "Check the memory's health (broken links, duplicate ids, stray files, ...). Changes nothing.",
-  schema: type({}),
+  schema: type({ "+": "reject" }),
   readOnly: true,
   run: async (_args, { memory }) => {
     const report = await memory.doctor();

@@ -30,6 +30,7 @@ const captureTool = defineTool({
     "Write a new note (to inbox/ unless status says otherwise). One idea per note; the title states it. " +
     "Link other notes by id in the body: [[id__XXXXXX|text]]. Never write secrets. Returns the note's id and path.",
   schema: type({
+    "+": "reject",
     title: type("string").describe(
       "the idea the note states, e.g. 'Deploys go through the release branch'",
     ),
@@ -54,7 +55,7 @@ const readTool = defineTool({
   name: "read",
   description:
     "Read one note: title, tags, status, times, body, its outbound links with the target titles, and its backlinks (notes linking to it).",
-  schema: type({ id }),
+  schema: type({ "+": "reject", id }),
   readOnly: true,
   run: async (args, { memory }) => {
     const note = await memory.read(args.id);
@@ -81,6 +82,7 @@ const editTool = defineTool({
     "becomes `text`; refused when missing or ambiguous unless all=true), replace-section (the content under the heading " +
     "`heading` becomes `text`), replace-body (the whole body becomes `text`). Read the note first. The title and tags stay.",
   schema: type({
+    "+": "reject",
     id,
     kind: type("'append' | 'prepend' | 'replace' | 'replace-section' | 'replace-body'"),
     text: type("string").describe("the text to add, the replacement, or the new section or body"),
@@ -136,6 +138,7 @@ const searchTool = defineTool({
     "Full-text search over titles, tags and bodies (titles and tags weigh more; notes linked from the best hits rise). " +
     "Returns ids, titles, scores and snippets, best first. Search before capturing, to link or edit instead of duplicating.",
   schema: type({
+    "+": "reject",
     query: type("string").describe("words to look for"),
     "limit?": type("1 <= number.integer <= 100").describe("at most this many results (default 10)"),
     "status?": status.describe("only notes in this status folder"),
@@ -164,6 +167,7 @@ const listTool = defineTool({
     "List notes (id, title, tags, status, path, times). Filter by status and tag; recent=true sorts by last change, " +
     "newest first, and `since` (24h, 7d, 2026-05-01) keeps only notes changed since then.",
   schema: type({
+    "+": "reject",
     "status?": status,
     "tag?": type("string").describe("only notes with this tag (or a nested tag under it)"),
     "recent?": type("boolean").describe("newest first (by last change)"),
@@ -197,7 +201,7 @@ const linksTool = defineTool({
   name: "links",
   description:
     "A note's links: inbound (notes linking to it), outbound (its links, with whether each target exists), and whether the index lists it.",
-  schema: type({ id }),
+  schema: type({ "+": "reject", id }),
   readOnly: true,
   run: async (args, { memory }) => {
     const links = await memory.links(args.id);
@@ -209,7 +213,7 @@ const renameTool = defineTool({
   name: "rename",
   description:
     "Retitle a note: its heading, filename, and the link text of inbound links that showed the old title. The id stays.",
-  schema: type({ id, title: type("string").describe("the new title") }),
+  schema: type({ "+": "reject", id, title: type("string").describe("the new title") }),
   readOnly: false,
   run: async (args, deps) => {
     const renamed = await deps.memory.rename(
@@ -225,7 +229,7 @@ const moveTool = defineTool({
   name: "move",
   description:
     "Move a note to another status folder: inbox, active, or archived (archiving keeps the note and its links).",
-  schema: type({ id, status }),
+  schema: type({ "+": "reject", id, status }),
   readOnly: false,
   run: async (args, deps) => {
     const moved = await deps.memory.move(
@@ -242,6 +246,7 @@ const mergeTool = defineTool({
   description:
     "Merge source notes into a target: their bodies are appended to the target (or `body` replaces it), every link to a source is repointed at the target, and the sources are removed.",
   schema: type({
+    "+": "reject",
     sources: type("string[] > 0").describe("ids of the notes to merge away"),
     target: id,
     "body?": type("string").describe(
@@ -262,7 +267,7 @@ const tierTool = defineTool({
   name: "tier",
   description:
     "Put a note in the index note's hot tier (inlined where agents start) or warm tier (listed), or take it out (none).",
-  schema: type({ id, tier: type("'hot' | 'warm' | 'none'") }),
+  schema: type({ "+": "reject", id, tier: type("'hot' | 'warm' | 'none'") }),
   readOnly: false,
   run: async (args, deps) => {
     const { index } = deps.memory;

@@ -84,6 +84,7 @@ describe("memory mcp over stdio", () => {
     expect(edit?.inputSchema).toMatchObject({
       type: "object",
       required: ["id", "kind", "text"],
+      additionalProperties: false,
       properties: { kind: { enum: expect.arrayContaining(["append", "replace-section"]) } },
     });
   });
@@ -232,6 +233,8 @@ describe("memory mcp over stdio", () => {
     expect(await errorCode("pickup", { agent: "zero" })).toBe("INVALID_INPUT");
     expect(await errorCode("session_log", { what: "x" })).toBe("INVALID_INPUT");
     expect(await errorCode("journal_add", { harness: "" })).toBe("INVALID_INPUT");
+    expect(await errorCode("doctor", { unexpected: 1 })).toBe("INVALID_INPUT");
+    expect(await errorCode("capture", { tittle: "typo" })).toBe("INVALID_INPUT");
     expect(await errorCode("no_such_tool", {})).toBe("INVALID_INPUT");
     // Nothing above wrote anything: the last commit is still the tier's.
     expect((await subjects())[0]).toMatch(/^memory: tier /);
