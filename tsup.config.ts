@@ -10,6 +10,7 @@ const entries = {
   lifecycle: "src/lifecycle/index.ts",
   migrate: "src/migrate/index.ts",
   testing: "src/testing/index.ts",
+  mcp: "src/mcp/index.ts",
 };
 
 export default defineConfig({

@@ -109,3 +109,11 @@ export type { Cluster, MemoryAnalysis, NoteStats } from "../notes/analysis/memor
 export type { NearDuplicatePair } from "../notes/analysis/near-duplicates.js";
 export type { Orphan, OversizeNote } from "../notes/analysis/link-health.js";
 export type { IndexError, IndexNoteApi } from "../notes/tiers/index-api.js";
+export {
+  DEFAULT_CONTEXT_BUDGET,
+  sessionContext,
+  type ContextNote,
+  type ContextSource,
+  type SessionContext,
+  type SessionContextOptions,
+} from "./context/session-context.js";

@@ -52,3 +52,5 @@ export {
   type ParsedSession,
   type SessionParts,
 } from "../lifecycle/sessions/session-markdown.js";
+export { applyNoteEdit, NOTE_EDIT_KINDS, type NoteEdit } from "./note-edit.js";
+export { parseSince } from "./since.js";

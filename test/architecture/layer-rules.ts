@@ -17,6 +17,7 @@ export type Layer =
   | "migrate"
   | "composition"
   | "entries"
+  | "mcp"
   | "cli";
 
 /** One layer: where its files are, what it holds, and what it may import. */
@@ -44,6 +45,7 @@ export const ENTRY_FILES: readonly string[] = [
   "src/lifecycle/index.ts",
   "src/migrate/index.ts",
   "src/testing/index.ts",
+  "src/mcp/index.ts",
 ];
 
 /** In order from the innermost layer out. */
@@ -133,7 +135,15 @@ export const LAYER_RULES: readonly LayerRule[] = [
       "testing",
       "migrate",
       "composition",
+      "mcp",
     ],
+    pure: false,
+  },
+  {
+    layer: "mcp",
+    paths: ["src/mcp/"],
+    holds: "the MCP server over a memory (tools, resources), an outer layer like the CLI",
+    imports: ["entries"],
     pure: false,
   },
   {

@@ -7,6 +7,7 @@ import { describeConsolidation } from "../render/consolidation-summary.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { LLM_COMMAND_VARIABLE } from "../framework/llm-command-line.js";
 import { LLM_OPTION_HELP, LLM_OPTIONS, llmFromOptions } from "../framework/llm-options.js";
+import { progressFor } from "../framework/llm-progress.js";
 import { openMemory } from "../framework/open-memory.js";
 
 /** `memory consolidate`: turns pending journal entries and logged sessions into notes. */
@@ -31,7 +32,7 @@ export const consolidateCommand = defineCommand({
     'AGENT_MEMORY_LLM_CMD="codex exec -" memory consolidate --dry-run --timeout 300',
   ],
   async run({ values, out, io }) {
-    const llm = await llmFromOptions(values, io.env, "consolidate");
+    const llm = await llmFromOptions(values, io.env, "consolidate", progressFor(values, io, "consolidate"));
     if (llm.isErr()) return out.fail(llm.error);
     // Loaded here, not at startup: `--help` and usage errors never need it.
     const { commandSessionReader, defaultSessionReaders } = await import("../../adapters/index.js");

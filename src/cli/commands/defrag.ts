@@ -5,6 +5,7 @@ import { describeDefrag } from "../render/defrag-summary.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { LLM_COMMAND_VARIABLE } from "../framework/llm-command-line.js";
 import { LLM_OPTION_HELP, LLM_OPTIONS, llmFromOptions } from "../framework/llm-options.js";
+import { progressFor } from "../framework/llm-progress.js";
 import { openMemory } from "../framework/open-memory.js";
 
 /** `memory defrag`: lets a model reorganise the notes and the index note's tiers. */
@@ -31,7 +32,7 @@ export const defragCommand = defineCommand({
     'AGENT_MEMORY_LLM_CMD="codex exec -" memory defrag --timeout 900 --json',
   ],
   async run({ values, out, io }) {
-    const llm = await llmFromOptions(values, io.env, "defrag");
+    const llm = await llmFromOptions(values, io.env, "defrag", progressFor(values, io, "defrag"));
     if (llm.isErr()) return out.fail(llm.error);
     const opened = await openMemory(values.root, io, { llm: llm.value });
     if (opened.isErr()) return out.fail(opened.error);

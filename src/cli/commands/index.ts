@@ -12,6 +12,14 @@ import { brokenCommand } from "./broken.js";
 import { captureCommand } from "./capture.js";
 import { consolidateCommand } from "./consolidate.js";
 import { defragCommand } from "./defrag.js";
+import { editCommand } from "./edit.js";
+import { tierCommand } from "./tier.js";
+import { contextCommand } from "./context.js";
+import { recentCommand } from "./recent.js";
+import { statusCommand } from "./status.js";
+import { mcpCommand } from "./mcp.js";
+import { hookCommand } from "./hook.js";
+import { installCommand } from "./install.js";
 import { doctorCommand } from "./doctor.js";
 import { initCommand } from "./init.js";
 import { journalCommand } from "./journal.js";
@@ -36,7 +44,9 @@ export const COMMANDS: readonly Command[] = [
   initCommand,
   captureCommand,
   showCommand,
+  editCommand,
   listCommand,
+  recentCommand,
   searchCommand,
   linksCommand,
   orphansCommand,
@@ -45,17 +55,23 @@ export const COMMANDS: readonly Command[] = [
   renameCommand,
   moveCommand,
   archiveCommand,
+  tierCommand,
   mergeCommand,
   rmCommand,
   journalCommand,
   logCommand,
   pickupCommand,
+  contextCommand,
   consolidateCommand,
   defragCommand,
   agentsMdCommand,
   syncCommand,
   scheduleCommand,
+  statusCommand,
   doctorCommand,
+  mcpCommand,
+  hookCommand,
+  installCommand,
   timestampsCommand,
   migrateCommand,
 ];

@@ -9,6 +9,7 @@ import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { LLM_COMMAND_VARIABLE } from "../framework/llm-command-line.js";
 import { LLM_OPTION_HELP, LLM_OPTIONS, llmFromOptions } from "../framework/llm-options.js";
+import { progressFor } from "../framework/llm-progress.js";
 import { openMemory } from "../framework/open-memory.js";
 import { describeSync } from "../render/sync-summary.js";
 
@@ -63,7 +64,7 @@ export const syncCommand = defineCommand({
     if (targets.some((target) => target.trim() === "")) {
       return out.fail(usageFailure("--agents-md needs a file path", "sync"));
     }
-    const llm = await llmFromOptions(values, io.env, "sync");
+    const llm = await llmFromOptions(values, io.env, "sync", progressFor(values, io, "sync"));
     if (llm.isErr()) return out.fail(llm.error);
     const { commandSessionReader, defaultSessionReaders } = await import("../../adapters/index.js");
     // Transcripts on this machine's disk (`file`, `jsonl`), and Amp threads through its CLI.

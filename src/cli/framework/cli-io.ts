@@ -17,6 +17,8 @@ export interface CliIo {
   stdout(text: string): void;
   /** Writes to stderr, as is. */
   stderr(text: string): void;
+  /** Whether stderr is a terminal (progress lines are shown there by default). Default false. */
+  readonly stderrIsTerminal?: boolean;
   /** All of stdin, or undefined when stdin is a terminal (nobody is piping anything in). */
   readStdin(): Promise<string | undefined>;
 }
@@ -35,6 +37,7 @@ export function processIo(): CliIo {
     cwd: process.cwd(),
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
+    stderrIsTerminal: isatty(2),
     readStdin: async () => {
       // A terminal would wait for the user to type and press Ctrl-D; nobody expects that.
       if (isatty(0)) return undefined;

@@ -11,6 +11,7 @@ import type { Llm } from "../../index.js";
 import { usageFailure, type CliFailure } from "./cli-failure.js";
 import type { OptionHelp, OptionsConfig } from "./command.js";
 import { EXIT } from "./exit-codes.js";
+import { withProgress, type ProgressLine } from "./llm-progress.js";
 import { LLM_COMMAND_HINT, LLM_COMMAND_VARIABLE, llmCommandLine } from "./llm-command-line.js";
 
 /** The longest --timeout: node's timers overflow past 2^31 - 1 ms (about 24 days). */
@@ -20,6 +21,7 @@ export const MAX_TIMEOUT_S = 2_000_000;
 export const LLM_OPTIONS = {
   "llm-cmd": { type: "string" },
   timeout: { type: "string" },
+  progress: { type: "boolean" },
 } as const satisfies OptionsConfig;
 
 /** Their help lines. */
@@ -32,12 +34,17 @@ export const LLM_OPTION_HELP: readonly OptionHelp[] = [
     "--timeout SECONDS",
     "Stop the model command after this long, e.g. --timeout 300 (default 600).",
   ],
+  [
+    "--progress",
+    "A stderr line per model call, even when stderr is not a terminal (default: only on a terminal, never with --json).",
+  ],
 ];
 
 /** The values of {@link LLM_OPTIONS} as parseArgs returns them. */
 export interface LlmOptionValues {
   readonly "llm-cmd"?: string | undefined;
   readonly timeout?: string | undefined;
+  readonly progress?: boolean | undefined;
 }
 
 /**
@@ -55,6 +62,7 @@ export async function llmFromOptions(
   values: LlmOptionValues,
   env: Readonly<Record<string, string | undefined>>,
   commandName: string,
+  progress?: ProgressLine,
 ): Promise<Result<Llm, CliFailure>> {
   const timeout = values.timeout?.trim();
   if (
@@ -78,10 +86,13 @@ export async function llmFromOptions(
   // Loaded here, not at startup: `--help` and usage errors never need it.
   const { llmFromCommand } = await import("../../adapters/index.js");
   return ok(
-    llmFromCommand({
-      command,
-      args,
-      ...(timeout === undefined ? {} : { timeoutMs: Math.ceil(Number(timeout) * 1000) }),
-    }),
+    withProgress(
+      llmFromCommand({
+        command,
+        args,
+        ...(timeout === undefined ? {} : { timeoutMs: Math.ceil(Number(timeout) * 1000) }),
+      }),
+      progress,
+    ),
   );
 }

@@ -12,6 +12,7 @@ import { COMMANDS } from "../commands/index.js";
 import { EXIT, type ExitCode } from "./exit-codes.js";
 import { createOutput } from "../render/output.js";
 import { ROOT_VARIABLE } from "./open-memory.js";
+import { packageVersion } from "./version.js";
 
 /**
  * Runs the CLI on `argv` (the arguments after the executable) and returns the exit code.
@@ -28,6 +29,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
       name === "help" ? COMMANDS.find((command) => command.name === rest[0]) : undefined;
     io.stdout(topic?.help ?? mainHelp());
     return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  if (name === "--version" || name === "-v") {
+    io.stdout(`${packageVersion()}\n`);
+    return EXIT.ok;
   }
   const command = COMMANDS.find((candidate) => candidate.name === name);
   if (command === undefined) {
@@ -63,6 +68,7 @@ export function mainHelp(): string {
     `  --root PATH  The memory root. Default: $${ROOT_VARIABLE}, else the current directory.`,
     "  --json       Print JSON for programs instead of text.",
     "  -h, --help   Show the command's options and examples.",
+    "memory --version prints the version.",
     "Commands that change files commit them (when the root is in a git repository) unless --no-commit;",
     "journal add and log do not: the consolidation that consumes what they wrote commits it.",
     "",

@@ -1,0 +1,91 @@
+import { DEFAULT_CONTEXT_BUDGET_CHARS } from "../hooks/hook-defaults.js";
+import { logHook } from "../hooks/hook-log.js";
+import type { HookOutcome } from "../hooks/session-hooks.js";
+import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
+import { EXIT } from "../framework/exit-codes.js";
+import { openMemory, resolveRoot } from "../framework/open-memory.js";
+
+const DEFAULT_TIMEOUT_MS = 8_000;
+
+/** `memory hook <harness> <event>`: what a harness runs; never fails it. */
+export const hookCommand = defineCommand({
+  name: "hook",
+  summary: "Run as a harness hook (Claude Code, Codex): queue the session, print the context.",
+  usage: "<harness> <event> [payload] [--budget N] [--timeout-ms N] [options]",
+  description:
+    "Reads the harness's hook payload (stdin; for Codex notify the JSON argument) and:\n" +
+    "  claude-code session-end | pre-compact   queue transcript_path as a journal entry\n" +
+    "  claude-code session-start               print the context (pickup, hot notes) as hookSpecificOutput JSON\n" +
+    "  codex notify '<json>'                   find the thread's rollout under $CODEX_HOME/sessions and queue it\n" +
+    "  codex stop | pre-compact | session-start  Codex's own hooks, as for Claude Code\n" +
+    "A session already pending is not queued twice. Always exits 0 within the time limit, so the\n" +
+    "harness is never blocked; the outcome of every run is a line in <root>/.agent-memory/hooks.log.\n" +
+    "`memory install claude-code|codex` writes these into the harness's settings.",
+  options: { ...COMMON_OPTIONS, budget: { type: "string" }, "timeout-ms": { type: "string" } },
+  optionHelp: [
+    ["--budget N", "session-start: characters of context (default 6000)."],
+    ["--timeout-ms N", `Give up (exit 0, logged) after N ms (default ${DEFAULT_TIMEOUT_MS}).`],
+  ],
+  positionals: { min: 2, max: 3 },
+  examples: [
+    "memory hook claude-code session-end --root ~/notes < payload.json",
+    "memory hook claude-code session-start --root ~/notes < payload.json",
+    `memory hook codex notify '{"type":"agent-turn-complete","thread-id":"019a..."}' --root ~/notes`,
+  ],
+  async run({ values, positionals, io }) {
+    const [harness = "", event = "", argument] = positionals;
+    const root = resolveRoot(values.root, io);
+    const name = `${harness} ${event}`;
+    // Loaded here, not at startup: the handlers bring arktype, which `--help` never needs.
+    const { HOOKS } = await import("../hooks/session-hooks.js");
+    const handler = HOOKS[harness]?.[event];
+    if (handler === undefined) {
+      const known = Object.entries(HOOKS)
+        .flatMap(([h, events]) => Object.keys(events).map((e) => `${h} ${e}`))
+        .join(", ");
+      await logHook(root, io, name, "skipped", `no such hook; the hooks are: ${known}`);
+      return EXIT.ok;
+    }
+    const timeoutMs = positiveInteger(values["timeout-ms"]) ?? DEFAULT_TIMEOUT_MS;
+    const budget = positiveInteger(values.budget) ?? DEFAULT_CONTEXT_BUDGET_CHARS;
+    const work = (async (): Promise<HookOutcome> => {
+      const payload = argument ?? (await io.readStdin()) ?? "";
+      const opened = await openMemory(values.root, io);
+      if (opened.isErr()) return { outcome: "failed", detail: opened.error.message };
+      return handler(opened.value.memory, { harness, payload, env: io.env, budget });
+    })().catch((cause: unknown): HookOutcome => ({
+      outcome: "failed",
+      detail: `unexpected: ${String(cause)}`,
+    }));
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<HookOutcome & { timedOut: true }>((done) => {
+      timer = setTimeout(
+        () =>
+          done({
+            outcome: "failed",
+            detail: `gave up after ${timeoutMs} ms (--timeout-ms)`,
+            timedOut: true,
+          }),
+        timeoutMs,
+      );
+    });
+    const result: HookOutcome & { timedOut?: true } = await Promise.race([work, timedOut]);
+    clearTimeout(timer);
+    if (result.timedOut === true) {
+      await logHook(root, io, name, result.outcome, result.detail);
+      // The work left behind (a slow disk, a stdin never closed) must not hold the harness:
+      // every write it makes is atomic, so ending the process here loses nothing half-written.
+      process.exit(EXIT.ok);
+    }
+    if (result.stdout !== undefined) io.stdout(result.stdout);
+    await logHook(root, io, name, result.outcome, result.detail);
+    if (values.json === true)
+      io.stderr(`${JSON.stringify({ outcome: result.outcome, detail: result.detail })}\n`);
+    return EXIT.ok;
+  },
+});
+
+function positiveInteger(text: string | undefined): number | undefined {
+  const value = text === undefined ? undefined : Number(text);
+  return value !== undefined && Number.isInteger(value) && value > 0 ? value : undefined;
+}

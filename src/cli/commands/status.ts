@@ -1,0 +1,97 @@
+import { execFile } from "node:child_process";
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
+import { NOTE_STATUSES, type NoteStatus } from "../../index.js";
+import { PRIVATE_FOLDER } from "../../model/index.js";
+import { failureFrom } from "../framework/cli-failure.js";
+import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
+import { EXIT } from "../framework/exit-codes.js";
+import { openMemory, repositoryFreeEnv } from "../framework/open-memory.js";
+import type { CliIo } from "../framework/cli-io.js";
+
+/** The last consolidation commit, as git reports it. */
+interface LastConsolidation {
+  readonly commit: string;
+  readonly at: string;
+  readonly subject: string;
+}
+
+/** `memory status`: where the memory is and what waits in it. */
+export const statusCommand = defineCommand({
+  name: "status",
+  summary: "Show the root, notes by status, pending journal entries, last consolidation, cache.",
+  usage: "[options]",
+  description:
+    "Prints the memory root and its repository, how many notes each status folder holds, how many\n" +
+    "journal entries and logged sessions wait for consolidation, the last consolidation commit, when\n" +
+    `defrag last ran, and what the private ${PRIVATE_FOLDER}/ folder holds (locks, caches, hook log). Changes nothing.`,
+  options: COMMON_OPTIONS,
+  optionHelp: [],
+  positionals: { min: 0, max: 0 },
+  examples: ["memory status", "memory status --json"],
+  async run({ values, out, io }) {
+    const opened = await openMemory(values.root, io);
+    if (opened.isErr()) return out.fail(opened.error);
+    const { memory, root, git } = opened.value;
+    const listed = await memory.list();
+    if (listed.isErr()) return out.fail(failureFrom(listed.error));
+    const pending = await memory.journal.pending();
+    if (pending.isErr()) return out.fail(failureFrom(pending.error));
+    const sessions = await memory.sessionLog.unconsumed();
+    if (sessions.isErr()) return out.fail(failureFrom(sessions.error));
+    const notes = Object.fromEntries(
+      NOTE_STATUSES.map((status) => [
+        status,
+        listed.value.filter((n) => n.status === status).length,
+      ]),
+    ) as Record<NoteStatus, number>;
+    const status = {
+      root,
+      git: git !== undefined,
+      notes,
+      pendingJournalEntries: pending.value.length,
+      unconsumedSessions: sessions.value.length,
+      lastConsolidation: git === undefined ? null : await lastConsolidation(root, io),
+      privateFiles: await privateFiles(root),
+    };
+    out.print(status, () =>
+      [
+        `root: ${root}${status.git ? "" : " (not in a git repository)"}`,
+        `notes: ${NOTE_STATUSES.map((s) => `${notes[s]} ${s}`).join(", ")}`,
+        `waiting for consolidation: ${status.pendingJournalEntries} journal entries, ${status.unconsumedSessions} logged sessions`,
+        `last consolidation: ${status.lastConsolidation === null ? "none" : `${status.lastConsolidation.at} ${status.lastConsolidation.commit.slice(0, 7)} ${status.lastConsolidation.subject}`}`,
+        `${PRIVATE_FOLDER}/: ${status.privateFiles.length === 0 ? "empty (no cache, no lock)" : status.privateFiles.join(", ")}`,
+      ].join("\n"),
+    );
+    return EXIT.ok;
+  },
+});
+
+function lastConsolidation(root: string, io: CliIo): Promise<LastConsolidation | null> {
+  return new Promise((done) => {
+    execFile(
+      "git",
+      ["log", "-1", "--format=%H%x09%cI%x09%s", "--grep=^memory: consolidate", "--", "."],
+      { cwd: root, env: repositoryFreeEnv(io.env) },
+      (error, stdout) => {
+        const [commit, at, subject] = stdout.trim().split("\t");
+        done(
+          error !== null || commit === undefined || commit === "" || at === undefined
+            ? null
+            : { commit, at, subject: subject ?? "" },
+        );
+      },
+    );
+  });
+}
+
+async function privateFiles(root: string): Promise<string[]> {
+  const entries = await readdir(join(root, PRIVATE_FOLDER), {
+    recursive: true,
+    withFileTypes: true,
+  }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(join(root, PRIVATE_FOLDER).length + 1))
+    .toSorted();
+}

@@ -1,0 +1,52 @@
+/**
+ * A note edit through the safe path: read the note, compute the new body with the pure
+ * {@link applyNoteEdit}, write it with `update` (lock, atomic write, optional commit).
+ *
+ * @module
+ */
+
+import { errAsync, okAsync, type ResultAsync } from "neverthrow";
+import { applyNoteEdit, type NoteEdit } from "../model/note-edit.js";
+import type { MutationOptions } from "./mutation-options.js";
+import type { NoteMeta } from "./note-meta.js";
+import type { NotesMemory } from "./notes-memory.js";
+import type { ReadError } from "./read.js";
+import type { UpdateError } from "./update.js";
+
+/** What an edit reports: the note as written, and whether the body changed at all. */
+export interface EditResult {
+  readonly note: NoteMeta;
+  /** False when the edit left the body as it was (nothing was written). */
+  readonly changed: boolean;
+}
+
+/**
+ * Edits a note's body. An edit that changes nothing writes nothing.
+ *
+ * The body is read, then written by `update`: when `update` learns to take the expected
+ * content hash (compare-and-swap), pass the read note's hash here, in this one place, so a
+ * note changed between the read and the write is refused instead of overwritten.
+ *
+ * @example
+ * ```ts
+ * await editNote(memory, "id__Kf9mNp", { kind: "append", text: "- decided: ship Friday" });
+ * ```
+ */
+export function editNote(
+  memory: Pick<NotesMemory, "read" | "update">,
+  id: string,
+  edit: NoteEdit,
+  options: MutationOptions = {},
+): ResultAsync<EditResult, ReadError | UpdateError> {
+  return memory.read(id).andThen((note) => {
+    const edited = applyNoteEdit(note.body, edit);
+    if (edited.isErr()) return errAsync(edited.error);
+    if (edited.value === note.body) {
+      const { body: _body, links: _links, ...meta } = note;
+      return okAsync({ note: meta, changed: false });
+    }
+    return memory
+      .update(note.id, { body: edited.value }, options)
+      .map((meta) => ({ note: meta, changed: true }));
+  });
+}
