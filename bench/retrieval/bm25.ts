@@ -40,7 +40,7 @@ export function plainBm25(docs: readonly string[], k1 = 1.2, b = 0.75) {
       }
     }
     return [...scores]
-      .sort((x, y) => y[1] - x[1] || x[0] - y[0])
+      .toSorted((x, y) => y[1] - x[1] || x[0] - y[0])
       .slice(0, limit)
       .map(([doc]) => doc);
   };
