@@ -1,7 +1,8 @@
 /**
  * Retrieval quality on LoCoMo: memory.search against a plain BM25 over the same notes, in
  * the same run. Each conversation is its own memory; its questions (categories 1-4) search
- * only it. Run alone with `npx tsx bench/retrieval/run.ts`.
+ * only it. Run alone with `npx tsx bench/retrieval/run.ts`; RETRIEVAL_LINKED=1 adds a row
+ * where each note links to its session neighbours (the library's link boost at work).
  */
 import { syntheticId } from "../synthetic-memory.js";
 import { plainBm25 } from "./bm25.js";
@@ -9,15 +10,35 @@ import { evaluate, fmtRecall, KS, type Evaluation, type RetrieverFactory } from 
 import { LOCOMO_PATH, loadLocomo, type CorpusName, type CorpusNote } from "./locomo.js";
 import { openMemory } from "./open-memory.js";
 
-/** memory.search over one memory per conversation, notes captured through the API. */
-export const memorySearch: RetrieverFactory = async (notes) => {
-  const ids = notes.map((_, i) => syntheticId(i));
-  const position = new Map(ids.map((id, i) => [id, i]));
-  const search = await openMemory(
-    notes.map((note, i) => ({ id: ids[i] ?? "", title: note.title, body: note.body })),
-  );
-  return async (query, limit) => (await search(query, limit)).map((id) => position.get(id) ?? -1);
-};
+/**
+ * memory.search over one memory per conversation, notes captured through the API. With
+ * `linked`, each note ends with links to the previous and next note of its session, as a
+ * note-writing agent keeping a conversation's thread might write them.
+ */
+export function memorySearchOver(linked: boolean): RetrieverFactory {
+  return async (notes) => {
+    const ids = notes.map((_, i) => syntheticId(i));
+    const position = new Map(ids.map((id, i) => [id, i]));
+    const link = (j: number, text: string) =>
+      notes[j]?.session === undefined ? [] : [`[[${ids[j] ?? ""}|${text}]]`];
+    const search = await openMemory(
+      notes.map((note, i) => {
+        const sameSession = (j: number) => notes[j]?.session === note.session;
+        const links = linked
+          ? [
+              ...(sameSession(i - 1) ? link(i - 1, "previous") : []),
+              ...(sameSession(i + 1) ? link(i + 1, "next") : []),
+            ]
+          : [];
+        const body = links.length > 0 ? `${note.body}\n\n${links.join(" ")}` : note.body;
+        return { id: ids[i] ?? "", title: note.title, body };
+      }),
+    );
+    return async (query, limit) => (await search(query, limit)).map((id) => position.get(id) ?? -1);
+  };
+}
+
+export const memorySearch = memorySearchOver(false);
 
 /** The plain BM25 baseline over title + body. */
 export const baseline: RetrieverFactory = (notes) =>
@@ -52,6 +73,10 @@ export async function benchRetrieval(): Promise<void> {
     const base = await evaluate(conversations, corpus, baseline);
     const mem = await evaluate(conversations, corpus, memorySearch);
     lines.push(row(`${corpus}: plain BM25`, base), row(`${corpus}: memory.search`, mem, base));
+    if (process.env.RETRIEVAL_LINKED === "1") {
+      const linked = await evaluate(conversations, corpus, memorySearchOver(true));
+      lines.push(row(`${corpus}: memory.search, neighbours linked`, linked, base));
+    }
   }
   console.log(lines.join("\n"));
 }
