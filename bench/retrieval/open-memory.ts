@@ -1,8 +1,13 @@
 /**
- * The one place the retrieval benchmark touches the library: a fresh in-memory memory filled
- * through the public API (`capture`, no commit message so nothing is committed), searched through `memory.search`.
+ * The one place the retrieval benchmark touches the library: a fresh in-memory memory whose
+ * note files are written straight into its memfs volume (as an agent's editor would write
+ * them: capturing 6,000 notes through the API, each under the lock, was most of the run),
+ * then searched through `memory.search`, the public API, so the first search also pays for
+ * reading the files and building the index.
  */
-import { createMemory, inMemoryPorts } from "../../src/index.js";
+import { inMemoryPorts } from "../../src/adapters/in-memory/index.js";
+import { createMemory, type Embedder, type SearchOptions } from "../../src/index.js";
+import { buildFilename, serializeNote } from "../../src/model/index.js";
 
 /** What a benchmark note becomes: its title, body (links allowed) and tags. */
 export interface NoteInput {
@@ -15,20 +20,31 @@ export interface NoteInput {
 /** A filled memory's search: note ids, best first. */
 export type MemorySearch = (query: string, limit: number) => Promise<string[]>;
 
-/** Captures every note (with its chosen id, into topics/) and returns the memory's search. */
-export async function openMemory(notes: readonly NoteInput[]): Promise<MemorySearch> {
+/** How to open the memory: an embedder for hybrid ranking, options for every search. */
+export interface OpenMemoryOptions {
+  readonly embedder?: Embedder;
+  readonly search?: Omit<SearchOptions, "limit">;
+}
+
+/** Writes every note (with its chosen id, into topics/) and returns the memory's search. */
+export async function openMemory(
+  notes: readonly NoteInput[],
+  options: OpenMemoryOptions = {},
+): Promise<MemorySearch> {
   const ports = await inMemoryPorts();
   if (ports.isErr()) throw ports.error;
-  const memory = createMemory({ persistence: ports.value.persistence });
+  const { fs, root, persistence } = ports.value;
+  await fs.promises.mkdir(`${root}/topics`, { recursive: true });
   for (const note of notes) {
-    const captured = await memory.capture(
-      { title: note.title, body: note.body, tags: note.tags ?? [] },
-      { status: "active", id: note.id },
-    );
-    if (captured.isErr()) throw captured.error;
+    const content = serializeNote({ title: note.title, tags: [...(note.tags ?? [])], body: note.body });
+    await fs.promises.writeFile(`${root}/topics/${buildFilename(note.title, note.id)}`, content);
   }
+  const memory = createMemory({
+    persistence,
+    ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
+  });
   return async (query, limit) => {
-    const results = await memory.search(query, { limit });
+    const results = await memory.search(query, { ...options.search, limit });
     if (results.isErr()) throw results.error;
     return results.value.map((result) => result.id);
   };
