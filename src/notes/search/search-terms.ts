@@ -42,7 +42,17 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
  * ```
  */
 export function searchTerm(word: string): string | null {
+  const known = terms.get(word);
+  if (known !== undefined) return known;
   const folded = foldTerm(word);
-  if (folded === "" || STOPWORDS.has(folded)) return null;
-  return stemmer(folded);
+  const term = folded === "" || STOPWORDS.has(folded) ? null : stemmer(folded);
+  // A memory's vocabulary repeats: most words are looked up, not stemmed. Bounded so that
+  // a stream of unique tokens (hashes, numbers) cannot grow it without end.
+  if (terms.size >= TERM_CACHE_SIZE) terms.clear();
+  terms.set(word, term);
+  return term;
 }
+
+const TERM_CACHE_SIZE = 100_000;
+// Pure function of the word, so sharing it between memories is safe.
+const terms = new Map<string, string | null>();
