@@ -1,6 +1,6 @@
 import MiniSearch, { type SearchResult } from "minisearch";
 import type { NoteSnapshot, StoredNote } from "../note-store.js";
-import { expansionTerms, FEEDBACK } from "./feedback.js";
+import { expansionTerms, FEEDBACK, feedbackScore } from "./feedback.js";
 import { foldTerm, readableBody, tokenizeWords } from "./search-text.js";
 import { searchTerm } from "./search-terms.js";
 import { topK } from "./top-k.js";
@@ -101,6 +101,8 @@ interface Entry {
   readonly indexed: IndexedNote;
   /** Each term of the note and how often it occurs: what feedback draws on. */
   readonly terms: ReadonlyMap<string, number>;
+  /** The number of terms, repeats counted. */
+  readonly length: number;
 }
 
 const SEARCH_OPTIONS = {
@@ -136,7 +138,9 @@ export function createSearchIndex(): SearchIndex {
   });
   let seen = new Map<string, Entry>();
   const documentFrequency = new Map<string, number>();
+  let totalLength = 0;
   const count = (terms: ReadonlyMap<string, number>, delta: 1 | -1): void => {
+    for (const n of terms.values()) totalLength += delta * n;
     for (const term of terms.keys()) {
       const next = (documentFrequency.get(term) ?? 0) + delta;
       if (next > 0) documentFrequency.set(term, next);
@@ -172,7 +176,9 @@ export function createSearchIndex(): SearchIndex {
         engine.add(indexed);
         const terms = termCounts(indexed.text);
         count(terms, 1);
-        next.set(stored.path, { stored, indexed, terms });
+        let length = 0;
+        for (const n of terms.values()) length += n;
+        next.set(stored.path, { stored, indexed, terms, length });
       }
       for (const [path, previous] of seen) {
         if (!next.has(path)) remove(previous);
@@ -186,17 +192,35 @@ export function createSearchIndex(): SearchIndex {
       // Feedback re-orders a long list by what its head shares; on a handful of hits it
       // would only let near-duplicates lift each other.
       if (hits.length <= FEEDBACK.docs) return hits;
-      const top = topK(hits, FEEDBACK.docs, (a, b) => b.score - a.score);
+      const byScore = (a: SearchHit, b: SearchHit): number => b.score - a.score;
+      const candidates = topK(hits, FEEDBACK.depth, byScore);
+      const entryOf = (hit: SearchHit): Entry | undefined => seen.get(hit.stored.path);
       const expansion = expansionTerms(
-        top.map((hit) => ({ score: hit.score, terms: seen.get(hit.stored.path)?.terms ?? new Map() })),
+        candidates
+          .slice(0, FEEDBACK.docs)
+          .map((hit) => ({ score: hit.score, terms: entryOf(hit)?.terms ?? new Map() })),
         queryTerms,
         (term) => documentFrequency.get(term) ?? 1,
         seen.size,
       );
       if (expansion.length === 0) return hits;
-      // The expansion is made of index terms already: searched as they are, not stemmed again.
-      const related = hitsOf(engine.search(expansion.join(" "), { processTerm: (term) => term }));
-      return withFeedback(hits, related);
+      const stats = {
+        documentCount: seen.size,
+        averageLength: totalLength / Math.max(1, seen.size),
+        documentFrequency: (term: string) => documentFrequency.get(term) ?? 0,
+      };
+      // Only notes the query matched are lifted: a note never appears in a search for words
+      // it does not contain.
+      const lifted = new Map<SearchHit, number>();
+      for (const hit of candidates) {
+        const entry = entryOf(hit);
+        if (entry === undefined) continue;
+        lifted.set(hit, FEEDBACK.weight * feedbackScore(expansion, entry, stats, BM25_PARAMETERS));
+      }
+      return hits.map((hit) => {
+        const extra = lifted.get(hit);
+        return extra === undefined || extra === 0 ? hit : { ...hit, score: hit.score + extra };
+      });
     },
     get size() {
       return seen.size;
@@ -219,18 +243,6 @@ function termCounts(text: string): Map<string, number> {
     if (term !== null) counts.set(term, (counts.get(term) ?? 0) + 1);
   }
   return counts;
-}
-
-/**
- * The query's hits with the feedback scores added. Only notes the query matched are lifted:
- * a note never appears in a search for words it does not contain.
- */
-function withFeedback(hits: readonly SearchHit[], related: readonly SearchHit[]): SearchHit[] {
-  const extra = new Map(related.map((hit) => [hit.stored.path, FEEDBACK.weight * hit.score]));
-  return hits.map((hit) => {
-    const add = extra.get(hit.stored.path);
-    return add === undefined ? hit : { ...hit, score: hit.score + add };
-  });
 }
 
 /**
