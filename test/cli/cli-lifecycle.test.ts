@@ -230,17 +230,15 @@ describe("search --k, --tag, --status, archived marks and score parts", () => {
   it("narrows by tag and status, marks archived notes, and shows why each note ranked", async () => {
     const { memory } = await newMemory("search-options");
     const ids: string[] = [];
-    for (const [title, body, tag] of [
-      ["Deploy checklist", "Run the migrations, then deploy.", "infra/deploy"],
-      ["Old deploy notes", "How we used to deploy by hand.", "infra"],
-      ["Deploy party", "Cake after the deploy.", "social"],
+    for (const [title, body, tag, status] of [
+      ["Deploy checklist", "Run the migrations, then deploy.", "infra/deploy", "active"],
+      ["Old deploy notes", "How we used to deploy by hand.", "infra", "archived"],
+      ["Deploy party", "Cake after the deploy.", "social", "active"],
     ] as const) {
-      const run = jsonOf<{ id: string }>(
-        await memory(["capture", title, "--body", body, "--tag", tag, "--status", "active", "--json"]),
-      );
-      ids.push(run.id);
+      const run = await memory(["capture", title, "--body", body, "--tag", tag, "--status", status]);
+      expect(run.code).toBe(0);
+      ids.push(/id__[A-Za-z0-9]{6}/.exec(run.stdout)?.[0] ?? "");
     }
-    expect((await memory(["archive", ids[1] ?? ""])).code).toBe(0);
 
     type Result = {
       id: string;
