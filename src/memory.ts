@@ -109,7 +109,9 @@ export function createMemory(options: MemoryOptions): Memory {
   };
   const searchIndex = createSearchIndex();
   const embeddings =
-    options.embedder === undefined ? undefined : createEmbeddings(ctx.persistence, options.embedder);
+    options.embedder === undefined
+      ? undefined
+      : createEmbeddings(ctx.persistence, options.embedder);
   const notes: NotesMemory = {
     capture: (input, captureOptions) => captureNote(ctx, input, captureOptions),
     read: (id) => readNote(ctx, id),

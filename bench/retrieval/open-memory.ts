@@ -36,7 +36,11 @@ export async function openMemory(
   const { fs, root, persistence } = ports.value;
   await fs.promises.mkdir(`${root}/topics`, { recursive: true });
   for (const note of notes) {
-    const content = serializeNote({ title: note.title, tags: [...(note.tags ?? [])], body: note.body });
+    const content = serializeNote({
+      title: note.title,
+      tags: [...(note.tags ?? [])],
+      body: note.body,
+    });
     await fs.promises.writeFile(`${root}/topics/${buildFilename(note.title, note.id)}`, content);
   }
   const memory = createMemory({

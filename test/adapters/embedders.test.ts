@@ -62,7 +62,11 @@ beforeAll(async () => {
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
 runEmbedderContract("embedderFromCommand (JSON lines)", (failOn) =>
-  embedderFromCommand({ model: "toy", command: process.execPath, args: [join(dir, "embed.cjs"), failOn] }),
+  embedderFromCommand({
+    model: "toy",
+    command: process.execPath,
+    args: [join(dir, "embed.cjs"), failOn],
+  }),
 );
 
 describe("embedderFromCommand", () => {
@@ -110,7 +114,9 @@ describe("embedderFromAiSdk", () => {
     });
     expect(embedder.model).toBe("openai.embedding/text-embedding-3-small");
     const controller = new AbortController();
-    expect((await embedder.embed(["a"], { signal: controller.signal }))._unsafeUnwrap()).toEqual([[1, 0]]);
+    expect((await embedder.embed(["a"], { signal: controller.signal }))._unsafeUnwrap()).toEqual([
+      [1, 0],
+    ]);
     expect(seen[0]?.model).toBe(model);
     expect(seen[0]?.abortSignal).toBe(controller.signal);
   });

@@ -235,7 +235,16 @@ describe("search --k, --tag, --status, archived marks and score parts", () => {
       ["Old deploy notes", "How we used to deploy by hand.", "infra", "archived"],
       ["Deploy party", "Cake after the deploy.", "social", "active"],
     ] as const) {
-      const run = await memory(["capture", title, "--body", body, "--tag", tag, "--status", status]);
+      const run = await memory([
+        "capture",
+        title,
+        "--body",
+        body,
+        "--tag",
+        tag,
+        "--status",
+        status,
+      ]);
       expect(run.code).toBe(0);
       ids.push(/id__[A-Za-z0-9]{6}/.exec(run.stdout)?.[0] ?? "");
     }
@@ -254,10 +263,13 @@ describe("search --k, --tag, --status, archived marks and score parts", () => {
     }
     const infra = jsonOf<Result[]>(await memory(["search", "deploy", "--tag", "#infra", "--json"]));
     expect(infra.map((r) => r.id).toSorted()).toEqual([ids[0], ids[1]].toSorted());
-    const text = (await memory(["search", "deploy", "--tag", "infra", "--status", "archived"])).stdout;
+    const text = (await memory(["search", "deploy", "--tag", "infra", "--status", "archived"]))
+      .stdout;
     expect(text).toMatch(/Old deploy notes {2}\[archived\]\n/);
     expect(text).not.toContain("Deploy checklist");
-    expect(jsonOf<Result[]>(await memory(["search", "deploy", "--k", "1", "--json"]))).toHaveLength(1);
+    expect(jsonOf<Result[]>(await memory(["search", "deploy", "--k", "1", "--json"]))).toHaveLength(
+      1,
+    );
   });
 });
 

@@ -66,7 +66,8 @@ export function embedderFromCommand(options: CommandEmbedderOptions): Embedder {
       });
       return new ResultAsync(
         run.then((end): Result<number[][], EmbedderError> => {
-          const read = end.kind === "answered" ? parseVectors(end.stdout, texts.length) : describeEnd(end);
+          const read =
+            end.kind === "answered" ? parseVectors(end.stdout, texts.length) : describeEnd(end);
           return typeof read === "string"
             ? err(new EmbedderError(`The embedding command "${options.command}" ${read}.`))
             : ok(read);

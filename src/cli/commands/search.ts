@@ -57,7 +57,10 @@ export const searchCommand = defineCommand({
     const tag = values.tag?.trim().replace(/^#/, "");
     if (tag !== undefined && !isValidTagName(tag)) {
       return out.fail(
-        usageFailure(`"${values.tag ?? ""}" is not a tag name (letters, digits, _, - or /)`, "search"),
+        usageFailure(
+          `"${values.tag ?? ""}" is not a tag name (letters, digits, _, - or /)`,
+          "search",
+        ),
       );
     }
     const opened = await openMemory(values.root, io);

@@ -128,9 +128,14 @@ export function createEmbeddings(persistence: Persistence, embedder: Embedder): 
     update,
     similarities(snapshot, query) {
       return loaded()
-        .orElse(() => okAsync<VectorCache, never>({ model: embedder.model, dimensions: 0, vectors: new Map() }))
+        .orElse(() =>
+          okAsync<VectorCache, never>({ model: embedder.model, dimensions: 0, vectors: new Map() }),
+        )
         .andThen((current) => {
-          if (!background && snapshot.notes.some((stored) => !current.vectors.has(hashOf(stored)))) {
+          if (
+            !background &&
+            snapshot.notes.some((stored) => !current.vectors.has(hashOf(stored)))
+          ) {
             background = true;
             // Nothing waits on it: a failure leaves the missing notes lexical-only, retried
             // by the next search.
@@ -142,7 +147,8 @@ export function createEmbeddings(persistence: Persistence, embedder: Embedder): 
             const hits: VectorHit[] = [];
             for (const stored of snapshot.notes) {
               const noteVector = usable.vectors.get(hashOf(stored));
-              if (noteVector !== undefined) hits.push({ stored, similarity: cosine(vector, noteVector) });
+              if (noteVector !== undefined)
+                hits.push({ stored, similarity: cosine(vector, noteVector) });
             }
             return hits;
           });
@@ -182,7 +188,10 @@ async function fill(
   for (;;) {
     const batch = [...texts.keys()].filter((hash) => !vectors.has(hash)).slice(0, EMBED_BATCH_SIZE);
     if (batch.length === 0) break;
-    const result = await embedChecked(embedder, batch.map((hash) => texts.get(hash) ?? ""));
+    const result = await embedChecked(
+      embedder,
+      batch.map((hash) => texts.get(hash) ?? ""),
+    );
     if (result.isErr()) {
       error = result.error;
       break;
@@ -220,7 +229,8 @@ function embedChecked(
 ): ResultAsync<number[][], EmbedderError> {
   const call = safeAsync(
     async () => await embedder.embed(texts, signal === undefined ? {} : { signal }),
-    (cause) => new EmbedderError(`The embedder "${embedder.model}" threw: ${String(cause)}`, { cause }),
+    (cause) =>
+      new EmbedderError(`The embedder "${embedder.model}" threw: ${String(cause)}`, { cause }),
   );
   return call.andThen((vectors) => {
     const value: unknown = vectors;
@@ -254,7 +264,9 @@ function embedQuery(embedder: Embedder, query: string): ResultAsync<number[] | u
     controller.signal.addEventListener("abort", () => resolve(ok(undefined)), { once: true }),
   );
   return new ResultAsync(
-    Promise.race([answered.orElse(() => ok(undefined)), timedOut]).finally(() => clearTimeout(timer)),
+    Promise.race([answered.orElse(() => ok(undefined)), timedOut]).finally(() =>
+      clearTimeout(timer),
+    ),
   );
 }
 

@@ -47,9 +47,17 @@ export function fuseRankings(
   vectorHits: readonly VectorHit[],
   depth: number,
 ): FusedHit[] {
-  const fused = new Map<string, { stored: StoredNote; lexical?: RankedHit; similarity: number | null; score: number }>();
+  const fused = new Map<
+    string,
+    { stored: StoredNote; lexical?: RankedHit; similarity: number | null; score: number }
+  >();
   lexical.slice(0, depth).forEach((hit, rank) => {
-    fused.set(hit.stored.path, { stored: hit.stored, lexical: hit, similarity: null, score: 1 / (RRF_K + rank + 1) });
+    fused.set(hit.stored.path, {
+      stored: hit.stored,
+      lexical: hit,
+      similarity: null,
+      score: 1 / (RRF_K + rank + 1),
+    });
   });
   const similarities = new Map(vectorHits.map((hit) => [hit.stored.path, hit.similarity]));
   const byVector = vectorHits
@@ -58,7 +66,8 @@ export function fuseRankings(
   byVector.forEach((hit, rank) => {
     const entry = fused.get(hit.stored.path);
     const share = 1 / (RRF_K + rank + 1);
-    if (entry === undefined) fused.set(hit.stored.path, { stored: hit.stored, similarity: hit.similarity, score: share });
+    if (entry === undefined)
+      fused.set(hit.stored.path, { stored: hit.stored, similarity: hit.similarity, score: share });
     else entry.score += share;
   });
   return [...fused.values()]

@@ -114,7 +114,11 @@ function result(hit: RankedHit, score: number, similarity: number | null): Searc
     status: hit.stored.status,
     score,
     scores: { lexical: hit.textScore, graph: hit.score - hit.textScore, vector: similarity },
-    snippet: buildSnippet(readableBody(hit.stored.note), new Set(Object.keys(hit.matches)), snippetTerm),
+    snippet: buildSnippet(
+      readableBody(hit.stored.note),
+      new Set(Object.keys(hit.matches)),
+      snippetTerm,
+    ),
   };
 }
 

@@ -72,11 +72,13 @@ export function loadVectorCache(
   model: string,
 ): ResultAsync<VectorCache, PersistenceError> {
   const empty: VectorCache = { model, dimensions: 0, vectors: new Map() };
-  return persistence
-    .read(vectorCachePath(model))
-    .map((text) => parseCache(text, model) ?? empty)
-    // Unreadable is as good as missing for a cache: the vectors are recomputed and rewritten.
-    .orElse(() => okAsync(empty));
+  return (
+    persistence
+      .read(vectorCachePath(model))
+      .map((text) => parseCache(text, model) ?? empty)
+      // Unreadable is as good as missing for a cache: the vectors are recomputed and rewritten.
+      .orElse(() => okAsync(empty))
+  );
 }
 
 /**
@@ -93,7 +95,12 @@ export function saveVectorCache(
   cache: VectorCache,
 ): ResultAsync<void, PersistenceError> {
   const vectors = Object.fromEntries([...cache.vectors].toSorted(([a], [b]) => (a < b ? -1 : 1)));
-  const file = { version: FORMAT_VERSION, model: cache.model, dimensions: cache.dimensions, vectors };
+  const file = {
+    version: FORMAT_VERSION,
+    model: cache.model,
+    dimensions: cache.dimensions,
+    vectors,
+  };
   return persistence.write(vectorCachePath(cache.model), `${JSON.stringify(file)}\n`);
 }
 

@@ -20,7 +20,11 @@ const CONCEPTS = [
 // Lexically, "vehicle repair" finds X (repair four times) above Y (repair once, no
 // "vehicle"); by meaning Y is about both, the V notes are close, X only about repairs.
 const NOTES: SeedNote[] = [
-  { id: "id__Xrepai", title: "Repair log", body: "repair the fence, repair the shed, repair the gate" },
+  {
+    id: "id__Xrepai",
+    title: "Repair log",
+    body: "repair the fence, repair the shed, repair the gate",
+  },
   { id: "id__Ycarsv", title: "Car service", body: "the car needs a repair" },
   { id: "id__Vauto1", title: "Automobile one", body: "automobile automobile fix" },
   { id: "id__Vauto2", title: "Automobile two", body: "automobile automobile fix" },
@@ -61,7 +65,11 @@ describe("hybrid search (embedder present)", () => {
     expect(lexical.every((r) => r.scores.vector === null)).toBe(true);
 
     const memory = open(conceptEmbedder(CONCEPTS));
-    expect(unwrap(await memory.updateVectors())).toMatchObject({ computed: 6, reused: 0, dimensions: 3 });
+    expect(unwrap(await memory.updateVectors())).toMatchObject({
+      computed: 6,
+      reused: 0,
+      dimensions: 3,
+    });
     const hybrid = unwrap(await memory.search("vehicle repair"));
     expect(hybrid.map((r) => r.id)).toEqual([
       "id__Ycarsv",
@@ -128,12 +136,17 @@ describe("hybrid search (embedder present)", () => {
     expect(unwrap(await second.search("vehicle repair"))[0]?.id).toBe("id__Ycarsv");
     expect(calls).toEqual([["vehicle repair"]]);
 
-    await writeFile(join(dir, "topics/garden id__Garden.md"), "# Garden\n\ncar parked by the beans\n");
+    await writeFile(
+      join(dir, "topics/garden id__Garden.md"),
+      "# Garden\n\ncar parked by the beans\n",
+    );
     expect(unwrap(await second.updateVectors())).toMatchObject({ computed: 1, reused: 5 });
     expect(calls.at(-1)).toEqual(["Garden\ncar parked by the beans"]);
     // The file holds the current notes' vectors only.
     const [file] = await vectorFiles();
-    const saved = JSON.parse(await readFile(join(dir, ".agent-memory/vectors", file ?? ""), "utf8"));
+    const saved = JSON.parse(
+      await readFile(join(dir, ".agent-memory/vectors", file ?? ""), "utf8"),
+    );
     expect(Object.keys(saved.vectors)).toHaveLength(6);
   });
 
@@ -147,7 +160,32 @@ describe("hybrid search (embedder present)", () => {
     const wider = open(conceptEmbedder([...CONCEPTS, ["garden", "beans"]]));
     // Only the edited note misses at first; its new width shows every cached vector is stale.
     await writeFile(join(dir, "topics/garden id__Garden.md"), "# Garden\n\nbeans\n");
-    expect(unwrap(await wider.updateVectors())).toMatchObject({ computed: 6, reused: 0, dimensions: 4 });
+    expect(unwrap(await wider.updateVectors())).toMatchObject({
+      computed: 6,
+      reused: 0,
+      dimensions: 4,
+    });
     expect(unwrap(await wider.search("beans"))[0]?.scores.vector).toBeGreaterThan(0.9);
+  });
+
+  it("treats a corrupt or foreign cache file as empty and rewrites it", async () => {
+    unwrap(await open(conceptEmbedder(CONCEPTS)).updateVectors());
+    const [file] = await vectorFiles();
+    const path = join(dir, ".agent-memory/vectors", file ?? "");
+    for (const junk of [
+      "{not json",
+      JSON.stringify({ version: 1, model: "someone-else", dimensions: 3, vectors: {} }),
+    ]) {
+      await writeFile(path, junk);
+      expect(unwrap(await open(conceptEmbedder(CONCEPTS)).updateVectors())).toMatchObject({
+        computed: 6,
+        reused: 0,
+      });
+      expect(JSON.parse(await readFile(path, "utf8")).model).toBe("fake-concepts");
+    }
+  });
+
+  it("refuses updateVectors without an embedder", async () => {
+    expect((await open().updateVectors())._unsafeUnwrapErr().code).toBe("INVALID_INPUT");
   });
 });
