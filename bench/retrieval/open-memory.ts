@@ -47,6 +47,11 @@ export async function openMemory(
     persistence,
     ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
   });
+  // Every note vector up front, so the searches measure hybrid ranking, not a cache filling.
+  if (options.embedder !== undefined) {
+    const vectors = await memory.updateVectors();
+    if (vectors.isErr()) throw vectors.error;
+  }
   return async (query, limit) => {
     const results = await memory.search(query, { ...options.search, limit });
     if (results.isErr()) throw results.error;

@@ -3,20 +3,28 @@
  * the same run. Each conversation is its own memory; its questions (categories 1-4) search
  * only it. Run alone with `npx tsx bench/retrieval/run.ts` (about 25 s of CPU); each corpus
  * also gets a row where each note links to its session neighbours (the library's link boost
- * at work: the graph signal), unless RETRIEVAL_LINKED=0.
+ * at work: the graph signal), unless RETRIEVAL_LINKED=0, and a hybrid row with a character
+ * trigram stand-in embedder (no model runs here), unless RETRIEVAL_HYBRID=0. To measure a real
+ * model: RETRIEVAL_EMBED_COMMAND="python3 embed.py" RETRIEVAL_EMBED_MODEL=nomic-embed-text
+ * (a JSON-lines command, see embedderFromCommand).
  */
 import { syntheticId } from "../synthetic-memory.js";
 import { plainBm25 } from "./bm25.js";
 import { evaluate, fmtRecall, KS, type Evaluation, type RetrieverFactory } from "./evaluate.js";
 import { LOCOMO_PATH, loadLocomo, type CorpusName, type CorpusNote } from "./locomo.js";
-import { openMemory } from "./open-memory.js";
+import { openMemory, type OpenMemoryOptions } from "./open-memory.js";
+import { trigramEmbedder } from "./trigram-embedder.js";
+import { embedderFromCommand } from "../../src/adapters/index.js";
 
 /**
  * memory.search over one memory per conversation, notes captured through the API. With
  * `linked`, each note ends with links to the previous and next note of its session, as a
  * note-writing agent keeping a conversation's thread might write them.
  */
-export function memorySearchOver(linked: boolean): RetrieverFactory {
+export function memorySearchOver(
+  linked: boolean,
+  options: OpenMemoryOptions = {},
+): RetrieverFactory {
   return async (notes) => {
     const ids = notes.map((_, i) => syntheticId(i));
     const position = new Map(ids.map((id, i) => [id, i]));
@@ -34,6 +42,7 @@ export function memorySearchOver(linked: boolean): RetrieverFactory {
         const body = links.length > 0 ? `${note.body}\n\n${links.join(" ")}` : note.body;
         return { id: ids[i] ?? "", title: note.title, body };
       }),
+      options,
     );
     return async (query, limit) => (await search(query, limit)).map((id) => position.get(id) ?? -1);
   };
@@ -77,6 +86,23 @@ export async function benchRetrieval(): Promise<void> {
     if (process.env.RETRIEVAL_LINKED !== "0") {
       const linked = await evaluate(conversations, corpus, memorySearchOver(true));
       lines.push(row(`${corpus}: memory.search, neighbours linked`, linked, base));
+    }
+    if (process.env.RETRIEVAL_HYBRID !== "0") {
+      const hybrid = await evaluate(
+        conversations,
+        corpus,
+        memorySearchOver(false, { embedder: trigramEmbedder() }),
+      );
+      lines.push(row(`${corpus}: memory.search + trigram stand-in embedder (RRF)`, hybrid, base));
+    }
+    const command = process.env.RETRIEVAL_EMBED_COMMAND;
+    if (command !== undefined && command.trim() !== "") {
+      // A real model served by a JSON-lines command, e.g. RETRIEVAL_EMBED_COMMAND="python3 embed.py".
+      const [program = "", ...args] = command.trim().split(/\s+/);
+      const model = process.env.RETRIEVAL_EMBED_MODEL ?? program;
+      const embedder = embedderFromCommand({ model, command: program, args });
+      const hybrid = await evaluate(conversations, corpus, memorySearchOver(false, { embedder }));
+      lines.push(row(`${corpus}: memory.search + ${model} (RRF)`, hybrid, base));
     }
   }
   console.log(lines.join("\n"));
