@@ -3,7 +3,7 @@
  * content hash in `.agent-memory/vectors/`, computed only for notes whose text is new.
  *
  * A search never waits for note vectors: it embeds the query (one call, given up after
- * QUERY_EMBED_TIMEOUT_MS), ranks the notes that already have a vector, and starts filling
+ * QUERY_EMBED_TIMEOUT_MS in embed-calls.ts), ranks the notes that already have a vector, and starts filling
  * in the missing ones in the background; until they are in, those notes are ranked on their
  * words alone. `memory.updateVectors()` computes them all up front, for hosts that prefer to
  * pay at startup (and for tests).
@@ -11,13 +11,13 @@
  * @module
  */
 
-import { err, errAsync, ok, okAsync, ResultAsync, type Result } from "neverthrow";
+import { errAsync, okAsync, ResultAsync, type Result } from "neverthrow";
 import { EmbedderError, type PersistenceError } from "../../errors.js";
 import type { Embedder } from "../../ports/embedder.js";
 import type { Persistence } from "../../ports/persistence.js";
-import { safeAsync } from "../../shared/safe-async.js";
 import type { NoteSnapshot, StoredNote } from "../note-store.js";
 import { readableBody } from "./search-text.js";
+import { cosine, embedChecked, embedQuery } from "./embed-calls.js";
 import { contentHash, loadVectorCache, saveVectorCache, type VectorCache } from "./vector-cache.js";
 
 /**
@@ -30,16 +30,6 @@ import { contentHash, loadVectorCache, saveVectorCache, type VectorCache } from 
  * ```
  */
 export const EMBED_BATCH_SIZE = 32;
-
-/**
- * How long a search waits for the query's vector before answering on words alone.
- *
- * @example
- * ```ts
- * QUERY_EMBED_TIMEOUT_MS; // 5000
- * ```
- */
-export const QUERY_EMBED_TIMEOUT_MS = 5_000;
 
 /**
  * What an update of the vectors did.
@@ -219,67 +209,4 @@ async function fill(
   }
   const cache: VectorCache = { model: embedder.model, dimensions, vectors };
   return { cache, report: { model: embedder.model, dimensions, computed, reused }, error };
-}
-
-/** One embedder call, its answer checked: one vector per text, one finite length for all. */
-function embedChecked(
-  embedder: Embedder,
-  texts: readonly string[],
-  signal?: AbortSignal,
-): ResultAsync<number[][], EmbedderError> {
-  const call = safeAsync(
-    async () => await embedder.embed(texts, signal === undefined ? {} : { signal }),
-    (cause) =>
-      new EmbedderError(`The embedder "${embedder.model}" threw: ${String(cause)}`, { cause }),
-  );
-  return call.andThen((vectors) => {
-    const value: unknown = vectors;
-    const width = Array.isArray(value) && Array.isArray(value[0]) ? value[0].length : 0;
-    const valid =
-      Array.isArray(value) &&
-      value.length === texts.length &&
-      width > 0 &&
-      value.every(
-        (vector: unknown) =>
-          Array.isArray(vector) &&
-          vector.length === width &&
-          vector.every((x: unknown) => typeof x === "number" && Number.isFinite(x)),
-      );
-    return valid
-      ? ok(vectors)
-      : err(
-          new EmbedderError(
-            `The embedder "${embedder.model}" must return one non-empty vector of finite numbers per text, all of one length; it returned something else for ${texts.length} texts.`,
-          ),
-        );
-  });
-}
-
-/** The query's vector, or `undefined` when the embedder failed or took too long. */
-function embedQuery(embedder: Embedder, query: string): ResultAsync<number[] | undefined, never> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), QUERY_EMBED_TIMEOUT_MS);
-  const answered = embedChecked(embedder, [query], controller.signal).map((vectors) => vectors[0]);
-  const timedOut = new Promise<Result<undefined, never>>((resolve) =>
-    controller.signal.addEventListener("abort", () => resolve(ok(undefined)), { once: true }),
-  );
-  return new ResultAsync(
-    Promise.race([answered.orElse(() => ok(undefined)), timedOut]).finally(() =>
-      clearTimeout(timer),
-    ),
-  );
-}
-
-function cosine(a: readonly number[], b: readonly number[]): number {
-  let dot = 0;
-  let normA = 0;
-  let normB = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i] ?? 0;
-    const y = b[i] ?? 0;
-    dot += x * y;
-    normA += x * x;
-    normB += y * y;
-  }
-  return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
 }

@@ -1,7 +1,8 @@
 import MiniSearch, { type SearchResult } from "minisearch";
 import type { NoteSnapshot, StoredNote } from "../note-store.js";
 import { expansionTerms, FEEDBACK, feedbackScore } from "./feedback.js";
-import { foldTerm, readableBody, tokenizeWords } from "./search-text.js";
+import { readableBody, tokenizeWords } from "./search-text.js";
+import { stopwordHits } from "./stopword-hits.js";
 import { searchTerm } from "./search-terms.js";
 import { topK } from "./top-k.js";
 
@@ -254,27 +255,4 @@ function termCounts(text: string): Map<string, number> {
     if (term !== null) counts.set(term, (counts.get(term) ?? 0) + 1);
   }
   return counts;
-}
-
-/**
- * A query made only of stopwords ("The Who") would match nothing, since the index leaves
- * them out: such a query scans the notes for the folded words instead, scoring each note by
- * how many times they occur. Rare, and linear in the notes' text.
- */
-function stopwordHits(entries: Iterable<Entry>, text: string): SearchHit[] {
-  const words = new Set(tokenizeWords(text).map(foldTerm));
-  const hits: SearchHit[] = [];
-  for (const entry of entries) {
-    const found = new Map<string, number>();
-    for (const word of tokenizeWords(entry.indexed.text)) {
-      const folded = foldTerm(word);
-      if (words.has(folded)) found.set(folded, (found.get(folded) ?? 0) + 1);
-    }
-    if (found.size === 0) continue;
-    let occurrences = 0;
-    for (const n of found.values()) occurrences += n;
-    const matches = Object.fromEntries([...found.keys()].map((word) => [word, ["text"]]));
-    hits.push({ stored: entry.stored, score: found.size * occurrences, matches });
-  }
-  return hits;
 }
