@@ -86,6 +86,12 @@ export class LlmError extends MemoryErrorBase<"LLM"> {
   readonly code = "LLM" as const;
 }
 
+/** The embedder failed: the call was rejected, aborted, or returned vectors of the wrong shape. */
+export class EmbedderError extends MemoryErrorBase<"EMBEDDER"> {
+  override readonly name = "EmbedderError";
+  readonly code = "EMBEDDER" as const;
+}
+
 /** An operation was refused because it would break something (a link, a lock, a rule). */
 export class ConflictError extends MemoryErrorBase<"CONFLICT"> {
   override readonly name = "ConflictError";
@@ -132,6 +138,7 @@ export type MemoryError =
   | PersistenceError
   | GitError
   | LlmError
+  | EmbedderError
   | ConflictError
   | LockError
   | SessionReadError

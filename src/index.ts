@@ -37,7 +37,8 @@ export type { BrokenLink, InboundLink, NoteLinks, OutboundLink } from "./notes/g
 export type { DoctorOptions, DoctorReport } from "./notes/graph/doctor.js";
 export type { DoctorFinding, DoctorFindingKind } from "./notes/graph/doctor-findings.js";
 export { MAX_SEARCH_LIMIT, type SearchOptions } from "./notes/search/search-options.js";
-export type { SearchResult } from "./notes/search/rank-notes.js";
+export type { SearchResult, SearchScores } from "./notes/search/rank-notes.js";
+export type { EmbeddingReport } from "./notes/search/embeddings.js";
 export type { AnalysisOptions } from "./notes/analysis/analysis-input.js";
 export type { MemoryAnalysis } from "./notes/analysis/memory-analysis.js";
 export type { IndexNoteApi } from "./notes/tiers/index-api.js";
@@ -54,6 +55,7 @@ export type { RunOptions, RunReport } from "./lifecycle/run/run-lifecycle.js";
 export {
   ConflictError,
   DuplicateIdError,
+  EmbedderError,
   GitError,
   InvalidInputError,
   LlmError,
@@ -68,6 +70,7 @@ export {
 export type { Persistence, StoredFile } from "./ports/persistence.js";
 export type { CommittedTimes, Git, GitAuthor } from "./ports/git.js";
 export type { Llm, LlmRequest } from "./ports/llm.js";
+export type { EmbedRequest, Embedder } from "./ports/embedder.js";
 export type {
   ReadSessionOptions,
   SessionReader,

@@ -37,6 +37,8 @@ import type { Llm } from "./ports/llm.js";
 import type { Persistence } from "./ports/persistence.js";
 import { createSearchIndex } from "./notes/search/search-index.js";
 import { searchNotes } from "./notes/search/search-notes.js";
+import { createEmbeddings } from "./notes/search/embeddings.js";
+import type { Embedder } from "./ports/embedder.js";
 import type { SessionReaders } from "./ports/session-reader.js";
 
 /** The ports and options a memory is built from. */
@@ -47,6 +49,11 @@ export interface MemoryOptions {
   readonly git?: Git;
   /** The model consolidation and defrag use; everything else works without it. */
   readonly llm?: Llm;
+  /**
+   * Turns on hybrid search: note vectors (cached in `.agent-memory/vectors/`) ranked beside
+   * the words. Without it, search is lexical.
+   */
+  readonly embedder?: Embedder;
   /** The clock (epoch ms), for tests. Default `Date.now`. */
   readonly now?: () => number;
   /** The id source, for tests. Default: crypto-random base62 ids. */
@@ -105,6 +112,10 @@ export function createMemory(options: MemoryOptions): Memory {
     generateId: options.generateId ?? (() => generateId()),
   };
   const searchIndex = createSearchIndex();
+  const embeddings =
+    options.embedder === undefined
+      ? undefined
+      : createEmbeddings(ctx.persistence, options.embedder);
   const notes: NotesMemory = {
     capture: (input, captureOptions) => captureNote(ctx, input, captureOptions),
     read: (id) => readNote(ctx, id),
@@ -139,7 +150,16 @@ export function createMemory(options: MemoryOptions): Memory {
       mergeNotes(ctx, sourceIds, targetId, mergeOptions),
     remove: (id, removeOptions) => removeNote(ctx, id, removeOptions),
     doctor: (doctorOptions) => runDoctor(ctx, doctorOptions),
-    search: (query, searchOptions) => searchNotes(ctx, searchIndex, query, searchOptions),
+    search: (query, searchOptions) =>
+      searchNotes(ctx, searchIndex, query, searchOptions, embeddings),
+    updateVectors: () =>
+      embeddings === undefined
+        ? errAsync(
+            new InvalidInputError(
+              "This memory has no embedder, so it has no vectors: pass `embedder` to createMemory.",
+            ),
+          )
+        : ctx.store.snapshot().andThen((snapshot) => embeddings.update(snapshot)),
     analyze: (analysisOptions) => analyzeMemory(ctx, analysisOptions),
     index: createIndexNoteApi(ctx),
   };

@@ -36,6 +36,20 @@ export {
   type AiSdkLlmOptions,
 } from "./llm/llm-from-ai-sdk.js";
 export {
+  embedderFromFunction,
+  type EmbeddingFunction,
+} from "./embedders/embedder-from-function.js";
+export {
+  embedderFromAiSdk,
+  type AiSdkEmbedMany,
+  type AiSdkEmbedManyOptions,
+  type AiSdkEmbedManyResult,
+} from "./embedders/embedder-from-ai-sdk.js";
+export {
+  embedderFromCommand,
+  type CommandEmbedderOptions,
+} from "./embedders/embedder-from-command.js";
+export {
   defaultSessionReaders,
   type DefaultSessionReadersOptions,
 } from "./session-readers/default-session-readers.js";

@@ -16,6 +16,7 @@ import type { RemoveError, RemoveOptions, RemoveResult } from "./remove.js";
 import type { RenameError, RenameResult } from "./rename.js";
 import type { UpdateError, UpdatePatch } from "./update.js";
 import type {
+  EmbedderError,
   GitError,
   InvalidInputError,
   LockError,
@@ -23,6 +24,7 @@ import type {
   PersistenceError,
 } from "../errors.js";
 import type { SearchResult } from "./search/rank-notes.js";
+import type { EmbeddingReport } from "./search/embeddings.js";
 import type { SearchOptions } from "./search/search-options.js";
 
 /** The note and graph operations over one memory root. */
@@ -86,9 +88,20 @@ export interface NotesMemory {
   readonly index: IndexNoteApi;
   /** The deterministic graph analysis defrag works from: per-note stats, clusters, duplicates, ... */
   analyze(options?: AnalysisOptions): ResultAsync<MemoryAnalysis, PersistenceError | GitError>;
-  /** Ranked notes for a query (title and tags weigh more; links from the best hits lift a note). */
+  /**
+   * Ranked notes for a query: BM25+ over stemmed words (tags weigh more), links from the best
+   * hits lift a note, and with an embedder the vector ranking is fused in.
+   */
   search(
     query: string,
     options?: SearchOptions,
   ): ResultAsync<SearchResult[], PersistenceError | InvalidInputError>;
+  /**
+   * Embeds every note that has no cached vector yet (searches do this in the background) and
+   * saves the cache under `.agent-memory/vectors/`. Refused without an embedder.
+   */
+  updateVectors(): ResultAsync<
+    EmbeddingReport,
+    EmbedderError | PersistenceError | InvalidInputError
+  >;
 }

@@ -216,9 +216,60 @@ describe("search", () => {
     const badLimit = await memory(["search", "x", "--limit", "0"]);
     expect(badLimit.code).toBe(2);
     expect(oneErrorLine(badLimit)).toMatch(/--limit takes a whole number from 1 to 100/);
+    expect(oneErrorLine(await memory(["search", "x", "--k", "101"]))).toMatch(
+      /--k takes a whole number from 1 to 100/,
+    );
+    expect(oneErrorLine(await memory(["search", "x", "--tag", "a b"]))).toMatch(/not a tag name/);
     const noWords = await memory(["search", "!!"]);
     expect(noWords.code).toBe(1);
     expect(oneErrorLine(noWords)).toMatch(/no letter or digit/);
+  });
+});
+
+describe("search --k, --tag, --status, archived marks and score parts", () => {
+  it("narrows by tag and status, marks archived notes, and shows why each note ranked", async () => {
+    const { memory } = await newMemory("search-options");
+    const ids: string[] = [];
+    for (const [title, body, tag, status] of [
+      ["Deploy checklist", "Run the migrations, then deploy.", "infra/deploy", "active"],
+      ["Old deploy notes", "How we used to deploy by hand.", "infra", "archived"],
+      ["Deploy party", "Cake after the deploy.", "social", "active"],
+    ] as const) {
+      const run = await memory([
+        "capture",
+        title,
+        "--body",
+        body,
+        "--tag",
+        tag,
+        "--status",
+        status,
+      ]);
+      expect(run.code).toBe(0);
+      ids.push(/id__[A-Za-z0-9]{6}/.exec(run.stdout)?.[0] ?? "");
+    }
+
+    type Result = {
+      id: string;
+      status: string;
+      score: number;
+      scores: { lexical: number; graph: number; vector: number | null };
+    };
+    const all = jsonOf<Result[]>(await memory(["search", "deploy", "--json"]));
+    expect(all).toHaveLength(3);
+    for (const result of all) {
+      expect(result.scores.vector).toBeNull();
+      expect(result.scores.lexical + result.scores.graph).toBeCloseTo(result.score);
+    }
+    const infra = jsonOf<Result[]>(await memory(["search", "deploy", "--tag", "#infra", "--json"]));
+    expect(infra.map((r) => r.id).toSorted()).toEqual([ids[0], ids[1]].toSorted());
+    const text = (await memory(["search", "deploy", "--tag", "infra", "--status", "archived"]))
+      .stdout;
+    expect(text).toMatch(/Old deploy notes {2}\[archived\]\n/);
+    expect(text).not.toContain("Deploy checklist");
+    expect(jsonOf<Result[]>(await memory(["search", "deploy", "--k", "1", "--json"]))).toHaveLength(
+      1,
+    );
   });
 });
 

@@ -1,31 +1,74 @@
-import { applyLinkBoost } from "./link-boost.js";
-import type { SearchHit, SearchIndex } from "./search-index.js";
+import { tagKey } from "../../model/tags.js";
+import type { StoredNote } from "../note-store.js";
+import type { NoteStatus } from "../../model/layout.js";
+import type { VectorHit } from "./embeddings.js";
+import { fuseRankings } from "./fuse-rankings.js";
+import { applyLinkBoost, type RankedHit } from "./link-boost.js";
+import type { SearchIndex } from "./search-index.js";
 import type { ValidSearch } from "./search-options.js";
-import { readableBody } from "./search-text.js";
+import { foldTerm, readableBody } from "./search-text.js";
+import { searchTerm } from "./search-terms.js";
 import { buildSnippet } from "./snippet.js";
+
+/**
+ * Why a note ranked: the parts its score is made of.
+ *
+ * @example
+ * ```ts
+ * const scores: SearchScores = { lexical: 4.1, graph: 1.2, vector: null };
+ * ```
+ */
+export interface SearchScores {
+  /** BM25+ over the note's text and tags, plus pseudo-relevance feedback; 0 when only the vector found it. */
+  readonly lexical: number;
+  /** The link boost: a share of the scores of the best hits that link to this note. */
+  readonly graph: number;
+  /** Cosine similarity of the note's vector to the query's; `null` without an embedder or vector. */
+  readonly vector: number | null;
+}
 
 /**
  * One search result.
  *
  * @example
  * ```ts
- * const result: SearchResult = { id: "id__Kf9mNp", title: "Console app", score: 4.2, snippet: "…the console app team…" };
+ * const result: SearchResult = {
+ *   id: "id__Kf9mNp", title: "Console app", status: "active", score: 4.2,
+ *   scores: { lexical: 4.2, graph: 0, vector: null }, snippet: "…the console app team…",
+ * };
  * ```
  */
 export interface SearchResult {
   /** The note id. */
   readonly id: string;
   readonly title: string;
-  /** Relevance: BM25+ over title, tags and body, plus the link boost. Higher is better. */
+  /** Where the note is: inbox, active or archived. */
+  readonly status: NoteStatus;
+  /**
+   * Relevance, higher is better: lexical + graph on words alone; with an embedder, the
+   * reciprocal rank fusion of that ranking and the vector ranking (see fuseRankings).
+   */
   readonly score: number;
+  readonly scores: SearchScores;
   /** About 160 characters of the body around the first matching word. */
   readonly snippet: string;
 }
 
 /**
+ * How deep each ranking goes into a fusion: a note ranked past this by both is not a result.
+ *
+ * @example
+ * ```ts
+ * FUSION_DEPTH; // 100
+ * ```
+ */
+export const FUSION_DEPTH = 100;
+
+/**
  * Ranks the notes of an index that is already in step with the store: text matches, the
- * status filter, the link boost (among the notes the caller can see), then the snippets of
- * the results kept. Pure and synchronous; {@link searchNotes} refreshes the index first.
+ * status and tag filters, the link boost (among the notes the caller can see), the fusion
+ * with vector similarities when there are any, then the snippets of the results kept. Pure
+ * and synchronous; {@link searchNotes} refreshes the index first.
  *
  * @example
  * ```ts
@@ -33,23 +76,53 @@ export interface SearchResult {
  * if (search.isOk()) rankNotes(index, search.value).map((result) => result.title);
  * ```
  */
-export function rankNotes(index: SearchIndex, search: ValidSearch): SearchResult[] {
-  const hits = index
-    .query(search.query)
-    .filter((hit) => search.status === undefined || hit.stored.status === search.status);
-  return applyLinkBoost(hits, search.limit).map((hit) => ({
-    id: hit.stored.note.id,
-    title: hit.stored.note.title,
-    score: hit.score,
-    snippet: buildSnippet(readableBody(hit.stored.note), bodyTerms(hit)),
-  }));
+export function rankNotes(
+  index: SearchIndex,
+  search: ValidSearch,
+  vectorHits?: readonly VectorHit[],
+): SearchResult[] {
+  const visible = visibleTo(search);
+  const hits = index.query(search.query).filter((hit) => visible(hit.stored));
+  if (vectorHits === undefined) {
+    return applyLinkBoost(hits, search.limit).map((hit) => result(hit, hit.score, null));
+  }
+  const lexical = applyLinkBoost(hits, FUSION_DEPTH);
+  const similar = vectorHits.filter((hit) => visible(hit.stored));
+  return fuseRankings(lexical, similar, FUSION_DEPTH)
+    .slice(0, search.limit)
+    .map(({ stored, lexical: ranked, similarity, score }) =>
+      result(ranked ?? { stored, score: 0, textScore: 0, matches: {} }, score, similarity),
+    );
 }
 
-/** The matched words found in the body: where the snippet should look. */
-function bodyTerms(hit: SearchHit): Set<string> {
-  const terms = new Set<string>();
-  for (const [term, fields] of Object.entries(hit.matches)) {
-    if (fields.includes("body")) terms.add(term);
-  }
-  return terms;
+function visibleTo(search: ValidSearch): (stored: StoredNote) => boolean {
+  const tag = search.tag === undefined ? undefined : tagKey(search.tag);
+  return (stored) =>
+    (search.status === undefined || stored.status === search.status) &&
+    (tag === undefined ||
+      stored.note.tags.some((name) => {
+        const key = tagKey(name);
+        // A parent tag finds its nested tags: "project" finds #project/console.
+        return key === tag || key.startsWith(`${tag}/`);
+      }));
+}
+
+function result(hit: RankedHit, score: number, similarity: number | null): SearchResult {
+  return {
+    id: hit.stored.note.id,
+    title: hit.stored.note.title,
+    status: hit.stored.status,
+    score,
+    scores: { lexical: hit.textScore, graph: hit.score - hit.textScore, vector: similarity },
+    snippet: buildSnippet(
+      readableBody(hit.stored.note),
+      new Set(Object.keys(hit.matches)),
+      snippetTerm,
+    ),
+  };
+}
+
+/** A body word as the matches name it: its index term, or its folded form for a stopword. */
+function snippetTerm(word: string): string {
+  return searchTerm(word) ?? foldTerm(word);
 }

@@ -1,6 +1,7 @@
-import { errAsync, type ResultAsync } from "neverthrow";
+import { errAsync, okAsync, type ResultAsync } from "neverthrow";
 import type { InvalidInputError, PersistenceError } from "../../errors.js";
 import type { NotesContext } from "../notes-context.js";
+import type { Embeddings } from "./embeddings.js";
 import { rankNotes, type SearchResult } from "./rank-notes.js";
 import type { SearchIndex } from "./search-index.js";
 import { validateSearch, type SearchOptions } from "./search-options.js";
@@ -8,7 +9,10 @@ import { validateSearch, type SearchOptions } from "./search-options.js";
 /**
  * Searches the notes: validates the query, refreshes the store (re-reading only files whose
  * (mtime, size) changed, so edits made behind the library's back are seen), brings the index
- * in step with it, and ranks. Results are sorted by score, then id; never writes anything.
+ * in step with it, and ranks. With `embeddings`, the words' ranking is fused with the notes'
+ * vector similarities to the query (notes still without a vector rank on words alone while
+ * theirs are computed in the background). Results are sorted by score, then id; never writes
+ * a note (the vector cache under `.agent-memory/` is derived state).
  *
  * @example
  * ```ts
@@ -22,11 +26,15 @@ export function searchNotes(
   index: SearchIndex,
   query: string,
   options: SearchOptions = {},
+  embeddings?: Embeddings,
 ): ResultAsync<SearchResult[], PersistenceError | InvalidInputError> {
   const search = validateSearch(query, options);
   if (search.isErr()) return errAsync(search.error);
-  return ctx.store.snapshot().map((snapshot) => {
+  return ctx.store.snapshot().andThen((snapshot) => {
     index.sync(snapshot);
-    return rankNotes(index, search.value);
+    if (embeddings === undefined) return okAsync(rankNotes(index, search.value));
+    return embeddings
+      .similarities(snapshot, search.value.query)
+      .map((vectorHits) => rankNotes(index, search.value, vectorHits));
   });
 }

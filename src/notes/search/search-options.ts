@@ -1,6 +1,7 @@
 import { err, ok, type Result } from "neverthrow";
 import { InvalidInputError } from "../../errors.js";
 import { isNoteStatus, type NoteStatus } from "../../model/layout.js";
+import { isValidTagName } from "../../model/tags.js";
 import { tokenizeWords } from "./search-text.js";
 
 /**
@@ -16,6 +17,8 @@ export interface SearchOptions {
   readonly limit?: number;
   /** Only notes in this state. */
   readonly status?: NoteStatus;
+  /** Only notes with this tag (with or without `#`, any case) or a tag nested under it. */
+  readonly tag?: string;
 }
 
 /**
@@ -51,23 +54,25 @@ export const MAX_QUERY_LENGTH = 1000;
  *
  * @example
  * ```ts
- * const search: ValidSearch = { query: "igor", limit: 10, status: undefined };
+ * const search: ValidSearch = { query: "igor", limit: 10, status: undefined, tag: undefined };
  * ```
  */
 export interface ValidSearch {
   readonly query: string;
   readonly limit: number;
   readonly status: NoteStatus | undefined;
+  /** The tag without its `#`. */
+  readonly tag: string | undefined;
 }
 
 /**
  * Checks a query and its options. Refused: a query that is not a string, is blank, has no
  * letter or digit, or is over MAX_QUERY_LENGTH; a limit that is not an integer from 1 to 100;
- * an unknown status.
+ * an unknown status; a tag that is not a valid tag name.
  *
  * @example
  * ```ts
- * validateSearch("igor", { limit: 5 }); // ok({ query: "igor", limit: 5, status: undefined })
+ * validateSearch("igor", { limit: 5 }); // ok({ query: "igor", limit: 5, status: undefined, tag: undefined })
  * validateSearch("  ", {}).isErr();     // true
  * ```
  */
@@ -103,7 +108,14 @@ export function validateSearch(
   if (status !== undefined && (typeof status !== "string" || !isNoteStatus(status))) {
     return invalid(`Unknown status "${String(status)}": use inbox, active or archived.`);
   }
-  return ok({ query: text, limit, status });
+  const tag: unknown = options.tag;
+  const tagName = typeof tag === "string" ? tag.trim().replace(/^#/, "") : undefined;
+  if (tag !== undefined && (tagName === undefined || !isValidTagName(tagName))) {
+    return invalid(
+      `"${String(tag)}" is not a tag name: pass letters, digits, "_", "-" or "/", e.g. "project/console".`,
+    );
+  }
+  return ok({ query: text, limit, status, tag: tagName });
 }
 
 function invalid(message: string): Result<never, InvalidInputError> {

@@ -15,7 +15,8 @@ const LEAD = 40;
 const ELLIPSIS = "…";
 
 /**
- * A short excerpt of a body around the first word whose folded form is in `terms`
+ * A short excerpt of a body around the first word whose term (`termOf`, by default its
+ * folded form) is in `terms`
  * (whitespace collapsed, cut at word boundaries, with an ellipsis on each side that was
  * cut). Without such a word (the query matched the title or tags only) it is the start of
  * the body.
@@ -26,10 +27,14 @@ const ELLIPSIS = "…";
  * // "Igor works on the console. He likes the Café."
  * ```
  */
-export function buildSnippet(body: string, terms: ReadonlySet<string>): string {
+export function buildSnippet(
+  body: string,
+  terms: ReadonlySet<string>,
+  termOf: (word: string) => string = foldTerm,
+): string {
   const text = body.replace(/\s+/g, " ").trim();
   if (text.length <= SNIPPET_LENGTH) return text;
-  const match = wordsWithOffsets(text).find(({ word }) => terms.has(foldTerm(word)));
+  const match = wordsWithOffsets(text).find(({ word }) => terms.has(termOf(word)));
   const at = match?.index ?? 0;
 
   let start = Math.max(0, Math.min(at - LEAD, text.length - SNIPPET_LENGTH));

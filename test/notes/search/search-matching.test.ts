@@ -87,3 +87,72 @@ describe("searchNotes matching", () => {
     expect(ids(unwrap(await search("infra")))).toEqual(["id__Inline"]);
   });
 });
+
+describe("searchNotes terms: stopwords, stems, tags", () => {
+  it("matches words by their stem", async () => {
+    const { search } = await searchFixture([
+      { id: "id__Paint0", title: "Weekend", body: "she was painting sunsets" },
+      { id: "id__Other0", title: "Work", body: "the release went out" },
+    ]);
+    expect(ids(unwrap(await search("paints sunset")))).toEqual(["id__Paint0"]);
+  });
+
+  it("ignores question words, so they do not lift notes that merely contain them", async () => {
+    const { search } = await searchFixture([
+      {
+        id: "id__Filler",
+        title: "Chat",
+        body: "what did you do and what was it like, what did they say",
+      },
+      { id: "id__Answer", title: "Hiking", body: "Melanie went hiking in the mountains" },
+    ]);
+    expect(unwrap(await search("what did Melanie do")).map((r) => r.id)).toEqual(["id__Answer"]);
+  });
+
+  it("searches a query made only of stopwords word by word instead of finding nothing", async () => {
+    const { search } = await searchFixture([
+      { id: "id__TheWho", title: "The Who", body: "a band" },
+      { id: "id__Other0", title: "Kinks", body: "another band" },
+    ]);
+    expect(ids(unwrap(await search("the who")))).toEqual(["id__TheWho"]);
+    expect(unwrap(await search("the who"))[0]?.snippet).toBe("a band");
+  });
+
+  it("filters by tag, nested tags included, with or without #, any case", async () => {
+    const { search } = await searchFixture([
+      { id: "id__Nested", title: "Deploy steps", body: "#infra/deploy\n\ndeploy it" },
+      { id: "id__Parent", title: "Deploy costs", body: "#Infra\n\ndeploy it" },
+      { id: "id__Social", title: "Deploy party", body: "#social\n\ndeploy it" },
+    ]);
+    expect(ids(unwrap(await search("deploy", { tag: "infra" })))).toEqual([
+      "id__Nested",
+      "id__Parent",
+    ]);
+    expect(ids(unwrap(await search("deploy", { tag: "#INFRA/deploy" })))).toEqual(["id__Nested"]);
+    expect(unwrap(await search("deploy", { tag: "infrastructure" }))).toEqual([]);
+    expect((await search("deploy", { tag: "no spaces allowed" }))._unsafeUnwrapErr().code).toBe(
+      "INVALID_INPUT",
+    );
+  });
+
+  it("lifts, by feedback, the matching notes that share the best hits' words", async () => {
+    // Twelve notes say "garden"; the three that also talk about tomatoes like the best hits
+    // do rank above the ones that only mention the garden once among other things.
+    const notes = [
+      ...["a", "b", "c"].map((x) => ({
+        id: `id__Tomat${x}`,
+        title: `Tomatoes ${x}`,
+        body: "garden garden tomatoes basil tomatoes basil",
+      })),
+      { id: "id__TomatX", title: "Plot", body: "garden tomatoes basil compost" },
+      ...Array.from({ length: 9 }, (_, i) => ({
+        id: `id__Other${i}`,
+        title: `Errand ${i}`,
+        body: "garden fence paint bicycle",
+      })),
+    ];
+    const { search } = await searchFixture(notes);
+    const results = unwrap(await search("garden", { limit: 4 }));
+    expect(results.map((r) => r.id)).toContain("id__TomatX");
+  });
+});

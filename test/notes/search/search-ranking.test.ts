@@ -13,7 +13,15 @@ describe("searchNotes ranking", () => {
     const results = unwrap(await search("console"));
     expect(results.map((result) => result.id)).toEqual(["id__Title0", "id__Body00"]);
     expect(results[0]?.score).toBeGreaterThan(results[1]?.score ?? Infinity);
-    expect(Object.keys(results[0] ?? {}).toSorted()).toEqual(["id", "score", "snippet", "title"]);
+    expect(Object.keys(results[0] ?? {}).toSorted()).toEqual([
+      "id",
+      "score",
+      "scores",
+      "snippet",
+      "status",
+      "title",
+    ]);
+    expect(results[0]?.scores).toEqual({ lexical: results[0]?.score, graph: 0, vector: null });
   });
 
   it("ranks a tag match above a body mention", async () => {

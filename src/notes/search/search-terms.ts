@@ -1,0 +1,58 @@
+/**
+ * How a folded word becomes an index term: a small stopword list, then the Porter stemmer.
+ * Both were chosen by the LoCoMo retrieval benchmark (bench/retrieval, docs/benchmarks.md):
+ * without stopwords every "what", "did" and "the" of a question matches and minisearch's
+ * coordination factor rewards notes for holding them; bigger lists (Lucene's 33, the
+ * `stopword` package's 108) measured worse than this one; stemming lets "paints" find
+ * "painting".
+ *
+ * @module
+ */
+
+import { stemmer } from "stemmer";
+import { foldTerm } from "./search-text.js";
+
+/**
+ * Words that carry no topic: articles, pronouns, auxiliaries, question words, and the
+ * question frame of how people ask about a memory ("what kind of", "how many", "would").
+ *
+ * @example
+ * ```ts
+ * STOPWORDS.has("what"); // true
+ * STOPWORDS.has("console"); // false
+ * ```
+ */
+export const STOPWORDS: ReadonlySet<string> = new Set(
+  (
+    "a an and are as at be but by did do does for from had has have he her his how i in is it its " +
+    "of on or she that the their them they this to was were what when where which who why will " +
+    "with you your s t kind type sort many much would could likely describe ever"
+  ).split(" "),
+);
+
+/**
+ * The index term of a word: folded, `null` for a stopword, else stemmed. The same function
+ * runs at index and query time, so "Painting", "paints" and "painted" meet at "paint".
+ *
+ * @example
+ * ```ts
+ * searchTerm("Painting"); // "paint"
+ * searchTerm("What");     // null
+ * searchTerm("Café");     // "cafe"
+ * ```
+ */
+export function searchTerm(word: string): string | null {
+  const known = terms.get(word);
+  if (known !== undefined) return known;
+  const folded = foldTerm(word);
+  const term = folded === "" || STOPWORDS.has(folded) ? null : stemmer(folded);
+  // A memory's vocabulary repeats: most words are looked up, not stemmed. Bounded so that
+  // a stream of unique tokens (hashes, numbers) cannot grow it without end.
+  if (terms.size >= TERM_CACHE_SIZE) terms.clear();
+  terms.set(word, term);
+  return term;
+}
+
+const TERM_CACHE_SIZE = 100_000;
+// Pure function of the word, so sharing it between memories is safe.
+const terms = new Map<string, string | null>();
