@@ -25,6 +25,7 @@ export {
 } from "./note-format.js";
 export {
   INDEX_NOTE_PATH,
+  MEMORY_OWNED_PATHS,
   NOTE_STATUSES,
   PRIVATE_FOLDER,
   STATUS_FOLDERS,

@@ -24,6 +24,7 @@ describe("init", () => {
     expect(first.stdout).toContain(`Created a git repository in ${root}`);
     expect(first.stdout).toMatch(/Committed [0-9a-f]{7}: memory: init/);
     expect((await readdir(root)).toSorted()).toEqual([
+      ".agent-memory",
       ".git",
       "archive",
       "inbox",

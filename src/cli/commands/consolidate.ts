@@ -32,7 +32,12 @@ export const consolidateCommand = defineCommand({
     'AGENT_MEMORY_LLM_CMD="codex exec -" memory consolidate --dry-run --timeout 300',
   ],
   async run({ values, out, io }) {
-    const llm = await llmFromOptions(values, io.env, "consolidate", progressFor(values, io, "consolidate"));
+    const llm = await llmFromOptions(
+      values,
+      io.env,
+      "consolidate",
+      progressFor(values, io, "consolidate"),
+    );
     if (llm.isErr()) return out.fail(llm.error);
     // Loaded here, not at startup: `--help` and usage errors never need it.
     const { commandSessionReader, defaultSessionReaders } = await import("../../adapters/index.js");

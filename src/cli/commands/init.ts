@@ -1,14 +1,24 @@
 import { execFile } from "node:child_process";
-import { mkdir, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { NOTE_STATUSES, STATUS_FOLDERS } from "../../model/index.js";
-import { INDEX_NOTE_PATH } from "../../model/index.js";
+import {
+  NOTE_STATUSES,
+  STATUS_FOLDERS,
+  INDEX_NOTE_PATH,
+  EMPTY_INDEX_NOTE,
+  MEMORY_OWNED_PATHS,
+  PRIVATE_FOLDER,
+} from "../../model/index.js";
 import { failureFrom } from "../framework/cli-failure.js";
 import { COMMIT_OPTIONS, defineCommand } from "../framework/command.js";
 import { chooseCommit, describeCommit } from "../framework/commit-choice.js";
 import { EXIT } from "../framework/exit-codes.js";
-import { EMPTY_INDEX_NOTE } from "../../model/index.js";
-import { findRepository, openPorts, repositoryFreeEnv, resolveRoot } from "../framework/open-memory.js";
+import {
+  findRepository,
+  openPorts,
+  repositoryFreeEnv,
+  resolveRoot,
+} from "../framework/open-memory.js";
 import { messageOf } from "../framework/message-of.js";
 
 /** `memory init`: the layout of a memory root, and a git repository when there is none. */
@@ -21,12 +31,30 @@ export const initCommand = defineCommand({
     "Creates the memory root, its status folders and an index note (index.md, with empty ## Hot and\n" +
     "## Warm lists), and commits the index note. When the root is not inside a git repository, runs\n" +
     "git init there (branch main). Running it again on an existing memory only adds what is missing.",
-  options: COMMIT_OPTIONS,
-  optionHelp: [],
+  options: { ...COMMIT_OPTIONS, force: { type: "boolean" } },
+  optionHelp: [
+    [
+      "--force",
+      "Make a memory of a folder that already holds other files (a project's top folder): its\n" +
+        "files stay and are never committed by the memory.",
+    ],
+  ],
   positionals: { min: 0, max: 0 },
   examples: ["memory init --root ~/notes", "AGENT_MEMORY_ROOT=~/notes memory init --json"],
   async run({ values, out, io }) {
     const root = resolveRoot(values.root, io);
+    const foreign = await foreignEntries(root);
+    if (foreign.length > 0 && values.force !== true) {
+      const shown = foreign.slice(0, 5).join(", ") + (foreign.length > 5 ? ", ..." : "");
+      return out.fail(
+        failureFrom({
+          code: "INVALID_INPUT",
+          message:
+            `${root} already holds files that are not a memory's (${shown}). ` +
+            `Pick an empty or new folder (--root ${join(root, "memory")}), or pass --force to keep them beside the memory.`,
+        }),
+      );
+    }
     const created: string[] = [];
     try {
       await mkdir(root, { recursive: true });
@@ -37,6 +65,11 @@ export const initCommand = defineCommand({
         if (await exists(join(root, folder))) continue;
         await mkdir(join(root, folder));
         created.push(`${folder}/`);
+      }
+      // The library's locks and caches: ignored by git, whatever the repository's own rules.
+      if (!(await exists(join(root, PRIVATE_FOLDER, ".gitignore")))) {
+        await mkdir(join(root, PRIVATE_FOLDER), { recursive: true });
+        await writeFile(join(root, PRIVATE_FOLDER, ".gitignore"), "*\n");
       }
       if (!(await exists(join(root, INDEX_NOTE_PATH)))) {
         await writeFile(join(root, INDEX_NOTE_PATH), EMPTY_INDEX_NOTE, { flag: "wx" });
@@ -78,6 +111,13 @@ export const initCommand = defineCommand({
     return EXIT.ok;
   },
 });
+
+/** What `root` holds besides a memory's own files (and .git, dotfiles, AGENTS.md, README.md). */
+async function foreignEntries(root: string): Promise<string[]> {
+  const names = await readdir(root).catch(() => [] as string[]);
+  const own = new Set([...MEMORY_OWNED_PATHS, PRIVATE_FOLDER, "AGENTS.md", "README.md"]);
+  return names.filter((name) => !own.has(name) && !name.startsWith(".")).toSorted();
+}
 
 function exists(path: string): Promise<boolean> {
   return stat(path).then(

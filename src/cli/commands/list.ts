@@ -1,6 +1,5 @@
 import { isNoteStatus } from "../../model/index.js";
-import { usageFailure } from "../framework/cli-failure.js";
-import { failureFrom } from "../framework/cli-failure.js";
+import { usageFailure, failureFrom } from "../framework/cli-failure.js";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { noteLine } from "../render/format.js";

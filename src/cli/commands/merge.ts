@@ -1,7 +1,12 @@
 import { failureFrom } from "../framework/cli-failure.js";
 import { readBody } from "../framework/body-input.js";
 import { COMMIT_OPTIONS, defineCommand } from "../framework/command.js";
-import { chooseCommit, commitOptions, describeCommit, quoteTitle } from "../framework/commit-choice.js";
+import {
+  chooseCommit,
+  commitOptions,
+  describeCommit,
+  quoteTitle,
+} from "../framework/commit-choice.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { plural } from "../render/format.js";
 import { lookUpNotes } from "../framework/note-lookup.js";

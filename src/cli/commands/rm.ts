@@ -1,6 +1,11 @@
 import { failureFrom } from "../framework/cli-failure.js";
 import { COMMIT_OPTIONS, defineCommand } from "../framework/command.js";
-import { chooseCommit, commitOptions, describeCommit, quoteTitle } from "../framework/commit-choice.js";
+import {
+  chooseCommit,
+  commitOptions,
+  describeCommit,
+  quoteTitle,
+} from "../framework/commit-choice.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { plural } from "../render/format.js";
 import { lookUpNote } from "../framework/note-lookup.js";

@@ -6,8 +6,7 @@
  */
 
 import { err, ok, type Result } from "neverthrow";
-import type { Memory } from "../../index.js";
-import type { Note } from "../../index.js";
+import type { Memory, Note } from "../../index.js";
 import { failureFrom, type CliFailure } from "./cli-failure.js";
 import { closestTitles } from "../render/closest-titles.js";
 import { EXIT } from "./exit-codes.js";

@@ -8,15 +8,11 @@
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import { stat } from "node:fs/promises";
-import { dirname, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { err, ok, type Result } from "neverthrow";
-import { fsPersistence } from "../../adapters/index.js";
-import { gitCli } from "../../adapters/index.js";
-import type { Memory } from "../../index.js";
-import type { Git } from "../../index.js";
-import type { Llm } from "../../index.js";
-import type { Persistence } from "../../index.js";
-import type { SessionReaders } from "../../index.js";
+import { fsPersistence, gitCli } from "../../adapters/index.js";
+import type { Memory, Git, Llm, Persistence, SessionReaders } from "../../index.js";
+import { INDEX_NOTE_PATH, STATUS_FOLDERS } from "../../model/index.js";
 import type { CliFailure } from "./cli-failure.js";
 import type { CliIo } from "./cli-io.js";
 import { EXIT } from "./exit-codes.js";
@@ -84,7 +80,34 @@ export async function openMemory(
       exitCode: EXIT.failed,
     });
   }
+  if (!(await looksLikeMemory(root))) {
+    return err({
+      code: "NOT_FOUND",
+      message:
+        `${root} is not a memory: it has no index.md and no inbox/, topics/ or archive/ folder. ` +
+        `Create one with "memory init --root ${root}", or point --root or ${ROOT_VARIABLE} at an existing memory.`,
+      exitCode: EXIT.failed,
+    });
+  }
   return ok(await openPorts(root, io, options));
+}
+
+/**
+ * Whether `root` holds a memory: `memory init` creates index.md and the status folders, and a
+ * clone keeps index.md. Any other folder (a project's src/, a home directory) is refused, so a
+ * command never writes or commits notes into it by mistake.
+ */
+async function looksLikeMemory(root: string): Promise<boolean> {
+  for (const name of [INDEX_NOTE_PATH, ...Object.values(STATUS_FOLDERS)]) {
+    if (
+      await stat(join(root, name)).then(
+        () => true,
+        () => false,
+      )
+    )
+      return true;
+  }
+  return false;
 }
 
 /** The ports and the memory over `root`, with git when `root` lies in a repository. */

@@ -4,8 +4,7 @@
  * @module
  */
 
-import type { PlannedInboxAction } from "../../lifecycle/index.js";
-import type { ConsolidationReport } from "../../lifecycle/index.js";
+import type { PlannedInboxAction, ConsolidationReport } from "../../lifecycle/index.js";
 import { plural } from "./format.js";
 
 /** Titles by note id, for the lines that name notes. */

@@ -5,8 +5,7 @@
  * @module
  */
 
-import type { DefragReport } from "../../lifecycle/index.js";
-import type { DefragAction, DefragDecision } from "../../lifecycle/index.js";
+import type { DefragReport, DefragAction, DefragDecision } from "../../lifecycle/index.js";
 import type { TitleLookup } from "./consolidation-summary.js";
 import { plural } from "./format.js";
 
