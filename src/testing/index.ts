@@ -42,3 +42,4 @@ export {
   type MakeAgentsMdTarget,
 } from "./agents-md-target-contract.js";
 export { errOf, okOf } from "./result-helpers.js";
+export { runEmbedderContract, type MakeEmbedder } from "./embedder-contract.js";

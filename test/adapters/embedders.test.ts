@@ -8,7 +8,7 @@ import {
   embedderFromFunction,
   type AiSdkEmbedManyOptions,
 } from "../../src/adapters/index.js";
-import { runEmbedderContract } from "./embedder.contract.js";
+import { runEmbedderContract } from "../../src/testing/index.js";
 
 /** A deterministic toy embedding: letter counts folded into 8 dimensions, plus length. */
 function toyVector(text: string): number[] {

@@ -1,10 +1,15 @@
 /**
- * The Embedder contract: every adapter of the port must pass this suite. (To move to
- * src/testing/ with the other shipped contract suites, so hosts can run it on their own
- * embedders.)
+ * The Embedder contract: every adapter of the port must pass this suite, and a host runs it on
+ * its own embedder.
+ *
+ * @example
+ * ```ts
+ * import { runEmbedderContract } from "agent-memory/testing";
+ * runEmbedderContract("my embedder", (failOn) => myEmbedder({ failOn }));
+ * ```
  */
 import { describe, expect, it } from "vitest";
-import type { Embedder } from "../../src/ports/embedder.js";
+import type { Embedder } from "../ports/embedder.js";
 
 /**
  * Builds the embedder under test. It must embed deterministically (the same text, the same
