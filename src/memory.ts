@@ -5,7 +5,10 @@ import { PIPELINE_LOCK_PATH } from "./lifecycle/machine/pipeline-lock.js";
 import { runLifecycle, type RunOptions, type RunReport } from "./lifecycle/run/run-lifecycle.js";
 import { analyzeMemory } from "./notes/analysis/analyze.js";
 import { createIndexNoteApi } from "./notes/tiers/index-api.js";
-import { bindConsolidation, type ConsolidationApi } from "./lifecycle/consolidate/consolidation-api.js";
+import {
+  bindConsolidation,
+  type ConsolidationApi,
+} from "./lifecycle/consolidate/consolidation-api.js";
 import type { ConsolidationBudget } from "./lifecycle/consolidate/consolidation-deps.js";
 import { bindDefrag, type DefragApi } from "./lifecycle/defrag/defrag-api.js";
 import type { DefragGuardrails } from "./lifecycle/defrag/validate-decision.js";
@@ -27,6 +30,7 @@ import { removeNote } from "./notes/remove.js";
 import { renameNote } from "./notes/rename.js";
 import { createSerialQueue } from "./shared/serial-queue.js";
 import { updateNote } from "./notes/update.js";
+import { appendToNote } from "./notes/append.js";
 import { GitError, InvalidInputError, type PipelineError } from "./errors.js";
 import type { Git } from "./ports/git.js";
 import type { Llm } from "./ports/llm.js";
@@ -106,6 +110,7 @@ export function createMemory(options: MemoryOptions): Memory {
     read: (id) => readNote(ctx, id),
     list: (filter) => listNotes(ctx, filter),
     update: (id, patch, mutation) => updateNote(ctx, id, patch, mutation),
+    append: (id, section, mutation) => appendToNote(ctx, id, section, mutation),
     commit: (message) => {
       const git = ctx.git;
       if (git === undefined) {
