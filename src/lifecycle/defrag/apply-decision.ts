@@ -4,6 +4,8 @@ import type { MemoryError } from "../../errors.js";
 import type { DefragAction, DefragDecision } from "./defrag-decision.js";
 import { scrubSecrets } from "../secret-scrubber.js";
 import { splitStub } from "./dry-run-decision.js";
+import { missingSentences } from "../../model/sentences.js";
+import { replacedText } from "./validate-decision.js";
 
 /** What applying a decision changed. */
 export interface AppliedDefrag {
@@ -12,6 +14,8 @@ export interface AppliedDefrag {
   readonly created: readonly string[];
   /** Every path written, moved or removed, for the commit. */
   readonly files: readonly string[];
+  /** Body-changing actions left out because their notes changed since the decision and the new body would drop the newer text. */
+  readonly skipped?: readonly DefragAction[];
 }
 
 /** Applies a validated decision through the safe operations only. */
@@ -23,15 +27,49 @@ export async function applyDecision(
   const files = new Set<string>();
   const created: string[] = [];
   const applied: DefragAction[] = [];
+  const skipped: DefragAction[] = [];
   // In the decision's order, which is the order the validator's dry run checked. Every text
   // the model wrote passes the secret scrubber first, whatever the model did.
   for (const action of decision.actions.map(scrubAction)) {
+    const current = await keepsCurrentText(memory, action);
+    if (current.isErr()) return err(current.error);
+    if (!current.value) {
+      skipped.push(action);
+      continue;
+    }
     const done = await applyOne(memory, action, splitIds, created);
     if (done.isErr()) return err(done.error);
     for (const file of done.value) files.add(file);
     applied.push(action);
   }
-  return ok({ applied, created, files: [...files].toSorted() });
+  return ok({ applied, created, files: [...files].toSorted(), skipped });
+}
+
+/**
+ * The validator checked the bodies as analysed; a person may have edited them since. A
+ * body-changing action applies only if it still keeps every sentence of the notes now.
+ */
+async function keepsCurrentText(
+  memory: NotesMemory,
+  action: DefragAction,
+): Promise<Result<boolean, MemoryError>> {
+  const ids =
+    action.type === "merge"
+      ? [action.target, ...action.sources]
+      : "id" in action
+        ? [action.id]
+        : [];
+  const notes = new Map<string, { id: string; body: string }>();
+  for (const id of ids) {
+    const note = await memory.read(id);
+    if (note.isErr()) return note.error.code === "NOT_FOUND" ? ok(true) : err(note.error);
+    notes.set(id, { id, body: note.value.body });
+  }
+  const replaced = replacedText(action, notes);
+  if (replaced === undefined) return ok(true);
+  return ok(
+    replaced.originals.every(({ body }) => missingSentences(body, replaced.kept).length === 0),
+  );
 }
 
 async function applyOne(
