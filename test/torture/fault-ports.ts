@@ -28,6 +28,16 @@ export interface FaultyPorts {
   readonly fired: Promise<void>;
 }
 
+const ioError = () => new PersistenceError("injected fault: the disk refused the write");
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve: (() => void) | undefined;
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve: () => resolve?.() };
+}
+
 const never = <T, E>(): ResultAsync<T, E> => new ResultAsync(new Promise(() => {}));
 
 /**
@@ -38,10 +48,7 @@ const never = <T, E>(): ResultAsync<T, E> => new ResultAsync(new Promise(() => {
 export function faultyPorts(persistence: Persistence, git: Git, fault: Fault): FaultyPorts {
   let count = 0;
   let dead = false;
-  let fire: () => void = () => {};
-  const fired = new Promise<void>((resolve) => {
-    fire = resolve;
-  });
+  const { promise: fired, resolve: fire } = deferred();
   const guard = <T, E>(makeError: () => E, call: () => ResultAsync<T, E>): ResultAsync<T, E> => {
     if (dead) return never();
     count++;
@@ -51,7 +58,6 @@ export function faultyPorts(persistence: Persistence, git: Git, fault: Fault): F
     dead = true;
     return never();
   };
-  const ioError = () => new PersistenceError("injected fault: the disk refused the write");
   return {
     persistence: {
       list: (dir) => (dead ? never() : persistence.list(dir)),
