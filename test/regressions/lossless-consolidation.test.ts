@@ -338,3 +338,26 @@ describe("defect 10: an inbox note the model kept is not sent again until it cha
     expect(requests).toHaveLength(3);
   });
 });
+
+describe("an update of a note shown whole", () => {
+  it("is applied even when it removes text the model was shown", async () => {
+    const answer = {
+      notes: [
+        {
+          op: "update",
+          id: TOPIC,
+          title: "Deploys go through the release branch",
+          tags: [],
+          body: "Deploys use",
+        },
+      ],
+      inbox: [{ id: INBOX, action: "keep" }],
+    };
+    const { memory } = await setup([answer]);
+    unwrap(await addEntry(memory, "deploys release branch"));
+    const report = unwrap(await memory.consolidate());
+    expect(report.updated).toEqual([TOPIC]);
+    expect(report.conflicts).toEqual([]);
+    expect(await bodyOf(memory, TOPIC)).toBe("Deploys use");
+  });
+});

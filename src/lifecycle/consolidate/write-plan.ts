@@ -140,19 +140,20 @@ async function applyUpdate(
   const title = clean(note.title, current.isOk() ? current.value.title : "");
   const body = clean(note.body, existing);
   const expected = writing.expected[note.id];
-  if (current.isOk() && !existing.includes(body.trim())) {
-    // A plan saved before versions existed has no expected version: never write blind.
-    const written =
-      expected === undefined
-        ? undefined
-        : await memory.update(note.id, { body, tags: note.tags }, { expectedHash: expected });
-    if (written !== undefined && written.isErr() && written.error.code !== "CONFLICT")
-      return err(written.error);
-    if (written === undefined || written.isErr())
-      return keepBeside(memory, note, title, body, writing.run, files);
-    files.add(written.value.path);
-  }
   if (current.isErr()) return keepBeside(memory, note, title, body, writing.run, files);
+  // Compare-and-swap: written only over the version the prompt showed. A plan saved before
+  // versions existed has none: never written blind.
+  const written =
+    expected === undefined
+      ? undefined
+      : await memory.update(note.id, { body, tags: note.tags }, { expectedHash: expected });
+  if (written !== undefined && written.isErr() && written.error.code !== "CONFLICT")
+    return err(written.error);
+  if (written !== undefined && written.isOk()) files.add(written.value.path);
+  // Changed since: by this very plan before an interruption (the note holds the planned
+  // body, perhaps with a merged section after it), or by someone else (both texts kept).
+  else if (!existing.includes(body.trim()))
+    return keepBeside(memory, note, title, body, writing.run, files);
   if (current.value.title !== title) {
     const renamed = await memory.rename(note.id, title);
     if (renamed.isErr()) return err(renamed.error);
