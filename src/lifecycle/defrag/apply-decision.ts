@@ -2,7 +2,7 @@ import { err, ok, type Result } from "neverthrow";
 import type { NotesMemory } from "../../notes/notes-memory.js";
 import type { MemoryError } from "../../errors.js";
 import type { DefragAction, DefragDecision } from "./defrag-decision.js";
-import { scrubSecrets } from "../secret-scrubber.js";
+import { scrubNewText } from "../secret-scrubber.js";
 import { splitStub } from "./dry-run-decision.js";
 import { missingSentences } from "../../model/sentences.js";
 import { replacedText } from "./validate-decision.js";
@@ -16,6 +16,8 @@ export interface AppliedDefrag {
   readonly files: readonly string[];
   /** Body-changing actions left out because their notes changed since the decision and the new body would drop the newer text. */
   readonly skipped?: readonly DefragAction[];
+  /** How many secrets the scrubber removed from the text the model wrote. */
+  readonly redactions?: number;
 }
 
 /** Applies a validated decision through the safe operations only. */
@@ -28,31 +30,38 @@ export async function applyDecision(
   const created: string[] = [];
   const applied: DefragAction[] = [];
   const skipped: DefragAction[] = [];
-  // In the decision's order, which is the order the validator's dry run checked. Every text
-  // the model wrote passes the secret scrubber first, whatever the model did.
-  for (const action of decision.actions.map(scrubAction)) {
-    const current = await keepsCurrentText(memory, action);
+  // In the decision's order, which is the order the validator's dry run checked. The text
+  // the model adds passes the secret scrubber, whatever the model did; the text it keeps
+  // from the notes it rewrites is never touched.
+  let redactions = 0;
+  for (const proposed of decision.actions) {
+    const current = await currentText(memory, proposed);
     if (current.isErr()) return err(current.error);
-    if (!current.value) {
-      skipped.push(action);
+    if (!current.value.keeps) {
+      skipped.push(proposed);
       continue;
     }
+    const action = scrubAction(proposed, (text) => {
+      const scrubbed = scrubNewText(text, current.value.originals);
+      redactions += scrubbed.redacted.length;
+      return scrubbed.text;
+    });
     const done = await applyOne(memory, action, splitIds, created);
     if (done.isErr()) return err(done.error);
     for (const file of done.value) files.add(file);
     applied.push(action);
   }
-  return ok({ applied, created, files: [...files].toSorted(), skipped });
+  return ok({ applied, created, files: [...files].toSorted(), skipped, redactions });
 }
 
 /**
  * The validator checked the bodies as analysed; a person may have edited them since. A
  * body-changing action applies only if it still keeps every sentence of the notes now.
  */
-async function keepsCurrentText(
+async function currentText(
   memory: NotesMemory,
   action: DefragAction,
-): Promise<Result<boolean, MemoryError>> {
+): Promise<Result<{ keeps: boolean; originals: string }, MemoryError>> {
   const ids =
     action.type === "merge"
       ? [action.target, ...action.sources]
@@ -62,14 +71,19 @@ async function keepsCurrentText(
   const notes = new Map<string, { id: string; body: string }>();
   for (const id of ids) {
     const note = await memory.read(id);
-    if (note.isErr()) return note.error.code === "NOT_FOUND" ? ok(true) : err(note.error);
+    if (note.isErr()) {
+      if (note.error.code === "NOT_FOUND") continue;
+      return err(note.error);
+    }
     notes.set(id, { id, body: note.value.body });
   }
+  const originals = [...notes.values()].map((note) => note.body).join("\n");
   const replaced = replacedText(action, notes);
-  if (replaced === undefined) return ok(true);
-  return ok(
-    replaced.originals.every(({ body }) => missingSentences(body, replaced.kept).length === 0),
+  if (replaced === undefined) return ok({ keeps: true, originals });
+  const keeps = replaced.originals.every(
+    ({ body }) => missingSentences(body, replaced.kept).length === 0,
   );
+  return ok({ keeps, originals });
 }
 
 async function applyOne(
@@ -129,9 +143,7 @@ async function applyOne(
   }
 }
 
-const clean = (text: string) => scrubSecrets(text).text;
-
-function scrubAction(action: DefragAction): DefragAction {
+function scrubAction(action: DefragAction, clean: (text: string) => string): DefragAction {
   switch (action.type) {
     case "rename":
       return { ...action, title: clean(action.title) };

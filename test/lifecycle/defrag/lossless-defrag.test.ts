@@ -79,3 +79,27 @@ describe("defrag keeps every sentence it was not shown", () => {
     expect(await bodyOf(fresh, "id__Deplo2")).toBe("Reviews happen on Tuesdays. Owners sign off.");
   });
 });
+
+describe("defrag scrubs only the text the model adds", () => {
+  it("keeps an old secret-looking line, redacts a new token, and counts it", async () => {
+    const fresh = await memoryWith([
+      {
+        type: "relink",
+        id: "id__Deploy",
+        body: "Deploys go through the release branch.\npassword: hunter2hunter2 (old, rotated)\nNew: ghp_0123456789abcdefghijABCDEFGHIJklmnop [[id__Runbk1|runbook]]",
+      },
+    ]);
+    await seedNotes(fresh.fs, fresh.root, [
+      {
+        id: "id__Deploy",
+        title: "Deploys",
+        body: "Deploys go through the release branch.\npassword: hunter2hunter2 (old, rotated)",
+      },
+    ]);
+    const report = unwrap(await fresh.memory.defrag());
+    expect(report.redactions).toBe(1);
+    const body = await bodyOf(fresh, "id__Deploy");
+    expect(body).toContain("password: hunter2hunter2 (old, rotated)");
+    expect(body).toContain("New: [REDACTED:github-token] [[id__Runbk1|runbook]]");
+  });
+});
