@@ -23,7 +23,8 @@ export type { NotesMemory } from "./notes/notes-memory.js";
 export type { CaptureInput, CaptureOptions } from "./notes/capture.js";
 export type { ListFilter } from "./notes/list.js";
 export type { Note, NoteMeta, NoteTimes } from "./notes/note-meta.js";
-export type { UpdatePatch } from "./notes/update.js";
+export type { UpdateOptions, UpdatePatch } from "./notes/update.js";
+export type { AppendSection } from "./notes/append.js";
 export { editNote, type EditResult } from "./notes/edit-note.js";
 export { recentNotes, type RecentOptions } from "./notes/recent.js";
 export type { NoteEdit } from "./model/note-edit.js";
@@ -33,7 +34,12 @@ export type { MoveResult } from "./notes/move.js";
 export type { MergeOptions, MergeResult } from "./notes/merge.js";
 export type { RemoveOptions, RemoveResult } from "./notes/remove.js";
 export type { LockOptions } from "./notes/memory-lock.js";
-export type { BrokenLink, InboundLink, NoteLinks, OutboundLink } from "./notes/graph/link-queries.js";
+export type {
+  BrokenLink,
+  InboundLink,
+  NoteLinks,
+  OutboundLink,
+} from "./notes/graph/link-queries.js";
 export type { DoctorOptions, DoctorReport } from "./notes/graph/doctor.js";
 export type { DoctorFinding, DoctorFindingKind } from "./notes/graph/doctor-findings.js";
 export { MAX_SEARCH_LIMIT, type SearchOptions } from "./notes/search/search-options.js";
@@ -48,7 +54,10 @@ export type { JournalEntryInput } from "./lifecycle/journal/journal-add.js";
 export type { JournalEntry, StoredJournalEntry } from "./model/journal-entry.js";
 export type { AppendSessionInput, SessionLog } from "./lifecycle/sessions/session-log.js";
 export type { Pickup } from "./lifecycle/sessions/session-pickup.js";
-export type { ConsolidateOptions, ConsolidationReport } from "./lifecycle/consolidate/run-consolidation.js";
+export type {
+  ConsolidateOptions,
+  ConsolidationReport,
+} from "./lifecycle/consolidate/run-consolidation.js";
 export type { DefragOptions, DefragReport } from "./lifecycle/defrag/defrag-api.js";
 export type { AgentsMdOptions } from "./lifecycle/agents-md/agents-md-api.js";
 export type { RunOptions, RunReport } from "./lifecycle/run/run-lifecycle.js";

@@ -31,6 +31,7 @@ import { removeNote } from "./notes/remove.js";
 import { renameNote } from "./notes/rename.js";
 import { createSerialQueue } from "./shared/serial-queue.js";
 import { updateNote } from "./notes/update.js";
+import { appendToNote } from "./notes/append.js";
 import { GitError, InvalidInputError, type PipelineError } from "./errors.js";
 import type { Git } from "./ports/git.js";
 import type { Llm } from "./ports/llm.js";
@@ -121,6 +122,7 @@ export function createMemory(options: MemoryOptions): Memory {
     read: (id) => readNote(ctx, id),
     list: (filter) => listNotes(ctx, filter),
     update: (id, patch, mutation) => updateNote(ctx, id, patch, mutation),
+    append: (id, section, mutation) => appendToNote(ctx, id, section, mutation),
     commit: (message) => {
       const git = ctx.git;
       if (git === undefined) {

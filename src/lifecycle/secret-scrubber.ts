@@ -1,6 +1,9 @@
 /**
- * Removes secrets from text before it is written to a note, whatever the model did: the
- * notes end up in git, in AGENTS.md and in other agents' prompts.
+ * Removes secrets from text entering the memory (new notes, new sections, journal entries,
+ * session-log sections), whatever the model did: the notes end up in git, in AGENTS.md and
+ * in other agents' prompts. It never runs over text already in a note (`scrubNewText`
+ * skips every line the note holds), and each pattern is tested against a corpus of
+ * ordinary prose about keys, tokens and passwords that it must leave alone.
  *
  * @module
  */
@@ -14,7 +17,10 @@ interface SecretPattern {
 const SECRET_PATTERNS: readonly SecretPattern[] = [
   {
     kind: "private-key",
-    pattern: /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g,
+    // To its END line; a header without one stops at the first blank line, never at the
+    // end of the note.
+    pattern:
+      /-----BEGIN [A-Z ]*PRIVATE KEY-----(?:[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----|(?:(?!\n[ \t]*\n)[\s\S])*)/g,
   },
   { kind: "aws-access-key", pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g },
   {
@@ -30,8 +36,17 @@ const SECRET_PATTERNS: readonly SecretPattern[] = [
   { kind: "url-credentials", pattern: /(?<=[a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)[^\s@/]{3,}(?=@)/gi },
   {
     kind: "assigned-secret",
+    // A password-like word names a secret whatever its value looks like...
     pattern:
-      /(?<=\b(?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|auth)\s*[:=]\s*["']?)(?!\[REDACTED)[^\s"'`,;]{6,}/gi,
+      /(?<=\b(?:password|passwd|pwd|secret)\s*[:=]\s*["']?)(?!\[REDACTED|[$<{%])(?![a-z]+(?:[-_][a-z]+){2,}\b)[^\s"'`,;]{6,}/gi,
+  },
+  {
+    kind: "assigned-secret",
+    // ...but "token", "auth" and "api_key" are also settings and prose (`auth: enabled-for-staging`,
+    // `token = rotate-weekly-by-cron`): only a machine-made value (letters and a digit, 8 or
+    // more characters, no spaces) counts.
+    pattern:
+      /(?<=\b(?:token|api[_-]?key|access[_-]?key|auth)\s*[:=]\s*["']?)(?!\[REDACTED|[$<{%])(?=[^\s"'`,;]*\d)(?=[^\s"'`,;]*[A-Za-z])[^\s"'`,;]{8,}/gi,
   },
 ];
 
@@ -59,4 +74,38 @@ export function scrubSecrets(text: string): ScrubReport {
     });
   }
   return { text: scrubbed, redacted };
+}
+
+/**
+ * Scrubs only the text `text` adds to `existing`: every line `existing` already holds is
+ * kept byte for byte (a person's old text is never rewritten); the new lines are scrubbed,
+ * a run of consecutive new lines at a time so a multi-line key is caught whole.
+ *
+ * @example
+ * ```ts
+ * scrubNewText("old token: abc12345xyz\nnew token: def67890uvw", "old token: abc12345xyz").text;
+ * // "old token: abc12345xyz\nnew token: [REDACTED:assigned-secret]"
+ * ```
+ */
+export function scrubNewText(text: string, existing: string): ScrubReport {
+  if (existing === "") return scrubSecrets(text);
+  const old = new Set(existing.split("\n").map((line) => line.trim()));
+  const out: string[] = [];
+  const redacted: string[] = [];
+  let run: string[] = [];
+  const flush = () => {
+    if (run.length === 0) return;
+    const scrubbed = scrubSecrets(run.join("\n"));
+    out.push(scrubbed.text);
+    redacted.push(...scrubbed.redacted);
+    run = [];
+  };
+  for (const line of text.split("\n")) {
+    if (line.trim() !== "" && old.has(line.trim())) {
+      flush();
+      out.push(line);
+    } else run.push(line);
+  }
+  flush();
+  return { text: out.join("\n"), redacted };
 }

@@ -11,6 +11,7 @@ import { isValidId } from "../model/id.js";
 import { slugify } from "../model/slug.js";
 import { validateBody, validateTags, validateTitle } from "../model/note-input.js";
 import { parseNote, serializeNote } from "../model/note-format.js";
+import { noteHash } from "../model/note-hash.js";
 import { basename, isNoteStatus, pathForStatus, type NoteStatus } from "../model/layout.js";
 import { toNoteMeta, type NoteMeta } from "./note-meta.js";
 import type { NoteSnapshot } from "./note-store.js";
@@ -68,7 +69,7 @@ export function captureNote(
           const size = Buffer.byteLength(markdown, "utf8");
           const createdAt = ctx.now();
           return toNoteMeta(
-            { path, status, slug, mtimeMs: createdAt, size, note },
+            { path, status, slug, mtimeMs: createdAt, size, hash: noteHash(markdown), note },
             { createdAt, updatedAt: createdAt, committed: false },
           );
         });

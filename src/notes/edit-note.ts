@@ -23,9 +23,8 @@ export interface EditResult {
 /**
  * Edits a note's body. An edit that changes nothing writes nothing.
  *
- * The body is read, then written by `update`: when `update` learns to take the expected
- * content hash (compare-and-swap), pass the read note's hash here, in this one place, so a
- * note changed between the read and the write is refused instead of overwritten.
+ * The body is read, then written by `update` with the read note's hash (compare-and-swap): a
+ * note changed between the read and the write is refused with CONFLICT, never overwritten.
  *
  * @example
  * ```ts
@@ -46,7 +45,7 @@ export function editNote(
       return okAsync({ note: meta, changed: false });
     }
     return memory
-      .update(note.id, { body: edited.value }, options)
+      .update(note.id, { body: edited.value }, { ...options, expectedHash: note.hash })
       .map((meta) => ({ note: meta, changed: true }));
   });
 }

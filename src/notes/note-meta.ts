@@ -22,6 +22,11 @@ export interface NoteMeta extends NoteTimes {
   readonly path: string;
   /** Size of the file in bytes (UTF-8). */
   readonly size: number;
+  /**
+   * The file's version: pass it back as `expectedHash` to `update` or `append` and the write
+   * is refused with CONFLICT if the note changed since it was read.
+   */
+  readonly hash: string;
 }
 
 /** A note with its content. */
@@ -41,6 +46,7 @@ export function toNoteMeta(stored: StoredNote, times: NoteTimes): NoteMeta {
     status: stored.status,
     path: stored.path,
     size: stored.size,
+    hash: stored.hash,
     createdAt: times.createdAt,
     updatedAt: times.updatedAt,
     committed: times.committed,

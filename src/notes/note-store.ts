@@ -3,6 +3,7 @@ import { PersistenceError } from "../errors.js";
 import type { Persistence, StoredFile } from "../ports/persistence.js";
 import { parseFilename } from "../model/filename.js";
 import { parseNote, type ParsedNote } from "../model/note-format.js";
+import { noteHash } from "../model/note-hash.js";
 import { readIndexNote, type IndexNoteFile } from "./index-note-file.js";
 import {
   NOTE_STATUSES,
@@ -24,6 +25,8 @@ export interface StoredNote {
   /** (mtime, size) of the file when it was read. */
   readonly mtimeMs: number;
   readonly size: number;
+  /** The file's version (noteHash of its bytes when read): what compare-and-swap checks. */
+  readonly hash: string;
   readonly note: ParsedNote;
 }
 
@@ -229,6 +232,7 @@ function parseStored(
     slug,
     mtimeMs,
     size,
+    hash: noteHash(content),
     note: parseNote(content, id, { slug }),
   };
   return stored;

@@ -14,7 +14,8 @@ import type { Note, NoteMeta } from "./note-meta.js";
 import type { ReadError } from "./read.js";
 import type { RemoveError, RemoveOptions, RemoveResult } from "./remove.js";
 import type { RenameError, RenameResult } from "./rename.js";
-import type { UpdateError, UpdatePatch } from "./update.js";
+import type { UpdateError, UpdateOptions, UpdatePatch } from "./update.js";
+import type { AppendSection } from "./append.js";
 import type {
   EmbedderError,
   GitError,
@@ -38,11 +39,17 @@ export interface NotesMemory {
   read(id: string): ResultAsync<Note, ReadError>;
   /** Metas of the notes matching the filter, sorted by path. */
   list(filter?: ListFilter): ResultAsync<NoteMeta[], PersistenceError | GitError>;
-  /** Rewrites a note's body and/or tag line. */
+  /** Rewrites a note's body and/or tag line; with `expectedHash`, only if it is still that version. */
   update(
     id: string,
     patch: UpdatePatch,
-    options?: MutationOptions,
+    options?: UpdateOptions,
+  ): ResultAsync<NoteMeta, UpdateError>;
+  /** Adds a section at the end of a note, replacing nothing; with `expectedHash`, a compare-and-swap. */
+  append(
+    id: string,
+    section: AppendSection,
+    options?: UpdateOptions,
   ): ResultAsync<NoteMeta, UpdateError>;
   /** Commits every change under the memory root; resolves to the commit id, or null if nothing changed. */
   commit(

@@ -1,5 +1,6 @@
 import { err, ok, type Result } from "neverthrow";
 import { parseNote } from "../model/note-format.js";
+import { noteHash } from "../model/note-hash.js";
 import type { NoteMeta } from "./note-meta.js";
 import type { NotesMemory } from "./notes-memory.js";
 import type { MemoryError } from "../errors.js";
@@ -11,6 +12,8 @@ export interface NoteBody {
   readonly title: string;
   readonly tags: readonly string[];
   readonly body: string;
+  /** The version of the file the body was read from (see NoteMeta.hash). */
+  readonly hash: string;
 }
 
 /**
@@ -32,7 +35,13 @@ export async function readNoteBodies(
       return err(text.error);
     }
     const parsed = parseNote(text.value, meta.id);
-    notes.push({ id: meta.id, title: meta.title, tags: meta.tags, body: parsed.body });
+    notes.push({
+      id: meta.id,
+      title: meta.title,
+      tags: meta.tags,
+      body: parsed.body,
+      hash: noteHash(text.value),
+    });
   }
   return ok({ metas: metas.value, notes });
 }

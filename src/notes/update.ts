@@ -1,5 +1,12 @@
-import { err, errAsync, ok, type Result, type ResultAsync } from "neverthrow";
-import { InvalidInputError } from "../errors.js";
+import { err, errAsync, ok, okAsync, type Result, type ResultAsync } from "neverthrow";
+import {
+  ConflictError,
+  InvalidInputError,
+  type NotFoundError,
+  type PersistenceError,
+} from "../errors.js";
+import { noteHash } from "../model/note-hash.js";
+import type { StoredNote } from "./note-store.js";
 import { serializeNote } from "../model/note-format.js";
 import { validateBody, validateTags } from "../model/note-input.js";
 import { findNote } from "./find-note.js";
@@ -22,18 +29,38 @@ export interface UpdatePatch {
   readonly tags?: readonly string[];
 }
 
-/** Errors an update can return. */
-export type UpdateError = MutationError;
+/** Options of an update: a commit, and the version the caller expects to replace. */
+export interface UpdateOptions extends MutationOptions {
+  /**
+   * The `hash` of the note as the caller read it. When given, the write is refused with
+   * CONFLICT (nothing written) if the file changed since: read again, merge, retry.
+   */
+  readonly expectedHash?: string;
+}
+
+/** Errors an update can return; CONFLICT only with `expectedHash`. */
+export type UpdateError = MutationError | ConflictError;
 
 /**
  * Rewrites a note's body and/or tag line atomically, keeping its title, id and place.
- * The file is written in the canonical format (heading, tag line, body).
+ * The file is written in the canonical format (heading, tag line, body). With
+ * `expectedHash` it is a compare-and-swap: the file is read fresh under the lock and a
+ * note that changed since the caller read it is left alone (CONFLICT).
+ *
+ * @example
+ * ```ts
+ * const note = (await memory.read(id))._unsafeUnwrap();
+ * const updated = await memory.update(id, { body: `${note.body}\nmore` }, { expectedHash: note.hash });
+ * if (updated.isErr() && updated.error.code === "CONFLICT") {
+ *   // someone else wrote first: read again and redo the edit
+ * }
+ * ```
  */
 export function updateNote(
   ctx: NotesContext,
   id: string,
   patch: UpdatePatch,
-  options: MutationOptions = {},
+  options: UpdateOptions = {},
 ): ResultAsync<NoteMeta, UpdateError> {
   const checked = validatePatch(patch);
   if (checked.isErr()) return errAsync(checked.error);
@@ -44,6 +71,7 @@ export function updateNote(
     ctx.store
       .snapshot()
       .andThen((snapshot) => findNote(snapshot, id))
+      .andThen((stored) => checkExpected(ctx, stored, options.expectedHash))
       .andThen((stored) => {
         const { note } = stored;
         const markdown = serializeNote({
@@ -84,4 +112,27 @@ function validatePatch(
       })),
     );
   });
+}
+
+/**
+ * Compare-and-swap's compare: the file read fresh (not the store's cache, which a write
+ * within the same mtime tick could fool) must still carry the expected version.
+ */
+export function checkExpected(
+  ctx: NotesContext,
+  stored: StoredNote,
+  expectedHash: string | undefined,
+): ResultAsync<StoredNote, ConflictError | NotFoundError | PersistenceError> {
+  if (expectedHash === undefined) return okAsync(stored);
+  return ctx.persistence
+    .read(stored.path)
+    .andThen((markdown) =>
+      noteHash(markdown) === expectedHash
+        ? okAsync(stored)
+        : errAsync(
+            new ConflictError(
+              `Note ${stored.note.id} changed since it was read (expected version ${expectedHash}, found ${noteHash(markdown)}); nothing was written. Read it again, redo the edit on the current text and retry.`,
+            ),
+          ),
+    );
 }

@@ -49,6 +49,7 @@ describe("list", () => {
       [
         "committed",
         "createdAt",
+        "hash",
         "id",
         "path",
         "size",

@@ -14,11 +14,12 @@ export const NEW_NOTE_LINK = /\[\[new:([a-z0-9][a-z0-9-]{0,39})([|#\]])/g;
 /** The shape the model must answer with (extra keys are ignored). */
 export const consolidationAnswerSchema = type({
   notes: type({
-    op: "'create' | 'update'",
+    op: "'create' | 'update' | 'append'",
     "id?": "string",
     "key?": "string",
-    title: "string",
-    tags: "string[]",
+    // An append adds a section and needs neither (they are ignored on an append).
+    "title?": "string",
+    "tags?": "string[]",
     body: "string",
   })
     .array()

@@ -20,7 +20,7 @@ import type {
   WriteKbEntriesInput,
   WriteKbEntriesOutput,
 } from "./consolidation-steps.js";
-import type { WriteSummary } from "./write-plan.js";
+import type { KeptConflict, WriteSummary } from "./write-plan.js";
 
 /** What a run is started with. */
 export interface ConsolidationMachineInput {
@@ -52,6 +52,13 @@ export type ConsolidationOutput =
       readonly dryRun: boolean;
       /** Whether the model's first answer needed its repair attempt. */
       readonly repaired: boolean;
+      /**
+       * Planned updates not applied because their note changed since the prompt showed it;
+       * the model's version of each is kept as an inbox note (keptAs) linked to it.
+       */
+      readonly conflicts?: readonly KeptConflict[];
+      /** How many secrets the scrubber removed from the text this run added. */
+      readonly redactions?: number;
     }
   | { readonly status: "failed"; readonly step: ConsolidationStep; readonly error: unknown };
 
@@ -238,6 +245,8 @@ export const consolidationMachine = setup({
           answer: context.answer,
           updatableIds: context.loaded.updatableIds,
           inboxIds: context.loaded.inbox.map((note) => note.id),
+          ...shownNotes(context),
+          ...(context.loaded.knownIds === undefined ? {} : { knownIds: context.loaded.knownIds }),
         }),
         onDone: {
           target: "routeParsed",
@@ -266,6 +275,7 @@ export const consolidationMachine = setup({
           saved: context.loaded.saved,
           entryIds: consumedEntryIds(context),
           sessions: context.loaded.logged.map((session) => `${session.path}#${session.number}`),
+          expected: { ...inboxHashes(context), ...context.selected?.hashes },
         }),
         onDone: {
           target: "markConsolidated",
@@ -287,6 +297,8 @@ export const consolidationMachine = setup({
           entryIds: consumedEntryIds(context),
           logged: context.loaded.logged,
           written: context.written,
+          inboxHashes: inboxHashes(context),
+          ...(context.loaded.inboxNow === undefined ? {} : { inboxNow: context.loaded.inboxNow }),
         }),
         onDone: {
           target: "commitKnowledgeBase",
@@ -340,6 +352,8 @@ export const consolidationMachine = setup({
       plan: context.plan,
       dryRun: context.dryRun,
       repaired: context.repaired,
+      conflicts: context.written.conflicts ?? [],
+      redactions: context.written.redactions,
     };
   },
 });
@@ -349,4 +363,31 @@ function consumedEntryIds(context: ConsolidationContext): readonly string[] {
   return context.loaded.saved !== undefined && !context.dryRun
     ? context.loaded.saved.entryIds
     : context.fetched.readEntryIds;
+}
+
+/** The versions of the inbox notes the prompt showed, by id. */
+function inboxHashes(context: ConsolidationContext): Record<string, string> {
+  const hashes: Record<string, string> = {};
+  for (const note of context.loaded.inbox) if (note.hash !== undefined) hashes[note.id] = note.hash;
+  return hashes;
+}
+
+/**
+ * Which notes the prompt showed whole (only those may be rewritten) and which cut (append
+ * only). A host's selectContext that reports no cut notes is taken at its word.
+ */
+function shownNotes(context: ConsolidationContext): {
+  shownIds: readonly string[];
+  cutIds: readonly string[];
+} {
+  const cut = [
+    ...context.loaded.inbox.filter((note) => note.cut === true).map((note) => note.id),
+    ...(context.selected?.cutIds ?? []),
+  ];
+  const cutSet = new Set(cut);
+  const shown = [
+    ...context.loaded.inbox.map((note) => note.id),
+    ...(context.selected?.noteIds ?? []),
+  ].filter((id) => !cutSet.has(id));
+  return { shownIds: shown, cutIds: cut };
 }

@@ -1,5 +1,6 @@
 import { err, ok, type Result } from "neverthrow";
 import { isValidId } from "../../model/id.js";
+import { extractLinks } from "../../model/links.js";
 import { serializeNote } from "../../model/note-format.js";
 import { validateBody, validateTags, validateTitle } from "../../model/note-input.js";
 import {
@@ -24,6 +25,12 @@ export interface PlannedUpdate {
   readonly body: string;
 }
 
+/** A section added at the end of an existing note: replaces none of its text. */
+export interface PlannedAppend {
+  readonly id: string;
+  readonly body: string;
+}
+
 /** What happens to one inbox note; `into` is an id or `new:<key>`. */
 export interface PlannedInboxAction {
   readonly id: string;
@@ -35,6 +42,8 @@ export interface PlannedInboxAction {
 export interface ConsolidationPlan {
   readonly creates: readonly PlannedCreate[];
   readonly updates: readonly PlannedUpdate[];
+  /** Absent in plans saved before appends existed. */
+  readonly appends?: readonly PlannedAppend[];
   readonly inbox: readonly PlannedInboxAction[];
 }
 
@@ -44,6 +53,15 @@ export interface PlanContext {
   readonly updatableIds: ReadonlySet<string>;
   /** Ids of the inbox notes the prompt showed. */
   readonly inboxIds: ReadonlySet<string>;
+  /**
+   * Ids of the notes the prompt showed whole: only these may get a new body (a model may
+   * remove only text it was shown). Undefined: every updatable note counts as shown.
+   */
+  readonly shownIds?: ReadonlySet<string>;
+  /** Ids of the notes the prompt showed cut: they may only be appended to. */
+  readonly cutIds?: ReadonlySet<string>;
+  /** Every id a note carries (archived included): a link to anything else is broken. Undefined: not checked. */
+  readonly knownIds?: ReadonlySet<string>;
 }
 
 const KEY = /^[a-z0-9][a-z0-9-]{0,39}$/;
@@ -72,10 +90,16 @@ export function validatePlan(
   }
   const creates: PlannedCreate[] = [];
   const updates: PlannedUpdate[] = [];
+  const appends: PlannedAppend[] = [];
   const updated = new Set<string>();
   for (const [i, note] of answer.notes.entries()) {
     const where = `notes[${i}]`;
-    const content = checkContent(where, note, keys, problems);
+    if (note.op === "append") {
+      const section = checkAppend(where, note, context, keys, problems);
+      if (section !== undefined) appends.push(section);
+      continue;
+    }
+    const content = checkContent(where, note, keys, context, problems);
     if (note.op === "create") {
       if (content !== undefined && note.key !== undefined)
         creates.push({ key: note.key, ...content });
@@ -85,6 +109,16 @@ export function validatePlan(
       problems.push(
         `${where}: an update needs the "id" of an existing inbox or active note; "${note.id ?? ""}" is not one.`,
       );
+    } else if (context.cutIds?.has(note.id) === true) {
+      problems.push(
+        `${where}: ${note.id} was cut in the prompt, so its full text was not shown and an update would drop the rest: use {"op": "append", "id": "${note.id}", "body": "..."} to add a section instead.`,
+      );
+    } else if (context.shownIds !== undefined && !context.shownIds.has(note.id)) {
+      problems.push(
+        `${where}: ${note.id} was not shown in this prompt, so it cannot be rewritten; use "append" to add a section to it.`,
+      );
+    } else if (note.body.trim() === "") {
+      problems.push(`${where}: the update of ${note.id} has an empty body; a note keeps its text.`);
     } else if (updated.has(note.id)) {
       problems.push(`${where}: ${note.id} is updated twice; merge the two updates into one.`);
     } else {
@@ -93,25 +127,76 @@ export function validatePlan(
     }
   }
   const inbox = checkInbox(answer.inbox, context, keys, problems);
-  return problems.length > 0 ? err(problems) : ok({ creates, updates, inbox });
+  return problems.length > 0 ? err(problems) : ok({ creates, updates, appends, inbox });
+}
+
+function checkAppend(
+  where: string,
+  note: ConsolidationAnswer["notes"][number],
+  context: PlanContext,
+  keys: ReadonlySet<string>,
+  problems: string[],
+): PlannedAppend | undefined {
+  if (note.id === undefined || !isValidId(note.id) || !context.updatableIds.has(note.id)) {
+    problems.push(
+      `${where}: an append needs the "id" of an existing inbox or active note; "${note.id ?? ""}" is not one.`,
+    );
+    return undefined;
+  }
+  const body = validateBody(note.body);
+  if (body.isErr()) {
+    problems.push(`${where}: ${body.error.message}`);
+    return undefined;
+  }
+  if (body.value.trim() === "") {
+    problems.push(`${where}: the append to ${note.id} has no text.`);
+    return undefined;
+  }
+  checkLinks(where, body.value, keys, context, problems);
+  if (Buffer.byteLength(body.value) > MAX_ANSWER_NOTE_BYTES) {
+    problems.push(
+      `${where}: the appended section is over the ${MAX_ANSWER_NOTE_BYTES}-byte limit.`,
+    );
+    return undefined;
+  }
+  return { id: note.id, body: body.value };
+}
+
+/** `[[new:key]]` must name a created note and `[[id__…]]` a note that exists. */
+function checkLinks(
+  where: string,
+  body: string,
+  keys: ReadonlySet<string>,
+  context: PlanContext,
+  problems: string[],
+): void {
+  for (const match of body.matchAll(NEW_NOTE_LINK)) {
+    if (!keys.has(match[1] ?? ""))
+      problems.push(`${where}: [[new:${match[1] ?? ""}]] names no note created in this answer.`);
+  }
+  if (context.knownIds === undefined) return;
+  for (const link of extractLinks(body)) {
+    if (!context.knownIds.has(link.id))
+      problems.push(
+        `${where}: [[${link.id}]] links to a note that does not exist; link only ids shown in the prompt, or [[new:<key>]] for a note you create.`,
+      );
+  }
 }
 
 function checkContent(
   where: string,
-  note: { title: string; tags: string[]; body: string },
+  note: ConsolidationAnswer["notes"][number],
   keys: ReadonlySet<string>,
+  context: PlanContext,
   problems: string[],
 ): { title: string; tags: string[]; body: string } | undefined {
-  const title = validateTitle(note.title);
-  const tags = validateTags(note.tags);
+  const title = validateTitle(note.title ?? "");
+  const tags = validateTags(note.tags ?? []);
   const body = validateBody(note.body);
   for (const result of [title, tags, body])
     if (result.isErr()) problems.push(`${where}: ${result.error.message}`);
   if (title.isErr() || tags.isErr() || body.isErr()) return undefined;
-  for (const match of body.value.matchAll(NEW_NOTE_LINK)) {
-    if (!keys.has(match[1] ?? ""))
-      problems.push(`${where}: [[new:${match[1] ?? ""}]] names no note created in this answer.`);
-  }
+  checkLinks(where, body.value, keys, context, problems);
   const bytes = Buffer.byteLength(
     serializeNote({ title: title.value, tags: tags.value, body: body.value }),
   );
@@ -155,6 +240,16 @@ function checkInbox(
       );
     } else
       planned.push({ id: item.id, action: "merged", into: keys.has(key) ? `new:${key}` : into });
+  }
+  // A merge into an inbox note that is itself merged away or archived is a chain or a cycle
+  // (A into B, B into A): its text would land in a note that is gone.
+  const leaving = new Set(planned.filter((p) => p.action !== "keep").map((p) => p.id));
+  for (const item of planned) {
+    if (item.action === "merged" && item.into !== undefined && leaving.has(item.into)) {
+      problems.push(
+        `inbox: ${item.id} is merged into ${item.into}, which is itself merged or archived (a chain or a cycle); merge both into one note that stays.`,
+      );
+    }
   }
   return planned;
 }

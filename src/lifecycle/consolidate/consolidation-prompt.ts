@@ -12,7 +12,23 @@ export interface PromptNote {
   readonly id: string;
   readonly title: string;
   readonly tags: readonly string[];
+  /** The body as shown: the whole body, or its start and a `[…cut]` marker. */
   readonly body: string;
+  /** The version of the file the body came from (compare-and-swap when the plan is written). */
+  readonly hash?: string;
+  /** Whether the body shown is only the start of the note. */
+  readonly cut?: boolean;
+}
+
+/** The marker after a body the prompt shows only the start of. */
+export const CUT_MARKER =
+  "[…cut: the rest of this note is not shown; append to it, never update it]";
+
+/** A note's body for the prompt: whole when it fits `limit`, else its start and the cut marker. */
+export function shownBody(body: string, limit: number): { body: string; cut: boolean } {
+  return body.length > limit
+    ? { body: `${body.slice(0, limit)}\n${CUT_MARKER}`, cut: true }
+    : { body, cut: false };
 }
 
 /** Everything the consolidation prompt is built from. */
@@ -37,8 +53,11 @@ and existing notes related to the sessions. Turn what is worth keeping into note
 How to write notes:
 - One idea per note. The title states the idea (e.g. "Deploys go through the release branch"), not a topic word.
 - Be concise: a few sentences or a short list. Keep facts, decisions and their reasons; drop chatter.
-- Prefer updating an existing note (op "update" with its id, giving its full new body) to creating a near-duplicate.
-- Link generously: [[id__XXXXXX|text]] for existing notes, [[new:<key>|text]] for notes you create in this answer.
+- Prefer adding to an existing note to creating a near-duplicate: op "append" adds a section at the end of a note
+  (its body is the new section only); op "update" replaces a note's whole body and is allowed only for notes shown
+  in full (never for a note marked "[…cut]": its full text was not shown).
+- Link generously: [[id__XXXXXX|text]] for existing notes shown here, [[new:<key>|text]] for notes you create in this
+  answer. Never link an id you were not shown.
 - Use absolute dates (YYYY-MM-DD). Never write "today", "yesterday" or "last week".
 - Never write secrets: API keys, tokens, passwords, private keys, credentials in URLs.
 - Tags are bare words without "#", lowercase, e.g. ["people", "decision"].
@@ -50,7 +69,8 @@ or "new:<key>"), "keep" (leave it in the inbox), or "archive" (not worth keeping
 
 Answer with exactly one JSON object and nothing else:
 {"notes": [{"op": "create", "key": "short-key", "title": "...", "tags": ["..."], "body": "markdown"},
-           {"op": "update", "id": "id__XXXXXX", "title": "...", "tags": ["..."], "body": "markdown"}],
+           {"op": "update", "id": "id__XXXXXX", "title": "...", "tags": ["..."], "body": "markdown"},
+           {"op": "append", "id": "id__XXXXXX", "body": "a new section"}],
  "inbox": [{"id": "id__XXXXXX", "action": "merged", "into": "new:short-key"}]}
 At most ${MAX_NOTES_PER_ANSWER} notes. A body holds no "# " title line (the title field is the title).
 If nothing is worth keeping, answer {"notes": [], "inbox": []}.`;

@@ -30,6 +30,12 @@ export interface SavedRun {
   readonly entryIds: readonly string[];
   /** The session-log sections the plan was made from, as `path#number`. */
   readonly sessions: readonly string[];
+  /**
+   * The version of each note as the prompt showed it, by id: a planned update applies only
+   * while its note is still that version (or already carries the planned text). A plan saved
+   * before versions existed has none, and its updates are kept beside their notes instead.
+   */
+  readonly expected?: Readonly<Record<string, string>>;
 }
 
 /** loadJournals input: a dry run must not even quarantine invalid journal files. */
@@ -44,6 +50,10 @@ export interface LoadJournalsOutput {
   readonly inbox: readonly PromptNote[];
   /** Ids of the inbox and active notes an answer may update or merge into. */
   readonly updatableIds: readonly string[];
+  /** Every id a note carries, archived included: links to anything else are refused. */
+  readonly knownIds?: readonly string[];
+  /** Every note in the inbox now, shown or not (kept records of others are forgotten). */
+  readonly inboxNow?: readonly string[];
   /** The run's key: a digest of what it consumes. */
   readonly run: string;
   /** The plan an interrupted run with the same key saved, if any. */
@@ -82,6 +92,10 @@ export interface SelectContextInput {
 export interface SelectContextOutput {
   readonly context: string;
   readonly noteIds: readonly string[];
+  /** Of noteIds, those shown cut: they may be appended to, never rewritten. */
+  readonly cutIds?: readonly string[];
+  /** The version of each note shown, by id: an update applies only to that version. */
+  readonly hashes?: Readonly<Record<string, string>>;
   readonly prompt: Prompt;
 }
 
@@ -100,6 +114,12 @@ export interface ParseOutputInput {
   readonly answer: string;
   readonly updatableIds: readonly string[];
   readonly inboxIds: readonly string[];
+  /** Notes shown whole (only these may be rewritten); undefined: all updatable ones. */
+  readonly shownIds?: readonly string[];
+  /** Notes shown cut: append only. */
+  readonly cutIds?: readonly string[];
+  /** Every id a note carries; undefined: links are not checked. */
+  readonly knownIds?: readonly string[];
 }
 /** parseOutput output. */
 export interface ParseOutputOutput {
@@ -116,6 +136,8 @@ export interface WriteKbEntriesInput {
   readonly entryIds: readonly string[];
   /** The session-log sections the plan covers, saved likewise. */
   readonly sessions: readonly string[];
+  /** The version of each note the prompt showed: an update applies only over that version. */
+  readonly expected?: Readonly<Record<string, string>>;
 }
 /** writeKbEntries output. */
 export type WriteKbEntriesOutput = WriteSummary;
@@ -126,6 +148,10 @@ export interface MarkConsolidatedInput {
   readonly entryIds: readonly string[];
   readonly logged: readonly LoggedSession[];
   readonly written: WriteSummary;
+  /** The version of each inbox note shown, so a kept one is not shown again unchanged. */
+  readonly inboxHashes?: Readonly<Record<string, string>>;
+  /** Every note in the inbox when the run started. */
+  readonly inboxNow?: readonly string[];
 }
 /** markConsolidated output: the journal and cursor files it changed. */
 export interface MarkConsolidatedOutput {

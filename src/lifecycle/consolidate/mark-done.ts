@@ -4,10 +4,12 @@ import type { MemoryError } from "../../errors.js";
 import { SESSION_CURSOR_PATH } from "../sessions/session-cursor.js";
 import { runManifestPath, type ConsolidationDeps } from "./consolidation-deps.js";
 import type { MarkConsolidatedInput } from "./consolidation-steps.js";
+import { KEPT_INBOX_PATH, recordKept } from "./kept-inbox.js";
 
 /**
  * Moves the consumed journal entries to done (with the notes they produced), advances the
- * session-log cursor past the consumed sections, and drops the run's saved plan. Runs after
+ * session-log cursor past the consumed sections, records the inbox notes the model kept (with
+ * the version it saw, so they are not shown again unchanged), and drops the run's saved plan. Runs after
  * the notes are written, so a failure before it leaves every entry pending and the re-run
  * resumes the saved plan. The done records carry no commit id: the run's one commit holds
  * them, so that commit is the one that added each done file (`git log -- journal/done/<id>.json`).
@@ -33,6 +35,16 @@ export async function markDone(
     if (consumed.isErr()) return err(consumed.error);
     // The session-log files themselves go into the run's commit with the cursor that consumed them.
     files.push(SESSION_CURSOR_PATH, ...new Set(input.logged.map((session) => session.path)));
+  }
+  const keeps: Record<string, string> = {};
+  for (const decision of input.written.inbox) {
+    const hash = input.inboxHashes?.[decision.id];
+    if (decision.action === "keep" && hash !== undefined) keeps[decision.id] = hash;
+  }
+  if (input.inboxNow !== undefined) {
+    const recorded = await recordKept(deps.persistence, keeps, new Set(input.inboxNow), deps.now());
+    if (recorded.isErr()) return err(recorded.error);
+    if (recorded.value) files.push(KEPT_INBOX_PATH);
   }
   const manifest = runManifestPath(input.run);
   const removed = await deps.persistence.remove(manifest);

@@ -15,7 +15,13 @@ export async function parseAnswer(
   input: ParseOutputInput,
   signal: AbortSignal,
 ): Promise<Result<{ plan: ConsolidationPlan; repaired: boolean }, InvalidInputError | LlmError>> {
-  const context = { updatableIds: new Set(input.updatableIds), inboxIds: new Set(input.inboxIds) };
+  const context = {
+    updatableIds: new Set(input.updatableIds),
+    inboxIds: new Set(input.inboxIds),
+    ...(input.shownIds === undefined ? {} : { shownIds: new Set(input.shownIds) }),
+    ...(input.cutIds === undefined ? {} : { cutIds: new Set(input.cutIds) }),
+    ...(input.knownIds === undefined ? {} : { knownIds: new Set(input.knownIds) }),
+  };
   const check = (answer: string): Result<ConsolidationPlan, string[]> =>
     parseConsolidationAnswer(answer)
       .mapErr((problem) => [problem])

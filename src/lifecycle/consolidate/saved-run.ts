@@ -9,6 +9,7 @@ export const savedRunSchema = type({
   plan: {
     creates: type({ key: "string", ...note }).array(),
     updates: type({ id: "string", ...note }).array(),
+    "appends?": type({ id: "string", body: "string" }).array(),
     inbox: type({
       id: "string",
       action: "'merged' | 'keep' | 'archive'",
@@ -18,6 +19,7 @@ export const savedRunSchema = type({
   ids: "Record<string, string>",
   entryIds: "string[]",
   sessions: "string[]",
+  "expected?": "Record<string, string>",
 });
 
 /** Reads a saved run's text; undefined when it is not one (it is then ignored, never trusted). */

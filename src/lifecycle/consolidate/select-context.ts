@@ -4,6 +4,7 @@ import { CHARS_PER_TOKEN, type ConsolidationDeps } from "./consolidation-deps.js
 import {
   buildConsolidationPrompt,
   renderNote,
+  shownBody,
   type PromptNote,
   type PromptSession,
 } from "./consolidation-prompt.js";
@@ -33,6 +34,8 @@ export async function selectContext(
   const inboxIds = new Set(input.inbox.map((note) => note.id));
   const rendered: string[] = [];
   const noteIds: string[] = [];
+  const cutIds: string[] = [];
+  const hashes: Record<string, string> = {};
   if (query !== "") {
     const hits = await deps.memory.search(query, { limit: CANDIDATES });
     if (hits.isErr()) return err(hits.error);
@@ -46,15 +49,14 @@ export async function selectContext(
     if (read.isErr()) return err(read.error);
     let budget = deps.budget.contextTokens * CHARS_PER_TOKEN;
     for (const note of read.value.notes) {
-      const body =
-        note.body.length > MAX_CONTEXT_NOTE_CHARS
-          ? `${note.body.slice(0, MAX_CONTEXT_NOTE_CHARS)}\n[…cut]`
-          : note.body;
-      const text = renderNote({ ...note, body });
+      const shown = shownBody(note.body, MAX_CONTEXT_NOTE_CHARS);
+      const text = renderNote({ ...note, body: shown.body });
       if (text.length + 2 > budget) continue;
       budget -= text.length + 2;
       rendered.push(text);
       noteIds.push(note.id);
+      hashes[note.id] = note.hash;
+      if (shown.cut) cutIds.push(note.id);
     }
   }
   const context = rendered.join("\n\n");
@@ -62,6 +64,8 @@ export async function selectContext(
   return ok({
     context,
     noteIds,
+    cutIds,
+    hashes,
     prompt: buildConsolidationPrompt({
       today,
       sessions: input.sessions,

@@ -1,14 +1,20 @@
 import { err, ok, type Result } from "neverthrow";
-import type { MemoryError } from "../../errors.js";
+import { InvalidInputError, type MemoryError } from "../../errors.js";
 import type { ConsolidationDeps } from "./consolidation-deps.js";
 import { runManifestPath } from "./consolidation-deps.js";
 import type { SavedRun, WriteKbEntriesInput } from "./consolidation-steps.js";
 import { plannedId } from "../run-key.js";
+import { quarantinePlan } from "./quarantine-plan.js";
 import { writePlan, type WriteSummary } from "./write-plan.js";
+
+/** Errors that come and go (a full disk, a held lock): the saved plan is resumed next time. */
+const TRANSIENT = new Set(["PERSISTENCE", "LOCKED", "GIT"]);
 
 /**
  * Saves the plan (so a run that stops midway resumes with the same plan and the same ids
- * instead of asking the model again), assigns ids to the new notes, and writes the plan.
+ * instead of asking the model again), assigns ids to the new notes, and writes the plan. A
+ * plan whose writing fails for a reason that would fail again (a note it needs is gone, an
+ * input it cannot take) is quarantined with its reason instead of being resumed forever.
  */
 export async function writeEntries(
   deps: ConsolidationDeps,
@@ -24,6 +30,7 @@ export async function writeEntries(
       ids: ids.value,
       entryIds: input.entryIds,
       sessions: input.sessions,
+      expected: input.expected ?? {},
     };
     const written = await deps.persistence.write(
       runManifestPath(input.run),
@@ -31,7 +38,26 @@ export async function writeEntries(
     );
     if (written.isErr()) return err(written.error);
   }
-  return writePlan(deps.memory, saved.plan, saved.ids);
+  const written = await writePlan(deps.memory, saved.plan, {
+    run: saved.run,
+    ids: saved.ids,
+    expected: saved.expected ?? {},
+  });
+  if (written.isOk() || TRANSIENT.has(written.error.code)) return written;
+  const moved = await quarantinePlan(
+    deps.persistence,
+    runManifestPath(saved.run),
+    `Writing the plan failed: ${written.error.message}`,
+    new Date(deps.now()).toISOString(),
+  );
+  if (moved.isErr()) return err(moved.error);
+  return err(
+    new InvalidInputError(
+      `The run's plan could not be written (${written.error.message}), so it was quarantined to ${moved.value} ` +
+        "(see `memory journal list --status invalid`); what it wrote before is kept, and the next run asks the model again.",
+      { cause: written.error },
+    ),
+  );
 }
 
 /** Ids derived from the run key, skipping any a file already has. */

@@ -2,8 +2,10 @@ import { err, ok, type Result } from "neverthrow";
 import type { NotesMemory } from "../../notes/notes-memory.js";
 import type { MemoryError } from "../../errors.js";
 import type { DefragAction, DefragDecision } from "./defrag-decision.js";
-import { scrubSecrets } from "../secret-scrubber.js";
+import { scrubNewText } from "../secret-scrubber.js";
 import { splitStub } from "./dry-run-decision.js";
+import { missingSentences } from "../../model/sentences.js";
+import { replacedText } from "./validate-decision.js";
 
 /** What applying a decision changed. */
 export interface AppliedDefrag {
@@ -12,6 +14,10 @@ export interface AppliedDefrag {
   readonly created: readonly string[];
   /** Every path written, moved or removed, for the commit. */
   readonly files: readonly string[];
+  /** Body-changing actions left out because their notes changed since the decision and the new body would drop the newer text. */
+  readonly skipped?: readonly DefragAction[];
+  /** How many secrets the scrubber removed from the text the model wrote. */
+  readonly redactions?: number;
 }
 
 /** Applies a validated decision through the safe operations only. */
@@ -23,15 +29,61 @@ export async function applyDecision(
   const files = new Set<string>();
   const created: string[] = [];
   const applied: DefragAction[] = [];
-  // In the decision's order, which is the order the validator's dry run checked. Every text
-  // the model wrote passes the secret scrubber first, whatever the model did.
-  for (const action of decision.actions.map(scrubAction)) {
+  const skipped: DefragAction[] = [];
+  // In the decision's order, which is the order the validator's dry run checked. The text
+  // the model adds passes the secret scrubber, whatever the model did; the text it keeps
+  // from the notes it rewrites is never touched.
+  let redactions = 0;
+  for (const proposed of decision.actions) {
+    const current = await currentText(memory, proposed);
+    if (current.isErr()) return err(current.error);
+    if (!current.value.keeps) {
+      skipped.push(proposed);
+      continue;
+    }
+    const action = scrubAction(proposed, (text) => {
+      const scrubbed = scrubNewText(text, current.value.originals);
+      redactions += scrubbed.redacted.length;
+      return scrubbed.text;
+    });
     const done = await applyOne(memory, action, splitIds, created);
     if (done.isErr()) return err(done.error);
     for (const file of done.value) files.add(file);
     applied.push(action);
   }
-  return ok({ applied, created, files: [...files].toSorted() });
+  return ok({ applied, created, files: [...files].toSorted(), skipped, redactions });
+}
+
+/**
+ * The validator checked the bodies as analysed; a person may have edited them since. A
+ * body-changing action applies only if it still keeps every sentence of the notes now.
+ */
+async function currentText(
+  memory: NotesMemory,
+  action: DefragAction,
+): Promise<Result<{ keeps: boolean; originals: string }, MemoryError>> {
+  const ids =
+    action.type === "merge"
+      ? [action.target, ...action.sources]
+      : "id" in action
+        ? [action.id]
+        : [];
+  const notes = new Map<string, { id: string; body: string }>();
+  for (const id of ids) {
+    const note = await memory.read(id);
+    if (note.isErr()) {
+      if (note.error.code === "NOT_FOUND") continue;
+      return err(note.error);
+    }
+    notes.set(id, { id, body: note.value.body });
+  }
+  const originals = [...notes.values()].map((note) => note.body).join("\n");
+  const replaced = replacedText(action, notes);
+  if (replaced === undefined) return ok({ keeps: true, originals });
+  const keeps = replaced.originals.every(
+    ({ body }) => missingSentences(body, replaced.kept).length === 0,
+  );
+  return ok({ keeps, originals });
 }
 
 async function applyOne(
@@ -91,9 +143,7 @@ async function applyOne(
   }
 }
 
-const clean = (text: string) => scrubSecrets(text).text;
-
-function scrubAction(action: DefragAction): DefragAction {
+function scrubAction(action: DefragAction, clean: (text: string) => string): DefragAction {
   switch (action.type) {
     case "rename":
       return { ...action, title: clean(action.title) };

@@ -35,6 +35,10 @@ export type DefragOutput =
       readonly decision: DefragDecision | null;
       readonly applied: AppliedDefrag["applied"];
       readonly created: readonly string[];
+      /** Body-changing actions left out because their notes changed since the decision. */
+      readonly skipped?: AppliedDefrag["applied"];
+      /** How many secrets the scrubber removed from the text the model wrote. */
+      readonly redactions?: number;
       readonly commit: string | null;
       readonly dryRun: boolean;
       readonly batches: number;
@@ -246,6 +250,8 @@ export const defragMachine = setup({
           decision: context.decision,
           applied: context.applied.applied,
           created: context.applied.created,
+          skipped: context.applied.skipped ?? [],
+          redactions: context.applied.redactions ?? 0,
           commit: context.commit,
           dryRun: context.dryRun,
           batches: context.analysis.batches.length,

@@ -1,5 +1,6 @@
 import { err, ok, type Result } from "neverthrow";
 import { extractLinks } from "../../model/links.js";
+import { missingSentences } from "../../model/sentences.js";
 import { MAX_ANSWER_NOTE_BYTES } from "../consolidate/consolidation-answer.js";
 import { validateBody, validateTags, validateTitle } from "../../model/note-input.js";
 import type { DefragAction, DefragDecision } from "./defrag-decision.js";
@@ -31,6 +32,7 @@ export type DefragRule =
   | "one-action-per-note"
   | "invalid-content"
   | "empty-split-part"
+  | "drops-text"
   | "merge-across-clusters"
   | "outside-batch"
   | "new-broken-link"
@@ -89,7 +91,7 @@ export function validateDecision(
       if (!context.batch.has(id))
         return fail("outside-batch", `${action.type} names ${id}, which this prompt did not show.`);
     }
-    const content = contentProblem(action);
+    const content = contentProblem(action) ?? droppedText(action, context.notes);
     if (content !== undefined) return fail(content.rule, content.message);
   }
   const archived = decision.actions.filter(
@@ -139,6 +141,52 @@ function allowance(total: number, ratio: number): number {
 
 function idsOf(action: DefragAction): string[] {
   return action.type === "merge" ? [action.target, ...action.sources] : [action.id];
+}
+
+/**
+ * The prompt shows no bodies, so a body-changing action must keep every sentence of the
+ * text it replaces: a relink may only add links, a split's parts together hold the whole
+ * original, a merge's new body holds the target and every source.
+ */
+function droppedText(
+  action: DefragAction,
+  notes: ReadonlyMap<string, SimNote>,
+): DefragViolation | undefined {
+  const replaced = replacedText(action, notes);
+  if (replaced === undefined) return undefined;
+  for (const { id, body } of replaced.originals) {
+    const lost = missingSentences(body, replaced.kept);
+    if (lost.length > 0) {
+      return {
+        rule: "drops-text",
+        message:
+          `the ${action.type} of ${id} would drop text it was not shown: "${lost[0] ?? ""}"` +
+          (lost.length > 1 ? ` and ${lost.length - 1} more sentence(s)` : "") +
+          "; keep every sentence (add links around them) or leave the body alone.",
+      };
+    }
+  }
+  return undefined;
+}
+
+/** The bodies an action replaces, and the text that would hold them afterwards. */
+export function replacedText(
+  action: DefragAction,
+  notes: ReadonlyMap<string, { readonly id: string; readonly body: string }>,
+): { originals: { id: string; body: string }[]; kept: string[] } | undefined {
+  const bodyOf = (id: string) => ({ id, body: notes.get(id)?.body ?? "" });
+  switch (action.type) {
+    case "relink":
+      return { originals: [bodyOf(action.id)], kept: [action.body] };
+    case "split":
+      return { originals: [bodyOf(action.id)], kept: action.parts.map((part) => part.body) };
+    case "merge":
+      return action.body === undefined
+        ? undefined
+        : { originals: [action.target, ...action.sources].map(bodyOf), kept: [action.body] };
+    default:
+      return undefined;
+  }
 }
 
 function contentProblem(action: DefragAction): DefragViolation | undefined {

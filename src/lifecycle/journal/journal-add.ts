@@ -7,6 +7,7 @@ import { err, ok, type Result, type ResultAsync } from "neverthrow";
 import { safeAsync } from "../../shared/safe-async.js";
 import { ConflictError, InvalidInputError, PersistenceError } from "../../errors.js";
 import type { Persistence } from "../../ports/persistence.js";
+import { scrubSecrets } from "../secret-scrubber.js";
 import {
   canonicalEntry,
   serializeJournalEntry,
@@ -102,6 +103,8 @@ function completeEntry(input: unknown, now: number): Result<JournalEntry, Invali
     return err(new InvalidInputError("Invalid journal entry: expected an object."));
   }
   const record: Record<string, unknown> = { ...input };
+  // The note is raw text on its way into git: secrets out before it is written.
+  if (typeof record["note"] === "string") record["note"] = scrubSecrets(record["note"]).text;
   return validEntry({
     ...record,
     version: record["version"] ?? 1,

@@ -1,6 +1,7 @@
 /**
  * The record of a consumed entry: the entry as it was, plus what consumed it.
  */
+import { withoutHome } from "./home-path.js";
 import { type, type Type } from "arktype";
 import {
   canonicalEntry,
@@ -100,10 +101,32 @@ export type ConsolidatedJournalEntry = StoredJournalEntry & {
 export function serializeDoneRecord(done: ConsolidatedJournalEntry): string {
   const { commit, consolidatedAt, notes } = done.consolidated;
   const record = {
-    ...canonicalEntry(done),
+    ...canonicalEntry(withoutHomes(done)),
     consolidated: { commit, consolidatedAt, ...(notes === undefined ? {} : { notes }) },
   };
   return `${JSON.stringify(record, null, 2)}\n`;
+}
+
+/**
+ * The entry as its done record keeps it: consumed, its transcript is never read again, so the
+ * record (which goes into git) keeps no home directory.
+ *
+ * @example
+ * ```ts
+ * withoutHomes(done).context.cwd; // "~/src/app" for "/home/alice/src/app"
+ * ```
+ */
+export function withoutHomes<T extends JournalEntry>(entry: T): T {
+  const { sessionPath } = entry.retrieval;
+  const { cwd } = entry.context;
+  return {
+    ...entry,
+    retrieval: {
+      ...entry.retrieval,
+      ...(sessionPath === undefined ? {} : { sessionPath: withoutHome(sessionPath) }),
+    },
+    context: { ...entry.context, ...(cwd === undefined ? {} : { cwd: withoutHome(cwd) }) },
+  };
 }
 
 /**

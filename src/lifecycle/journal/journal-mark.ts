@@ -20,6 +20,7 @@ import {
   consolidationResultSchema,
   doneRecordSchema,
   serializeDoneRecord,
+  withoutHomes,
   toConsolidated,
   type ConsolidatedJournalEntry,
   type ConsolidationResult,
@@ -84,7 +85,7 @@ export function markEntries(
         const done =
           plan.kind === "done"
             ? plan.done
-            : { ...plan.entry, consolidated: { ...checkedResult, consolidatedAt } };
+            : withoutHomes({ ...plan.entry, consolidated: { ...checkedResult, consolidatedAt } });
         if (plan.kind === "pending") {
           const wrote = await persistence.write(
             journalPath("done", done.id),

@@ -8,6 +8,7 @@ import type { PersistenceError } from "../../errors.js";
 import type { Persistence } from "../../ports/persistence.js";
 import { formatSession, parseSessions, type SessionParts } from "./session-markdown.js";
 import { sessionLogPath, utcDay, utcTime } from "./session-paths.js";
+import { scrubSecrets } from "../secret-scrubber.js";
 
 /**
  * The session just appended.
@@ -50,7 +51,8 @@ export function appendSession(
     .orElse((error) => (error.code === "NOT_FOUND" ? ok("") : err(error)))
     .andThen((existing) => {
       const number = Math.max(0, ...parseSessions(existing).map((s) => s.number)) + 1;
-      const text = formatSession(number, time, parts);
+      // Only the new section is scrubbed; the file's earlier text is written back as it was.
+      const text = scrubSecrets(formatSession(number, time, parts)).text;
       // One blank line between sessions; a file a person left without a final newline gets one.
       const separator = existing === "" ? "" : existing.endsWith("\n") ? "\n" : "\n\n";
       return persistence

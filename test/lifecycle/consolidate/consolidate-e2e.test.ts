@@ -60,7 +60,8 @@ describe("consolidation, end to end on memfs + isomorphic-git", () => {
       await memory.journal.add({
         harness: "manual",
         retrieval: { method: "none" },
-        note: "Igor decided deploys use the release branch.",
+        // The console app is named, so the prompt shows its note (only shown notes may be rewritten).
+        note: "Igor decided deploys of the console app use the release branch.",
       }),
     );
     unwrap(
@@ -74,7 +75,9 @@ describe("consolidation, end to end on memfs + isomorphic-git", () => {
 
     const report = unwrap(await memory.consolidate());
     expect(requests).toHaveLength(1);
-    expect(requests[0]?.prompt).toContain("Igor decided deploys use the release branch.");
+    expect(requests[0]?.prompt).toContain(
+      "Igor decided deploys of the console app use the release branch.",
+    );
     expect(requests[0]?.prompt).toContain("set up deploys");
     expect(requests[0]?.prompt).toContain("id__Inbox1");
     expect(report.consumed).toEqual([entry.id]);

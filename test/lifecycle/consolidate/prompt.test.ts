@@ -42,7 +42,9 @@ describe("the consolidation prompt", () => {
     const { system } = buildConsolidationPrompt(INPUT);
     for (const rule of [
       /One idea per note/,
-      /Prefer updating an existing note/,
+      /Prefer adding to an existing note/,
+      /"append"/,
+      /never for a note marked "\[…cut\]"/,
       /\[\[new:<key>\|text\]\]/,
       /absolute dates/i,
       /Never write secrets/,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scrubSecrets } from "../../../src/lifecycle/secret-scrubber.js";
+import { scrubNewText, scrubSecrets } from "../../../src/lifecycle/secret-scrubber.js";
 
 describe("scrubSecrets", () => {
   it.each([
@@ -42,5 +42,52 @@ describe("scrubSecrets, layered shapes", () => {
     const { text, redacted } = scrubSecrets("token: sk-ant-api03-abcdefghijklmnopqrstuvwxyz");
     expect(text).toBe("token: [REDACTED:anthropic-key]");
     expect(redacted).toEqual(["anthropic-key"]);
+  });
+});
+
+/** Issue 12, defect 5: the scrubber changes only what it must. */
+describe("scrubSecrets leaves ordinary prose alone", () => {
+  const prose = [
+    "auth: enabled-for-staging",
+    "token = rotate-weekly-by-cron",
+    "api_key: stored-in-vault",
+    "password: kept-in-the-team-vault",
+    "Set auth: oauth-via-google for the console.",
+    "The token budget is 12000 tokens per prompt.",
+    "Rotate the API key every 90 days; the secret lives in the vault.",
+    "Passwords must be at least 12 characters long.",
+    "token: $GITHUB_TOKEN is read from the environment",
+    "api_key: <your-key-here>",
+    "auth = required-for-all-routes",
+    "We discussed the private key rotation: see the runbook.",
+    "The -----BEGIN PUBLIC KEY----- header marks a public key.",
+  ];
+  it.each(prose)("keeps %j", (line) => {
+    expect(scrubSecrets(line)).toEqual({ text: line, redacted: [] });
+  });
+
+  it("a private-key header without an END line stops at the blank line", () => {
+    const text =
+      "Key below.\n-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA\n\nYears of human notes after it.\nMore text.";
+    const { text: out, redacted } = scrubSecrets(text);
+    expect(out).toBe(
+      "Key below.\n[REDACTED:private-key]\n\nYears of human notes after it.\nMore text.",
+    );
+    expect(redacted).toEqual(["private-key"]);
+  });
+
+  it("still catches machine-made values after token, auth and api_key", () => {
+    expect(scrubSecrets("token = a8f9c0d1e2b3").text).toBe("token = [REDACTED:assigned-secret]");
+    expect(scrubSecrets("auth: Zx81kLmQ0pR").text).toBe("auth: [REDACTED:assigned-secret]");
+  });
+});
+
+describe("scrubNewText never touches text already in the note", () => {
+  it("keeps an old line that looks like a secret and scrubs the same shape in a new line", () => {
+    const existing = "Old: password: hunter2hunter2";
+    const text = `${existing}\nNew: password: swordfish99`;
+    const { text: out, redacted } = scrubNewText(text, existing);
+    expect(out).toBe(`${existing}\nNew: password: [REDACTED:assigned-secret]`);
+    expect(redacted).toHaveLength(1);
   });
 });

@@ -158,7 +158,11 @@ describe("defrag, end to end on memfs + isomorphic-git", () => {
         warmTier: [],
         actions: [
           { type: "merge", sources: ["id__CCCCCC"], target: "id__BBBBBB" },
-          { type: "relink", id: "id__DDDDDD", body: "see [[id__CCCCCC|the old notes]]" },
+          {
+            type: "relink",
+            id: "id__DDDDDD",
+            body: "nothing important, see [[id__CCCCCC|the old notes]]",
+          },
         ],
       },
     ],

@@ -88,6 +88,8 @@ describe("journal.markConsolidated", () => {
     expect(done).toEqual([
       {
         ...a,
+        // The done record (committed) keeps no home directory (issue 12).
+        context: { ...a.context, cwd: "~/project" },
         consolidated: {
           commit: "9fceb02",
           notes: ["id__Kf9mNp"],

@@ -13,6 +13,7 @@ function stored(n: number): StoredNote {
     slug: `n${n}`,
     mtimeMs: 0,
     size: 0,
+    hash: `hash-${n}`,
     note: parseNote(`# N${n}\n`, id),
   };
 }

@@ -17,6 +17,7 @@ function hit(id: string, score: number, body = ""): SearchHit {
     slug: id.slice(4).toLowerCase(),
     mtimeMs: 0,
     size: 0,
+    hash: "",
     note: parseNote(`# ${id}\n\n${body}\n`, id),
   };
   return { stored, score, matches: {} };

@@ -1,0 +1,211 @@
+/**
+ * The torture suite (issue 12): every operation is run with a fault injected at its k-th
+ * mutating call (an error from that call, or a process that stops dead there), then run
+ * again on a fresh memory over the same files, and the memory is checked: no sentence lost,
+ * no new broken link, no duplicate id, nothing consolidated twice.
+ *
+ * `npm test` sweeps every k of the note operations and a sample of k for consolidate,
+ * defrag and run(); `TORTURE_FULL=1 npx vitest run test/torture` sweeps every k of all.
+ * The figures are printed at the end (docs/torture.md).
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import type { Memory } from "../../src/memory.js";
+import { faultyPorts, type FaultMode } from "./fault-ports.js";
+import { compare, freshWorld, memoryOver, picture, scriptedModel, type Findings } from "./world.js";
+
+const FULL = process.env["TORTURE_FULL"] === "1";
+const SAMPLES = 6;
+
+interface Operation {
+  readonly name: string;
+  /** Slow ones are sampled unless TORTURE_FULL=1. */
+  readonly slow: boolean;
+  /** Notes the operation deletes on purpose: their text is not expected after it. */
+  readonly deletes?: readonly string[];
+  /** Whether the re-run must succeed. */
+  readonly rerunMustSucceed: boolean;
+  run(memory: Memory): PromiseLike<{ isErr(): boolean }>;
+}
+
+const OPERATIONS: readonly Operation[] = [
+  { name: "consolidate", slow: true, rerunMustSucceed: true, run: async (m) => m.consolidate() },
+  { name: "defrag", slow: true, rerunMustSucceed: true, run: async (m) => m.defrag() },
+  {
+    name: "run()",
+    slow: true,
+    rerunMustSucceed: true,
+    run: async (m) => m.run({ defragEvery: { consolidations: 1 } }),
+  },
+  {
+    name: "capture",
+    slow: false,
+    rerunMustSucceed: true,
+    run: async (m) => m.capture({ title: "A captured thought", body: "Captured text stays." }),
+  },
+  {
+    name: "update",
+    slow: false,
+    rerunMustSucceed: true,
+    run: async (m) => {
+      const note = await m.read("id__Topic2");
+      if (note.isErr()) return note;
+      return m.update(
+        "id__Topic2",
+        { body: `${note.value.body}\n\nUpdated line.` },
+        { expectedHash: note.value.hash },
+      );
+    },
+  },
+  {
+    name: "append",
+    slow: false,
+    rerunMustSucceed: true,
+    run: async (m) => m.append("id__Topic2", { heading: "Later", body: "Appended line." }),
+  },
+  {
+    name: "rename",
+    slow: false,
+    rerunMustSucceed: true,
+    run: async (m) => m.rename("id__Topic2", "The release checklist has five steps"),
+  },
+  {
+    name: "move",
+    slow: false,
+    rerunMustSucceed: true,
+    run: async (m) => m.move("id__Inbox2", "active"),
+  },
+  {
+    name: "merge",
+    slow: false,
+    rerunMustSucceed: false,
+    run: async (m) => m.merge(["id__Topic4"], "id__Topic2"),
+  },
+  {
+    name: "remove",
+    slow: false,
+    deletes: ["id__Topic4"],
+    rerunMustSucceed: false,
+    run: async (m) => m.remove("id__Topic4"),
+  },
+];
+
+interface Figures {
+  operation: string;
+  mutatingCalls: number;
+  faultPoints: number;
+  lost: number;
+  brokenLinks: number;
+  duplicateIds: number;
+  consolidatedTwice: number;
+}
+const figures: Figures[] = [];
+
+/** One case: fault at `at` in `mode`, then a re-run on a fresh memory, then the checks. */
+async function torture(
+  op: Operation,
+  at: number | undefined,
+  mode: FaultMode,
+): Promise<Findings & { calls: number }> {
+  const world = await freshWorld();
+  const before = await picture(world.persistence);
+  const model = scriptedModel();
+  const faulty = faultyPorts(world.persistence, world.git, { at, mode });
+  const running = op.run(memoryOver(faulty.persistence, faulty.git, model.llm));
+  // A dead process never answers: stop waiting once the fault has fired.
+  await Promise.race([
+    running,
+    faulty.fired.then(() => new Promise((resolve) => setTimeout(resolve, 5))),
+  ]);
+  const calls = faulty.calls();
+  const rerun = await op.run(memoryOver(world.persistence, world.git, model.llm));
+  if (op.rerunMustSucceed && rerun.isErr())
+    throw new Error(
+      `${op.name}, fault ${mode} at ${String(at)}: the re-run failed: ${JSON.stringify(rerun)}`,
+    );
+  const after = await picture(world.persistence);
+  return { ...compare(before, after, op.deletes), calls };
+}
+
+/** Every k from 1 to n, or an even sample of them (always the first and the last). */
+function points(n: number, all: boolean): number[] {
+  const every = Array.from({ length: n }, (_, i) => i + 1);
+  if (all || n <= SAMPLES) return every;
+  return [
+    ...new Set(
+      Array.from(
+        { length: SAMPLES },
+        (_, i) => every[Math.round((i * (n - 1)) / (SAMPLES - 1))] ?? 1,
+      ),
+    ),
+  ];
+}
+
+describe.each(OPERATIONS)("torture: $name", (op) => {
+  it(
+    "loses nothing, breaks no link, duplicates no id and consolidates nothing twice at any fault point",
+    async () => {
+      const clean = await torture(op, undefined, "fail");
+      expect(clean).toMatchObject({
+        lost: [],
+        brokenLinks: [],
+        duplicateIds: [],
+        consolidatedTwice: 0,
+      });
+      const ks = points(clean.calls, FULL || !op.slow);
+      const totals: Figures = {
+        operation: op.name,
+        mutatingCalls: clean.calls,
+        faultPoints: 0,
+        lost: 0,
+        brokenLinks: 0,
+        duplicateIds: 0,
+        consolidatedTwice: 0,
+      };
+      for (const mode of ["fail", "dead"] as const) {
+        for (const k of ks) {
+          const found = await torture(op, k, mode);
+          totals.faultPoints++;
+          totals.lost += found.lost.length;
+          totals.brokenLinks += found.brokenLinks.length;
+          totals.duplicateIds += found.duplicateIds.length;
+          totals.consolidatedTwice += found.consolidatedTwice;
+          expect({ op: op.name, mode, k, ...found, calls: undefined }).toEqual({
+            op: op.name,
+            mode,
+            k,
+            lost: [],
+            brokenLinks: [],
+            duplicateIds: [],
+            consolidatedTwice: 0,
+            calls: undefined,
+          });
+        }
+      }
+      figures.push(totals);
+    },
+    FULL ? 600_000 : 60_000,
+  );
+});
+
+afterAll(() => {
+  if (figures.length === 0) return;
+  const total = figures.reduce(
+    (sum, f) => ({
+      faultPoints: sum.faultPoints + f.faultPoints,
+      lost: sum.lost + f.lost,
+      brokenLinks: sum.brokenLinks + f.brokenLinks,
+      duplicateIds: sum.duplicateIds + f.duplicateIds,
+      consolidatedTwice: sum.consolidatedTwice + f.consolidatedTwice,
+    }),
+    { faultPoints: 0, lost: 0, brokenLinks: 0, duplicateIds: 0, consolidatedTwice: 0 },
+  );
+  const lines = [
+    `torture (${FULL ? "full sweep" : "sampled"}): operation | mutating calls | fault points | text lost | broken links | duplicate ids | consolidated twice`,
+    ...figures.map(
+      (f) =>
+        `${f.operation} | ${f.mutatingCalls} | ${f.faultPoints} | ${f.lost} | ${f.brokenLinks} | ${f.duplicateIds} | ${f.consolidatedTwice}`,
+    ),
+    `total | | ${total.faultPoints} | ${total.lost} | ${total.brokenLinks} | ${total.duplicateIds} | ${total.consolidatedTwice}`,
+  ];
+  process.stdout.write(`${lines.join("\n")}\n`);
+});
