@@ -1,6 +1,6 @@
 import { type } from "arktype";
-import { err, ok, type Result } from "neverthrow";
-import { messageOf } from "../../shared/message-of.js";
+import type { Result } from "neverthrow";
+import { parseJsonAnswer } from "../json-answer.js";
 
 /** The most notes one answer may create or update; a larger answer is refused whole. */
 export const MAX_NOTES_PER_ANSWER = 50;
@@ -44,27 +44,5 @@ export type ConsolidationAnswer = typeof consolidationAnswerSchema.infer;
  * ```
  */
 export function parseConsolidationAnswer(answer: string): Result<ConsolidationAnswer, string> {
-  const json = extractJson(answer);
-  if (json === undefined)
-    return err("The answer contains no JSON object. Answer with one JSON object only.");
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch (cause) {
-    return err(
-      `The JSON does not parse: ${messageOf(cause)}.`,
-    );
-  }
-  const checked = consolidationAnswerSchema(value);
-  if (checked instanceof type.errors)
-    return err(`The JSON has the wrong shape: ${checked.summary}`);
-  return ok(checked);
-}
-
-function extractJson(answer: string): string | undefined {
-  const fenced = /```(?:json)?\s*\n([\s\S]*?)\n\s*```/.exec(answer);
-  const candidate = fenced?.[1] ?? answer;
-  const start = candidate.indexOf("{");
-  const end = candidate.lastIndexOf("}");
-  return start === -1 || end <= start ? undefined : candidate.slice(start, end + 1);
+  return parseJsonAnswer(answer, consolidationAnswerSchema);
 }

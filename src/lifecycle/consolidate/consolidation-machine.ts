@@ -98,6 +98,10 @@ const notProvided = (step: ConsolidationStep) => async (): Promise<never> => {
   );
 };
 
+/** The transition a failed step takes: to `failed`, recording which step it was. */
+const failAt = (step: ConsolidationStep) =>
+  ({ target: "failed", actions: { type: "recordFailure", params: { step } } }) as const;
+
 /**
  * The consolidation machine. Each step is a named actor; this declaration carries
  * placeholders, and `memory.consolidationMachine()` provides the defaults built from the
@@ -129,6 +133,12 @@ export const consolidationMachine = setup({
     commitKnowledgeBase: fromPromise<CommitKnowledgeBaseOutput, CommitKnowledgeBaseInput>(
       notProvided("commitKnowledgeBase"),
     ),
+  },
+  actions: {
+    // Every step's onError: the run ends in `failed`, naming the step and keeping its error.
+    recordFailure: assign(({ event }, params: { readonly step: ConsolidationStep }) => ({
+      failure: { step: params.step, error: "error" in event ? event.error : event },
+    })),
   },
   guards: {
     nothingPending: ({ context }) =>
@@ -162,12 +172,7 @@ export const consolidationMachine = setup({
         src: "loadJournals",
         input: ({ context }) => ({ dryRun: context.dryRun }),
         onDone: { target: "routeLoaded", actions: assign({ loaded: ({ event }) => event.output }) },
-        onError: {
-          target: "failed",
-          actions: assign({
-            failure: ({ event }) => ({ step: "loadJournals" as const, error: event.error }),
-          }),
-        },
+        onError: failAt("loadJournals"),
       },
     },
     routeLoaded: {
@@ -192,12 +197,7 @@ export const consolidationMachine = setup({
           target: "routeFetched",
           actions: assign({ fetched: ({ event }) => event.output }),
         },
-        onError: {
-          target: "failed",
-          actions: assign({
-            failure: ({ event }) => ({ step: "fetchSessions" as const, error: event.error }),
-          }),
-        },
+        onError: failAt("fetchSessions"),
       },
     },
     routeFetched: {
@@ -211,12 +211,7 @@ export const consolidationMachine = setup({
           inbox: context.loaded.inbox,
         }),
         onDone: { target: "runAgent", actions: assign({ selected: ({ event }) => event.output }) },
-        onError: {
-          target: "failed",
-          actions: assign({
-            failure: ({ event }) => ({ step: "selectContext" as const, error: event.error }),
-          }),
-        },
+        onError: failAt("selectContext"),
       },
     },
     runAgent: {
@@ -229,12 +224,7 @@ export const consolidationMachine = setup({
           target: "parseOutput",
           actions: assign({ answer: ({ event }) => event.output.answer }),
         },
-        onError: {
-          target: "failed",
-          actions: assign({
-            failure: ({ event }) => ({ step: "runAgent" as const, error: event.error }),
-          }),
-        },
+        onError: failAt("runAgent"),
       },
     },
     parseOutput: {
@@ -255,12 +245,7 @@ export const consolidationMachine = setup({
             repaired: ({ event }) => event.output.repaired,
           }),
         },
-        onError: {
-          target: "failed",
-          actions: assign({
-            failure: ({ event }) => ({ step: "parseOutput" as const, error: event.error }),
-          }),
-        },
+        onError: failAt("parseOutput"),
       },
     },
     routeParsed: {
@@ -281,12 +266,7 @@ export const consolidationMachine = setup({
           target: "markConsolidated",
           actions: assign({ written: ({ event }) => event.output }),
         },
-        onError: {
-          target: "failed",
-          actions: assign({
-            failure: ({ event }) => ({ step: "writeKbEntries" as const, error: event.error }),
-          }),
-        },
+        onError: failAt("writeKbEntries"),
       },
     },
     markConsolidated: {
@@ -304,12 +284,7 @@ export const consolidationMachine = setup({
           target: "commitKnowledgeBase",
           actions: assign({ markedFiles: ({ event }) => event.output.files }),
         },
-        onError: {
-          target: "failed",
-          actions: assign({
-            failure: ({ event }) => ({ step: "markConsolidated" as const, error: event.error }),
-          }),
-        },
+        onError: failAt("markConsolidated"),
       },
     },
     commitKnowledgeBase: {
@@ -323,12 +298,7 @@ export const consolidationMachine = setup({
           files: [...context.written.files, ...context.markedFiles],
         }),
         onDone: { target: "done", actions: assign({ commit: ({ event }) => event.output.commit }) },
-        onError: {
-          target: "failed",
-          actions: assign({
-            failure: ({ event }) => ({ step: "commitKnowledgeBase" as const, error: event.error }),
-          }),
-        },
+        onError: failAt("commitKnowledgeBase"),
       },
     },
     done: { type: "final" },

@@ -1,6 +1,6 @@
 import { type } from "arktype";
-import { err, ok, type Result } from "neverthrow";
-import { messageOf } from "../../shared/message-of.js";
+import type { Result } from "neverthrow";
+import { parseJsonAnswer } from "../json-answer.js";
 
 const part = type({ title: "string", tags: "string[]", body: "string" });
 
@@ -59,22 +59,5 @@ export type DefragAction =
  * ```
  */
 export function parseDefragDecision(answer: string): Result<DefragDecision, string> {
-  const fenced = /```(?:json)?\s*\n([\s\S]*?)\n\s*```/.exec(answer);
-  const candidate = fenced?.[1] ?? answer;
-  const start = candidate.indexOf("{");
-  const end = candidate.lastIndexOf("}");
-  if (start === -1 || end <= start)
-    return err("The answer contains no JSON object. Answer with one JSON object only.");
-  let value: unknown;
-  try {
-    value = JSON.parse(candidate.slice(start, end + 1));
-  } catch (cause) {
-    return err(
-      `The JSON does not parse: ${messageOf(cause)}.`,
-    );
-  }
-  const checked = defragDecisionSchema(value);
-  if (checked instanceof type.errors)
-    return err(`The JSON has the wrong shape: ${checked.summary}`);
-  return ok(checked);
+  return parseJsonAnswer(answer, defragDecisionSchema);
 }

@@ -75,6 +75,10 @@ const notProvided = (step: DefragStep) => async (): Promise<never> => {
   );
 };
 
+/** The transition a failed step takes: to `failed`, recording which step it was. */
+const failAt = (step: DefragStep) =>
+  ({ target: "failed", actions: { type: "recordFailure", params: { step } } }) as const;
+
 /**
  * The defrag machine: analyze, plan (the LLM), validate, snapshot (commit the state before
  * anything changes; after validation, so a refused decision commits nothing either), apply,
@@ -96,6 +100,12 @@ export const defragMachine = setup({
     apply: fromPromise<ApplyOutput, ApplyInput>(notProvided("apply")),
     updateIndex: fromPromise<UpdateIndexOutput, UpdateIndexInput>(notProvided("updateIndex")),
     commit: fromPromise<DefragCommitOutput, DefragCommitInput>(notProvided("commit")),
+  },
+  actions: {
+    // Every step's onError: the run ends in `failed`, naming the step and keeping its error.
+    recordFailure: assign(({ event }, params: { readonly step: DefragStep }) => ({
+      failure: { step: params.step, error: "error" in event ? event.error : event },
+    })),
   },
   guards: {
     isDryRun: ({ context }) => context.dryRun,
@@ -124,12 +134,7 @@ export const defragMachine = setup({
           target: "routeAnalysis",
           actions: assign({ analysis: ({ event }) => event.output }),
         },
-        onError: {
-          target: "failed",
-          actions: assign({
-            failure: ({ event }) => ({ step: "analyze" as const, error: event.error }),
-          }),
-        },
+        onError: failAt("analyze"),
       },
     },
     routeAnalysis: { always: [{ guard: "nothingToDo", target: "done" }, { target: "plan" }] },
@@ -141,12 +146,7 @@ export const defragMachine = setup({
           target: "validate",
           actions: assign({ decisions: ({ event }) => event.output.decisions }),
         },
-        onError: {
-          target: "failed",
-          actions: assign({
-            failure: ({ event }) => ({ step: "plan" as const, error: event.error }),
-          }),
-        },
+        onError: failAt("plan"),
       },
     },
     validate: {
@@ -157,12 +157,7 @@ export const defragMachine = setup({
           target: "routeValidated",
           actions: assign({ decision: ({ event }) => event.output.decision }),
         },
-        onError: {
-          target: "failed",
-          actions: assign({
-            failure: ({ event }) => ({ step: "validate" as const, error: event.error }),
-          }),
-        },
+        onError: failAt("validate"),
       },
     },
     routeValidated: { always: [{ guard: "isDryRun", target: "done" }, { target: "snapshot" }] },
@@ -174,12 +169,7 @@ export const defragMachine = setup({
           target: "apply",
           actions: assign({ snapshot: ({ event }) => event.output.commit }),
         },
-        onError: {
-          target: "failed",
-          actions: assign({
-            failure: ({ event }) => ({ step: "snapshot" as const, error: event.error }),
-          }),
-        },
+        onError: failAt("snapshot"),
       },
     },
     apply: {
@@ -193,12 +183,7 @@ export const defragMachine = setup({
           target: "updateIndex",
           actions: assign({ applied: ({ event }) => event.output }),
         },
-        onError: {
-          target: "failed",
-          actions: assign({
-            failure: ({ event }) => ({ step: "apply" as const, error: event.error }),
-          }),
-        },
+        onError: failAt("apply"),
       },
     },
     updateIndex: {
@@ -212,12 +197,7 @@ export const defragMachine = setup({
           target: "commit",
           actions: assign({ indexFiles: ({ event }) => event.output.files }),
         },
-        onError: {
-          target: "failed",
-          actions: assign({
-            failure: ({ event }) => ({ step: "updateIndex" as const, error: event.error }),
-          }),
-        },
+        onError: failAt("updateIndex"),
       },
     },
     commit: {
@@ -230,12 +210,7 @@ export const defragMachine = setup({
           files: [...context.applied.files, ...context.indexFiles],
         }),
         onDone: { target: "done", actions: assign({ commit: ({ event }) => event.output.commit }) },
-        onError: {
-          target: "failed",
-          actions: assign({
-            failure: ({ event }) => ({ step: "commit" as const, error: event.error }),
-          }),
-        },
+        onError: failAt("commit"),
       },
     },
     done: { type: "final" },

@@ -171,7 +171,13 @@ describe("defrag, end to end on memfs + isomorphic-git", () => {
       {
         hotTier: [],
         warmTier: [],
-        actions: [{ type: "relink", id: "id__DDDDDD", body: "see [[id__DDDDDD|this very note]]" }],
+        actions: [
+          {
+            type: "relink",
+            id: "id__DDDDDD",
+            body: "nothing important, see [[id__DDDDDD|this very note]]",
+          },
+        ],
       },
     ],
   ])("a decision that breaks %s changes nothing and says which rule", async (rule, decision) => {
