@@ -17,6 +17,7 @@ import { findCodeRanges } from "../src/model/code-ranges.js";
 import { buildFilename } from "../src/model/filename.js";
 import { serializeNote } from "../src/model/note-format.js";
 import { medianMs, report } from "./measure.js";
+import { LOCOMO_PATH } from "./retrieval/locomo.js";
 import { seededRandom, syntheticId, writeNotes, type SyntheticNote } from "./synthetic-memory.js";
 
 const HEADING = /^# (.*)$/m;
@@ -33,8 +34,7 @@ const CODE_SAMPLES = [
 
 /** Every utterance of the LoCoMo conversations, in order. */
 function locomoUtterances(): string[] {
-  const path = process.env.LOCOMO_JSON ?? "/work/shared/data/locomo/locomo10.json";
-  const samples = JSON.parse(fs.readFileSync(path, "utf8")) as {
+  const samples = JSON.parse(fs.readFileSync(LOCOMO_PATH, "utf8")) as {
     conversation: Record<string, unknown>;
   }[];
   const texts: string[] = [];
@@ -93,6 +93,10 @@ function readAllWithRegex(root: string): number {
 
 /** Runs the benchmark in `workDir` with `count` notes, without code and with 20% code. */
 export async function benchProseCodeRanges(workDir: string, count: number): Promise<void> {
+  if (!fs.existsSync(LOCOMO_PATH)) {
+    console.log(`\n## Code ranges on prose: skipped, no LoCoMo data at ${LOCOMO_PATH}`);
+    return;
+  }
   for (const codeShare of [0, 0.2]) {
     const label = codeShare === 0 ? "LoCoMo prose" : "LoCoMo prose, 20% with code";
     const notes = proseNotes(count, codeShare);
