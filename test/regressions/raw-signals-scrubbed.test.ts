@@ -18,6 +18,7 @@ describe("raw signals", () => {
     expect(text).not.toContain(TOKEN);
     expect(text).toContain("[REDACTED:github-token]");
     expect(text).toContain("auth: enabled-for-staging");
+    expect(entry.redacted).toEqual(["github-token"]);
   });
 
   it("a token in a session-log entry is redacted in the file", async () => {
@@ -33,6 +34,7 @@ describe("raw signals", () => {
     const text = unwrap(await persistence.read(appended.path));
     expect(text).not.toContain(TOKEN);
     expect(text).toContain("[REDACTED:github-token]");
+    expect(appended.redacted).toEqual(["github-token"]);
   });
 
   it("a done record keeps no home directory", async () => {

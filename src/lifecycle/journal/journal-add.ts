@@ -37,6 +37,9 @@ export type JournalEntryInput = Omit<JournalEntry, "version" | "timestamp" | "co
   readonly context?: JournalEntry["context"];
 };
 
+/** An added entry, and the kinds of secret scrubbed from its note before it was written. */
+export type AddedJournalEntry = StoredJournalEntry & { readonly redacted: readonly string[] };
+
 /** What adding needs from the journal. */
 export interface AddContext {
   readonly persistence: Persistence;
@@ -58,11 +61,13 @@ const NAME_ATTEMPTS = 5;
 export function addEntry(
   ctx: AddContext,
   input: JournalEntryInput,
-): ResultAsync<StoredJournalEntry, InvalidInputError | ConflictError | PersistenceError> {
-  return safeAsync<StoredJournalEntry, InvalidInputError | ConflictError | PersistenceError>(
+): ResultAsync<AddedJournalEntry, InvalidInputError | ConflictError | PersistenceError> {
+  return safeAsync<AddedJournalEntry, InvalidInputError | ConflictError | PersistenceError>(
     async () => {
-      const entry = completeEntry(input, ctx.now());
-      if (entry.isErr()) return err(entry.error);
+      const completed = completeEntry(input, ctx.now());
+      if (completed.isErr()) return err(completed.error);
+      const { redacted } = completed.value;
+      const entry = ok(completed.value.entry);
       const stamp = sortableTimestamp(Date.parse(entry.value.timestamp));
       if (stamp === undefined) {
         return err(
@@ -85,7 +90,7 @@ export function addEntry(
         if (existing.error.code !== "NOT_FOUND") return err(existing.error);
         const wrote = await ctx.persistence.write(path, serializeJournalEntry(entry.value));
         if (wrote.isErr()) return err(wrote.error);
-        return ok({ id, ...canonicalEntry(entry.value) });
+        return ok({ id, ...canonicalEntry(entry.value), redacted });
       }
       return err(
         new ConflictError(
@@ -98,19 +103,27 @@ export function addEntry(
 }
 
 /** Fills the defaults and validates; works on untyped input too (hooks, the CLI). */
-function completeEntry(input: unknown, now: number): Result<JournalEntry, InvalidInputError> {
+function completeEntry(
+  input: unknown,
+  now: number,
+): Result<{ entry: JournalEntry; redacted: readonly string[] }, InvalidInputError> {
   if (typeof input !== "object" || input === null) {
     return err(new InvalidInputError("Invalid journal entry: expected an object."));
   }
   const record: Record<string, unknown> = { ...input };
   // The note is raw text on its way into git: secrets out before it is written.
-  if (typeof record["note"] === "string") record["note"] = scrubSecrets(record["note"]).text;
+  let redacted: readonly string[] = [];
+  if (typeof record["note"] === "string") {
+    const scrubbed = scrubSecrets(record["note"]);
+    record["note"] = scrubbed.text;
+    redacted = scrubbed.redacted;
+  }
   return validEntry({
     ...record,
     version: record["version"] ?? 1,
     timestamp: record["timestamp"] ?? new Date(now).toISOString(),
     context: record["context"] ?? {},
-  });
+  }).map((entry) => ({ entry, redacted }));
 }
 
 function validEntry(candidate: unknown): Result<JournalEntry, InvalidInputError> {

@@ -6,7 +6,7 @@
 import { ResultAsync } from "neverthrow";
 import type { ConflictError, InvalidInputError, PersistenceError } from "../../errors.js";
 import type { Persistence } from "../../ports/persistence.js";
-import { addEntry, type JournalEntryInput } from "./journal-add.js";
+import { type AddedJournalEntry, addEntry, type JournalEntryInput } from "./journal-add.js";
 import {
   doneRecordSchema,
   toConsolidated,
@@ -69,7 +69,7 @@ export interface Journal {
   /** Validates and stores an entry in `journal/pending/`; returns it with its id. */
   add(
     entry: JournalEntryInput,
-  ): ResultAsync<StoredJournalEntry, InvalidInputError | ConflictError | PersistenceError>;
+  ): ResultAsync<AddedJournalEntry, InvalidInputError | ConflictError | PersistenceError>;
   /**
    * The valid pending entries, oldest first (by timestamp, then id). Never writes: invalid
    * files are skipped here and moved by {@link Journal.quarantineInvalid}. An entry that

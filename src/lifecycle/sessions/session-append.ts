@@ -15,7 +15,7 @@ import { scrubSecrets } from "../secret-scrubber.js";
  *
  * @example
  * ```ts
- * const appended: AppendedSession = { path: "sessions/2026/04/16/agent0.md", session: 3, time: "14:05", text };
+ * const appended: AppendedSession = { path: "sessions/2026/04/16/agent0.md", session: 3, time: "14:05", text, redacted: [] };
  * ```
  */
 export interface AppendedSession {
@@ -27,6 +27,8 @@ export interface AppendedSession {
   readonly time: string;
   /** The markdown appended. */
   readonly text: string;
+  /** The kinds of secret scrubbed from the section before it was written. */
+  readonly redacted: readonly string[];
 }
 
 /**
@@ -52,11 +54,11 @@ export function appendSession(
     .andThen((existing) => {
       const number = Math.max(0, ...parseSessions(existing).map((s) => s.number)) + 1;
       // Only the new section is scrubbed; the file's earlier text is written back as it was.
-      const text = scrubSecrets(formatSession(number, time, parts)).text;
+      const { text, redacted } = scrubSecrets(formatSession(number, time, parts));
       // One blank line between sessions; a file a person left without a final newline gets one.
       const separator = existing === "" ? "" : existing.endsWith("\n") ? "\n" : "\n\n";
       return persistence
         .write(path, `${existing}${separator}${text}`)
-        .map(() => ({ path, session: number, time, text }));
+        .map(() => ({ path, session: number, time, text, redacted }));
     });
 }

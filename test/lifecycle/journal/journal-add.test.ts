@@ -14,9 +14,10 @@ describe("journal.add", () => {
       timestamp: "2026-02-13T09:30:00.000Z",
       ...ampEntry,
       note: "remember the tz bug",
+      redacted: [],
     });
     const text = okOf(await persistence.read(`journal/pending/${stored.id}.json`));
-    expect(JSON.parse(text)).toEqual({ ...stored, id: undefined });
+    expect(JSON.parse(text)).toEqual({ ...stored, id: undefined, redacted: undefined });
     expect(text.endsWith("}\n")).toBe(true);
   });
 

@@ -2,8 +2,15 @@ import { type } from "arktype";
 import { describe, expect, it } from "vitest";
 import { serializeJournalEntry, type JournalEntry } from "../../../src/model/journal-entry.js";
 import { journalEntrySchema } from "../../../src/lifecycle/journal/journal-entry-schema.js";
-import { inferRetrievalMethod, journalEntryFromFlags } from "../../../src/lifecycle/journal/journal-flags.js";
-import { isJournalId, journalIdOf, sortableTimestamp } from "../../../src/lifecycle/journal/journal-paths.js";
+import {
+  inferRetrievalMethod,
+  journalEntryFromFlags,
+} from "../../../src/lifecycle/journal/journal-flags.js";
+import {
+  isJournalId,
+  journalIdOf,
+  sortableTimestamp,
+} from "../../../src/lifecycle/journal/journal-paths.js";
 
 const valid: JournalEntry = {
   version: 1,
@@ -107,7 +114,9 @@ describe("the CLI flags of journal add", () => {
     });
     expect(inferRetrievalMethod({ harness: "claude-code", session: "/s/a.jsonl" })).toBe("jsonl");
     expect(inferRetrievalMethod({ harness: "manual", session: "/s/notes.md" })).toBe("file");
-    expect(inferRetrievalMethod({ harness: "gemini", session: "/s/session-2025.json" })).toBe("jsonl");
+    expect(inferRetrievalMethod({ harness: "gemini", session: "/s/session-2025.json" })).toBe(
+      "jsonl",
+    );
     expect(inferRetrievalMethod({ harness: "other", thread: "x" })).toBe("command");
     expect(inferRetrievalMethod({ harness: "manual" })).toBe("none");
     expect(inferRetrievalMethod({ harness: "constructor", thread: "x" })).toBe("command");
