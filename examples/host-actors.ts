@@ -7,8 +7,20 @@
  */
 import { errAsync, okAsync } from "neverthrow";
 import { fromPromise } from "xstate";
-import { createMemory, NotFoundError, PersistenceError, type Persistence, type StoredFile } from "../src/index.js";
-import { runConsolidation, type FetchSessionsInput, type FetchSessionsOutput, type RunAgentInput, type RunAgentOutput } from "../src/lifecycle/index.js";
+import {
+  createMemory,
+  NotFoundError,
+  PersistenceError,
+  type Persistence,
+  type StoredFile,
+} from "../src/index.js";
+import {
+  runConsolidation,
+  type FetchSessionsInput,
+  type FetchSessionsOutput,
+  type RunAgentInput,
+  type RunAgentOutput,
+} from "../src/lifecycle/index.js";
 
 const refuse = (path: string) => path.startsWith("/") || path.split("/").includes("..");
 

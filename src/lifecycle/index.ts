@@ -41,9 +41,18 @@ export type {
   PlannedUpdate,
 } from "./consolidate/consolidation-plan.js";
 export { scrubSecrets, type ScrubReport } from "./secret-scrubber.js";
-export { defragMachine, type DefragMachineInput, type DefragOutput } from "./defrag/defrag-machine.js";
+export {
+  defragMachine,
+  type DefragMachineInput,
+  type DefragOutput,
+} from "./defrag/defrag-machine.js";
 export { createDefragActors, type DefragActors, type DefragDeps } from "./defrag/defrag-actors.js";
-export { runDefrag, type DefragApi, type DefragOptions, type DefragReport } from "./defrag/defrag-api.js";
+export {
+  runDefrag,
+  type DefragApi,
+  type DefragOptions,
+  type DefragReport,
+} from "./defrag/defrag-api.js";
 export { DEFRAG_STEPS, DecisionRejectedError, type DefragStep } from "./defrag/defrag-steps.js";
 export type * from "./defrag/defrag-steps.js";
 export type { DefragAction, DefragDecision } from "./defrag/defrag-decision.js";
@@ -102,7 +111,11 @@ export {
   type RunOptions,
   type RunReport,
 } from "./run/run-lifecycle.js";
-export { LIFECYCLE_STATE_PATH, type DefragSchedule, type LifecycleState } from "./run/lifecycle-state.js";
+export {
+  LIFECYCLE_STATE_PATH,
+  type DefragSchedule,
+  type LifecycleState,
+} from "./run/lifecycle-state.js";
 export { PIPELINE_LOCK_PATH } from "./machine/pipeline-lock.js";
 export type { AnalysisOptions } from "../notes/analysis/analysis-input.js";
 export type { Cluster, MemoryAnalysis, NoteStats } from "../notes/analysis/memory-analysis.js";

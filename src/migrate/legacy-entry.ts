@@ -56,9 +56,7 @@ export function parseLegacyContent(content: string): LegacyContent {
   try {
     data = JSON.parse(content.slice(jsonStart, close));
   } catch (cause) {
-    return malformed(
-      `the agent-memory:meta header is not valid JSON (${messageOf(cause)})`,
-    );
+    return malformed(`the agent-memory:meta header is not valid JSON (${messageOf(cause)})`);
   }
   const header = readHeader(data);
   if (typeof header === "string") return malformed(header);

@@ -6,7 +6,7 @@
 import { cp, mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI, createSandbox, jsonOf, type Sandbox } from "./cli-harness.js";
+import { CLI, createSandbox, jsonOf, succeeded, type Sandbox } from "./cli-harness.js";
 
 const FIXTURES = resolve(import.meta.dirname, "../fixtures/hooks");
 const fixture = (path: string) => readFile(join(FIXTURES, path), "utf8");
@@ -28,7 +28,7 @@ let id: string;
 beforeAll(async () => {
   sandbox = await createSandbox();
   root = join(sandbox.dir, "memory");
-  expect((await memory(["init"])).code).toBe(0);
+  succeeded(await memory(["init"]));
   const captured = jsonOf<{ note: { id: string } }>(
     await memory([
       "capture",

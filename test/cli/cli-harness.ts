@@ -76,6 +76,12 @@ export async function createSandbox(): Promise<Sandbox> {
   };
 }
 
+/** Setup in a hook (where `expect` has no test): a run that failed throws with its stderr. */
+export function succeeded(run: CliRun): CliRun {
+  if (run.code !== 0) throw new Error(`the CLI exited ${String(run.code)}: ${run.stderr}`);
+  return run;
+}
+
 /** Parses a run's stdout as JSON, failing with the whole run when it is not. */
 export function jsonOf<T>(run: CliRun): T {
   try {

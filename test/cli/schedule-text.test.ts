@@ -1,9 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { cronAddCommand, cronLine, cronTimeFields } from "../../src/cli/schedule/schedule-cron.js";
-import { jobNames, jobProblem, shellQuote, type ScheduledJob } from "../../src/cli/schedule/schedule-job.js";
-import { launchdInstall, launchdPlist, xmlEscape } from "../../src/cli/schedule/schedule-launchd.js";
+import {
+  jobNames,
+  jobProblem,
+  shellQuote,
+  type ScheduledJob,
+} from "../../src/cli/schedule/schedule-job.js";
+import {
+  launchdInstall,
+  launchdPlist,
+  xmlEscape,
+} from "../../src/cli/schedule/schedule-launchd.js";
 import { schedulePlan, scheduleHomes } from "../../src/cli/schedule/schedule-plan.js";
-import { systemdInstall, systemdQuote, systemdUnits } from "../../src/cli/schedule/schedule-systemd.js";
+import {
+  systemdInstall,
+  systemdQuote,
+  systemdUnits,
+} from "../../src/cli/schedule/schedule-systemd.js";
 
 const plain: ScheduledJob = {
   root: "/home/me/notes",

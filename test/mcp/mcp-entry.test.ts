@@ -22,9 +22,10 @@ function packagesLoadedBy(entry: string): Set<string> {
   return packages;
 }
 
+const sdk = (name: string) => name.startsWith("@modelcontextprotocol/");
+
 describe("the agent-memory/mcp entry", () => {
   it("is the only way to the MCP SDK: the root entry never loads it", () => {
-    const sdk = (name: string) => name.startsWith("@modelcontextprotocol/");
     expect([...packagesLoadedBy("src/index.ts")].filter(sdk)).toEqual([]);
     expect([...packagesLoadedBy("src/mcp/index.ts")].filter(sdk)).toEqual(
       expect.arrayContaining(["@modelcontextprotocol/sdk/server/mcp.js"]),

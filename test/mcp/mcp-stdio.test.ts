@@ -7,7 +7,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI, createSandbox, type Sandbox } from "../cli/cli-harness.js";
+import { CLI, createSandbox, succeeded, type Sandbox } from "../cli/cli-harness.js";
 
 let sandbox: Sandbox;
 let root: string;
@@ -44,7 +44,7 @@ const subjects = async () => (await sandbox.git(root, ["log", "--format=%s"])).t
 beforeAll(async () => {
   sandbox = await createSandbox();
   root = join(sandbox.dir, "memory");
-  expect((await sandbox.cli(["init", "--root", root])).code).toBe(0);
+  succeeded(await sandbox.cli(["init", "--root", root]));
   client = new Client({ name: "mcp-stdio-test", version: "1.0.0" });
   await client.connect(
     new StdioClientTransport({

@@ -1,4 +1,4 @@
-import fc from "fast-check";
+import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { applyNoteEdit } from "../../src/model/note-edit.js";
 import { parseSince } from "../../src/model/since.js";

@@ -6,7 +6,7 @@ import { chmod, mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { execFile } from "node:child_process";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI, createSandbox, jsonOf, type Sandbox } from "../cli/cli-harness.js";
+import { CLI, createSandbox, jsonOf, succeeded, type Sandbox } from "../cli/cli-harness.js";
 
 const SKILLS = resolve(import.meta.dirname, "../../skills");
 const FIXTURES = resolve(import.meta.dirname, "../fixtures/hooks/skills");
@@ -72,7 +72,7 @@ describe("every command a skill shows", () => {
     await writeFile(join(bin, "memory"), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`);
     await chmod(join(bin, "memory"), 0o755);
     env = { ...sandbox.env, PATH: `${bin}:${sandbox.env["PATH"] ?? ""}`, AGENT_MEMORY_ROOT: root };
-    expect((await sandbox.cli(["init", "--root", root])).code).toBe(0);
+    succeeded(await sandbox.cli(["init", "--root", root]));
     const capture = async (title: string, body: string) =>
       jsonOf<{ note: { id: string } }>(
         await sandbox.cli(["capture", title, "--body", body, "--json", "--root", root]),

@@ -58,10 +58,7 @@ export function fileTarget({ fs, path, memoryRoot }: FileTargetOptions): AgentsM
         : undefined
       : `Refused: the AGENTS.md target (${path}) and the memory root (${memoryRoot}) must be absolute paths.`;
   const failure = (action: string) => (cause: unknown) =>
-    new PersistenceError(
-      `Could not ${action} ${path}: ${messageOf(cause)}`,
-      { cause },
-    );
+    new PersistenceError(`Could not ${action} ${path}: ${messageOf(cause)}`, { cause });
   return {
     path,
     memoryRootFromTarget: fromTarget === "" ? "." : fromTarget,

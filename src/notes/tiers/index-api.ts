@@ -74,7 +74,6 @@ export function createIndexNoteApi(ctx: NotesContext): IndexNoteApi {
       ),
     );
 
-
   return {
     get: () => readText().map((text) => readIndexTiers(text ?? "")),
     set: (tiers) => {

@@ -1,6 +1,10 @@
 import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { END_MARKER, START_MARKER, findMarkerLines } from "../../../src/lifecycle/agents-md/markers.js";
+import {
+  END_MARKER,
+  START_MARKER,
+  findMarkerLines,
+} from "../../../src/lifecycle/agents-md/markers.js";
 import { spliceSection } from "../../../src/lifecycle/agents-md/splice-section.js";
 import { markerishLines } from "./arbitraries.js";
 

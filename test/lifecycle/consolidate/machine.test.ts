@@ -6,7 +6,10 @@ import {
   CONSOLIDATION_STEPS,
   type ConsolidationStep,
 } from "../../../src/lifecycle/consolidate/consolidation-steps.js";
-import type { RunAgentInput, RunAgentOutput } from "../../../src/lifecycle/consolidate/consolidation-steps.js";
+import type {
+  RunAgentInput,
+  RunAgentOutput,
+} from "../../../src/lifecycle/consolidate/consolidation-steps.js";
 import { runConsolidation } from "../../../src/lifecycle/consolidate/run-consolidation.js";
 import { freshMemory, unwrap } from "../../helpers/fresh-memory.js";
 

@@ -2,7 +2,11 @@ import { fromPromise } from "xstate";
 import { describe, expect, it } from "vitest";
 import { llmFromFunction } from "../../../src/adapters/llm/llm-from-function.js";
 import { runDefrag } from "../../../src/lifecycle/defrag/defrag-api.js";
-import { DEFRAG_STEPS, type PlanInput, type PlanOutput } from "../../../src/lifecycle/defrag/defrag-steps.js";
+import {
+  DEFRAG_STEPS,
+  type PlanInput,
+  type PlanOutput,
+} from "../../../src/lifecycle/defrag/defrag-steps.js";
 import { freshMemory, unwrap } from "../../helpers/fresh-memory.js";
 import { seedNotes } from "../../helpers/seed-notes.js";
 

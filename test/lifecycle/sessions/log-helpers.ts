@@ -2,7 +2,10 @@
 import { memfs } from "memfs";
 import { fsPersistence } from "../../../src/adapters/fs/fs-persistence.js";
 import { createMemoryLock } from "../../../src/notes/memory-lock.js";
-import { createSessionLog, type SessionLogOptions } from "../../../src/lifecycle/sessions/session-log.js";
+import {
+  createSessionLog,
+  type SessionLogOptions,
+} from "../../../src/lifecycle/sessions/session-log.js";
 
 /** A session log on a fresh memfs volume whose clock starts at `start`. */
 export function setupLog(start: number, options: Partial<SessionLogOptions> = {}) {

@@ -3,7 +3,10 @@ import { describe, expect, it } from "vitest";
 import { fsPersistence } from "../../../src/adapters/fs/fs-persistence.js";
 import { createMemoryLock } from "../../../src/notes/memory-lock.js";
 import { createSerialQueue } from "../../../src/shared/serial-queue.js";
-import { createSessionLog, type SessionLogOptions } from "../../../src/lifecycle/sessions/session-log.js";
+import {
+  createSessionLog,
+  type SessionLogOptions,
+} from "../../../src/lifecycle/sessions/session-log.js";
 import { parseSessions } from "../../../src/lifecycle/sessions/session-markdown.js";
 import { errOf, okOf } from "../../helpers/result-helpers.js";
 import { parts, setupLog as setup } from "./log-helpers.js";
