@@ -9,6 +9,7 @@ import {
   type AiSdkEmbedManyOptions,
 } from "../../src/adapters/index.js";
 import { runEmbedderContract } from "../../src/testing/index.js";
+import { errOf, okOf } from "../helpers/result-helpers.js";
 
 /** A deterministic toy embedding: letter counts folded into 8 dimensions, plus length. */
 function toyVector(text: string): number[] {
@@ -76,17 +77,15 @@ describe("embedderFromCommand", () => {
       command: process.execPath,
       args: [join(dir, "embed.cjs"), "-", "object"],
     });
-    expect((await objects.embed(["ab"]))._unsafeUnwrap()).toEqual([toyVector("ab")]);
+    expect(okOf(await objects.embed(["ab"]))).toEqual([toyVector("ab")]);
     const failing = embedderFromCommand({
       model: "toy",
       command: process.execPath,
       args: [join(dir, "embed.cjs"), "bad"],
     });
-    expect((await failing.embed(["bad"]))._unsafeUnwrapErr().message).toMatch(
-      /exited with code 3: refusing bad/,
-    );
+    expect(errOf(await failing.embed(["bad"])).message).toMatch(/exited with code 3: refusing bad/);
     const missing = embedderFromCommand({ model: "toy", command: join(dir, "no-such-program") });
-    expect((await missing.embed(["x"]))._unsafeUnwrapErr().message).toMatch(/could not start/);
+    expect(errOf(await missing.embed(["x"])).message).toMatch(/could not start/);
   });
 
   it("refuses an answer with the wrong number of lines", async () => {
@@ -95,9 +94,7 @@ describe("embedderFromCommand", () => {
       command: process.execPath,
       args: ["-e", 'process.stdout.write("[1,2]\\n")'],
     });
-    expect((await echo.embed(["a", "b"]))._unsafeUnwrapErr().message).toMatch(
-      /answered 1 lines for 2 texts/,
-    );
+    expect(errOf(await echo.embed(["a", "b"])).message).toMatch(/answered 1 lines for 2 texts/);
   });
 });
 
@@ -114,9 +111,7 @@ describe("embedderFromAiSdk", () => {
     });
     expect(embedder.model).toBe("openai.embedding/text-embedding-3-small");
     const controller = new AbortController();
-    expect((await embedder.embed(["a"], { signal: controller.signal }))._unsafeUnwrap()).toEqual([
-      [1, 0],
-    ]);
+    expect(okOf(await embedder.embed(["a"], { signal: controller.signal }))).toEqual([[1, 0]]);
     expect(seen[0]?.model).toBe(model);
     expect(seen[0]?.abortSignal).toBe(controller.signal);
   });
@@ -126,6 +121,6 @@ describe("embedderFromAiSdk", () => {
       model: "m",
       embedMany: async () => ({ text: "not embeddings" }) as never,
     });
-    expect((await wrong.embed(["a"]))._unsafeUnwrapErr().message).toMatch(/embedMany/);
+    expect(errOf(await wrong.embed(["a"])).message).toMatch(/embedMany/);
   });
 });

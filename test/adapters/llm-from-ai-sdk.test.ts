@@ -4,6 +4,7 @@ import {
   type AiSdkGenerateText,
   type AiSdkGenerateTextOptions,
 } from "../../src/adapters/llm/llm-from-ai-sdk.js";
+import { errOf, okOf } from "../helpers/result-helpers.js";
 
 /** A stand-in for the AI SDK's model objects. */
 interface FakeModel {
@@ -43,7 +44,7 @@ describe("llmFromAiSdk", () => {
       prompt: "Hi",
       signal: controller.signal,
     });
-    expect(answer._unsafeUnwrap()).toBe("echo: Hi");
+    expect(okOf(answer)).toBe("echo: Hi");
     expect(calls).toEqual([
       { model, system: "Be brief.", prompt: "Hi", abortSignal: controller.signal },
     ]);
@@ -72,9 +73,9 @@ describe("llmFromAiSdk", () => {
   it("turns a rejection into an LlmError with the cause", async () => {
     const failure = new Error("429 rate limited");
     const { generateText } = recording(() => Promise.reject(failure));
-    const error = (
-      await llmFromAiSdk({ generateText, model }).complete({ system: "", prompt: "x" })
-    )._unsafeUnwrapErr();
+    const error = errOf(
+      await llmFromAiSdk({ generateText, model }).complete({ system: "", prompt: "x" }),
+    );
     expect(error.code).toBe("LLM");
     expect(error.message).toMatch(/AI SDK call failed: 429 rate limited/);
     expect(error.cause).toBe(failure);
@@ -82,9 +83,9 @@ describe("llmFromAiSdk", () => {
   });
 
   it("turns a synchronous throw into an LlmError", async () => {
-    const error = (
-      await llmFromAiSdk({ generateText: throwing, model }).complete({ system: "", prompt: "x" })
-    )._unsafeUnwrapErr();
+    const error = errOf(
+      await llmFromAiSdk({ generateText: throwing, model }).complete({ system: "", prompt: "x" }),
+    );
     expect(error.message).toMatch(/no API key/);
   });
 
@@ -96,7 +97,7 @@ describe("llmFromAiSdk", () => {
       signal: controller.signal,
     });
     controller.abort(new Error("user cancelled"));
-    const error = (await pending)._unsafeUnwrapErr();
+    const error = errOf(await pending);
     expect(error.message).toMatch(/aborted before it answered/);
     expect(error.cause).toEqual(new Error("user cancelled"));
   });
@@ -110,19 +111,19 @@ describe("llmFromAiSdk", () => {
       prompt: "x",
       signal: controller.signal,
     });
-    expect(result._unsafeUnwrapErr().message).toMatch(/aborted before it started/);
+    expect(errOf(result).message).toMatch(/aborted before it started/);
     expect(calls).toEqual([]);
   });
 
   it("refuses an empty answer, naming the finish reason, and a result without text", async () => {
-    const emptyError = (
-      await llmFromAiSdk({ generateText: empty, model }).complete({ system: "", prompt: "x" })
-    )._unsafeUnwrapErr();
+    const emptyError = errOf(
+      await llmFromAiSdk({ generateText: empty, model }).complete({ system: "", prompt: "x" }),
+    );
     expect(emptyError.message).toMatch(/empty answer \(finish reason: length\)/);
 
-    const wrongError = (
-      await llmFromAiSdk({ generateText: wrong, model }).complete({ system: "", prompt: "x" })
-    )._unsafeUnwrapErr();
+    const wrongError = errOf(
+      await llmFromAiSdk({ generateText: wrong, model }).complete({ system: "", prompt: "x" }),
+    );
     expect(wrongError.message).toMatch(/returned no text/);
   });
 });
@@ -136,6 +137,6 @@ describe("llmFromAiSdk with a function that ignores the signal", () => {
       signal: controller.signal,
     });
     setTimeout(() => controller.abort(), 10);
-    expect((await pending)._unsafeUnwrapErr().message).toMatch(/aborted/);
+    expect(errOf(await pending).message).toMatch(/aborted/);
   });
 });

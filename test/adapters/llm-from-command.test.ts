@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { commandInput, llmFromCommand } from "../../src/adapters/llm/llm-from-command.js";
+import { errOf, okOf } from "../helpers/result-helpers.js";
 
 const fixture = (name: string) =>
   fileURLToPath(new URL(`../fixtures/llm/${name}`, import.meta.url));
@@ -70,7 +71,7 @@ describe("llmFromCommand", () => {
   it("writes the prompts to stdin and answers with stdout, trimmed", async () => {
     const llm = llmFromCommand({ ...node("echo.mjs"), timeoutMs: 10_000 });
     const answer = await llm.complete({ system: "You are terse.", prompt: "Café? ✓" });
-    expect(JSON.parse(answer._unsafeUnwrap())).toEqual({
+    expect(JSON.parse(okOf(answer))).toEqual({
       args: [],
       stdin: "<system>\nYou are terse.\n</system>\n\nCafé? ✓",
     });
@@ -79,7 +80,7 @@ describe("llmFromCommand", () => {
   it("passes the system prompt as the value of systemArg", async () => {
     const llm = llmFromCommand({ ...node("echo.mjs", "-p"), systemArg: "--append-system-prompt" });
     const answer = await llm.complete({ system: "You are terse.", prompt: "Hi" });
-    expect(JSON.parse(answer._unsafeUnwrap())).toEqual({
+    expect(JSON.parse(okOf(answer))).toEqual({
       args: ["-p", "--append-system-prompt", "You are terse."],
       stdin: "Hi",
     });
@@ -88,13 +89,13 @@ describe("llmFromCommand", () => {
   it("carries a large prompt through the pipes intact", async () => {
     const prompt = "żółw 🐢 ".repeat(100_000);
     const answer = await llmFromCommand(node("echo.mjs")).complete({ system: "", prompt });
-    expect(JSON.parse(answer._unsafeUnwrap()).stdin).toBe(prompt);
+    expect(JSON.parse(okOf(answer)).stdin).toBe(prompt);
   });
 
   it("fails on a non-zero exit with the code and the last lines of stderr", async () => {
-    const error = (
-      await llmFromCommand(node("fail.mjs")).complete({ system: "", prompt: "x" })
-    )._unsafeUnwrapErr();
+    const error = errOf(
+      await llmFromCommand(node("fail.mjs")).complete({ system: "", prompt: "x" }),
+    );
     expect(error.code).toBe("LLM");
     expect(error.message).toMatch(/exit code 3/);
     expect(error.message).toMatch(/error: quota exceeded for this model/);
@@ -106,12 +107,12 @@ describe("llmFromCommand", () => {
   it("stops a command that outlives its timeout", async () => {
     const pidFile = nextPidFile();
     const started = Date.now();
-    const error = (
+    const error = errOf(
       await llmFromCommand({ ...node("slow.mjs", pidFile), timeoutMs: 1500 }).complete({
         system: "",
         prompt: "x",
-      })
-    )._unsafeUnwrapErr();
+      }),
+    );
     expect(Date.now() - started).toBeLessThan(5000);
     expect(error.message).toMatch(/did not answer within 1\.5 s/);
     expect(error.message).toMatch(/timeoutMs/);
@@ -135,7 +136,7 @@ describe("llmFromCommand", () => {
     });
     await waitFor(() => existsSync(pidFile));
     controller.abort(new Error("user cancelled"));
-    const error = (await pending)._unsafeUnwrapErr();
+    const error = errOf(await pending);
     expect(error.message).toMatch(/aborted/);
     expect(error.cause).toEqual(new Error("user cancelled"));
     await expectStopped(pidFile);
@@ -150,14 +151,14 @@ describe("llmFromCommand", () => {
       prompt: "x",
       signal: controller.signal,
     });
-    expect(result._unsafeUnwrapErr().message).toMatch(/aborted/);
+    expect(errOf(result).message).toMatch(/aborted/);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(existsSync(pidFile)).toBe(false);
   });
 
   it("says how to fix a command that is not installed", async () => {
     const llm = llmFromCommand({ command: "agent-memory-no-such-llm-cli", args: ["-p"] });
-    const error = (await llm.complete({ system: "", prompt: "x" }))._unsafeUnwrapErr();
+    const error = errOf(await llm.complete({ system: "", prompt: "x" }));
     expect(error.code).toBe("LLM");
     expect(error.message).toMatch(/"agent-memory-no-such-llm-cli" was not found/);
     expect(error.message).toMatch(/full path/);
@@ -165,39 +166,39 @@ describe("llmFromCommand", () => {
 
   it("fails cleanly on arguments Node refuses to pass", async () => {
     const llm = llmFromCommand({ ...node("echo.mjs"), systemArg: "--system" });
-    const error = (await llm.complete({ system: "a\u0000b", prompt: "x" }))._unsafeUnwrapErr();
+    const error = errOf(await llm.complete({ system: "a\u0000b", prompt: "x" }));
     expect(error.message).toMatch(/could not be started/);
   });
 
   it("stops a command whose answer is too large", async () => {
     const llm = llmFromCommand({ ...node("echo.mjs"), maxOutputBytes: 1000 });
-    const error = (await llm.complete({ system: "", prompt: "y".repeat(5000) }))._unsafeUnwrapErr();
+    const error = errOf(await llm.complete({ system: "", prompt: "y".repeat(5000) }));
     expect(error.message).toMatch(/more than 1000 bytes/);
   });
 
   it("refuses an empty answer, quoting stderr", async () => {
-    const error = (
-      await llmFromCommand(node("empty.mjs")).complete({ system: "", prompt: "x" })
-    )._unsafeUnwrapErr();
+    const error = errOf(
+      await llmFromCommand(node("empty.mjs")).complete({ system: "", prompt: "x" }),
+    );
     expect(error.message).toMatch(/printed no answer/);
     expect(error.message).toMatch(/the model returned no content/);
   });
 
   it("refuses an empty command or a bad timeout without running anything", async () => {
     const request = { system: "", prompt: "x" };
-    expect(
-      (await llmFromCommand({ command: " " }).complete(request))._unsafeUnwrapErr().message,
-    ).toMatch(/command is empty/);
+    expect(errOf(await llmFromCommand({ command: " " }).complete(request)).message).toMatch(
+      /command is empty/,
+    );
     const zero = llmFromCommand({ ...node("echo.mjs"), timeoutMs: 0 });
-    expect((await zero.complete(request))._unsafeUnwrapErr().message).toMatch(/timeoutMs/);
+    expect(errOf(await zero.complete(request)).message).toMatch(/timeoutMs/);
     const huge = llmFromCommand({ ...node("echo.mjs"), maxOutputBytes: Number.NaN });
-    expect((await huge.complete(request))._unsafeUnwrapErr().message).toMatch(/maxOutputBytes/);
+    expect(errOf(await huge.complete(request)).message).toMatch(/maxOutputBytes/);
   });
 
   it("serialises its errors for JSON output", async () => {
-    const error = (
-      await llmFromCommand(node("fail.mjs")).complete({ system: "", prompt: "" })
-    )._unsafeUnwrapErr();
+    const error = errOf(
+      await llmFromCommand(node("fail.mjs")).complete({ system: "", prompt: "" }),
+    );
     expect(JSON.parse(JSON.stringify(error))).toMatchObject({ code: "LLM" });
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { llmFromFunction } from "../../src/adapters/llm/llm-from-function.js";
 import type { LlmRequest } from "../../src/ports/llm.js";
+import { errOf, okOf } from "../helpers/result-helpers.js";
 
 describe("llmFromFunction", () => {
   it("passes the whole request, the signal included, and returns the answer", async () => {
@@ -11,14 +12,14 @@ describe("llmFromFunction", () => {
       return `echo: ${request.prompt}`;
     });
     const answer = await llm.complete({ system: "sys", prompt: "hi", signal: controller.signal });
-    expect(answer._unsafeUnwrap()).toBe("echo: hi");
+    expect(okOf(answer)).toBe("echo: hi");
     expect(seen[0]?.system).toBe("sys");
     expect(seen[0]?.signal).toBe(controller.signal);
   });
 
   it("accepts a synchronous function", async () => {
     const llm = llmFromFunction(() => "sync answer");
-    expect((await llm.complete({ system: "", prompt: "" }))._unsafeUnwrap()).toBe("sync answer");
+    expect(okOf(await llm.complete({ system: "", prompt: "" }))).toBe("sync answer");
   });
 
   it("turns a throw, a rejection and a non-string answer into an LlmError", async () => {
@@ -32,7 +33,7 @@ describe("llmFromFunction", () => {
       [rejecting, /quota exceeded/],
       [wrongType, /not a string/],
     ] as const) {
-      const error = (await llm.complete({ system: "", prompt: "" }))._unsafeUnwrapErr();
+      const error = errOf(await llm.complete({ system: "", prompt: "" }));
       expect(error.code).toBe("LLM");
       expect(error.message).toMatch(message);
       expect(JSON.parse(JSON.stringify(error))).toMatchObject({ code: "LLM" });
@@ -47,9 +48,7 @@ describe("llmFromFunction", () => {
     });
     const controller = new AbortController();
     controller.abort(new Error("user cancelled"));
-    const error = (
-      await llm.complete({ system: "", prompt: "", signal: controller.signal })
-    )._unsafeUnwrapErr();
+    const error = errOf(await llm.complete({ system: "", prompt: "", signal: controller.signal }));
     expect(error.message).toMatch(/aborted/);
     expect(called).toBe(false);
   });

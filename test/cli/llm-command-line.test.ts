@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { llmCommandLine, splitCommandLine } from "../../src/cli/framework/llm-command-line.js";
+import { errOf, okOf } from "../helpers/result-helpers.js";
 
 describe("splitCommandLine", () => {
   it.each([
@@ -15,44 +16,40 @@ describe("splitCommandLine", () => {
     ["$HOME *.txt", ["$HOME", "*.txt"]],
     ["", []],
   ])("%j", (line, words) => {
-    expect(splitCommandLine(line)._unsafeUnwrap()).toEqual(words);
+    expect(okOf(splitCommandLine(line))).toEqual(words);
   });
 
   it("refuses unterminated quotes and a trailing backslash", () => {
-    expect(splitCommandLine("claude 'oops")._unsafeUnwrapErr()).toMatch(/unterminated ' quote/);
-    expect(splitCommandLine('claude "oops')._unsafeUnwrapErr()).toMatch(/unterminated " quote/);
-    expect(splitCommandLine('a "b\\"')._unsafeUnwrapErr()).toMatch(/unterminated " quote/);
-    expect(splitCommandLine("claude \\")._unsafeUnwrapErr()).toMatch(/trailing backslash/);
+    expect(errOf(splitCommandLine("claude 'oops"))).toMatch(/unterminated ' quote/);
+    expect(errOf(splitCommandLine('claude "oops'))).toMatch(/unterminated " quote/);
+    expect(errOf(splitCommandLine('a "b\\"'))).toMatch(/unterminated " quote/);
+    expect(errOf(splitCommandLine("claude \\"))).toMatch(/trailing backslash/);
   });
 });
 
 describe("llmCommandLine", () => {
   it("takes --llm-cmd first, then AGENT_MEMORY_LLM_CMD, else nothing", () => {
     const env = { AGENT_MEMORY_LLM_CMD: "codex exec -" };
-    expect(llmCommandLine("claude -p", env)._unsafeUnwrap()).toEqual({
+    expect(okOf(llmCommandLine("claude -p", env))).toEqual({
       command: "claude",
       args: ["-p"],
       source: "--llm-cmd",
       line: "claude -p",
     });
-    expect(llmCommandLine(undefined, env)._unsafeUnwrap()).toEqual({
+    expect(okOf(llmCommandLine(undefined, env))).toEqual({
       command: "codex",
       args: ["exec", "-"],
       source: "AGENT_MEMORY_LLM_CMD",
       line: "codex exec -",
     });
-    expect(llmCommandLine(undefined, {})._unsafeUnwrap()).toBeUndefined();
-    expect(
-      llmCommandLine(undefined, { AGENT_MEMORY_LLM_CMD: "  " })._unsafeUnwrap(),
-    ).toBeUndefined();
+    expect(okOf(llmCommandLine(undefined, {}))).toBeUndefined();
+    expect(okOf(llmCommandLine(undefined, { AGENT_MEMORY_LLM_CMD: "  " }))).toBeUndefined();
   });
 
   it("refuses a line that is empty or does not split, naming where it came from", () => {
-    expect(llmCommandLine("", {})._unsafeUnwrapErr()).toMatch(
-      /^--llm-cmd is empty: pass --llm-cmd/,
+    expect(errOf(llmCommandLine("", {}))).toMatch(/^--llm-cmd is empty: pass --llm-cmd/);
+    expect(errOf(llmCommandLine(undefined, { AGENT_MEMORY_LLM_CMD: "claude 'x" }))).toMatch(
+      /^AGENT_MEMORY_LLM_CMD: unterminated ' quote/,
     );
-    expect(
-      llmCommandLine(undefined, { AGENT_MEMORY_LLM_CMD: "claude 'x" })._unsafeUnwrapErr(),
-    ).toMatch(/^AGENT_MEMORY_LLM_CMD: unterminated ' quote/);
   });
 });

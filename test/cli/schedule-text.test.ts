@@ -17,6 +17,7 @@ import {
   systemdQuote,
   systemdUnits,
 } from "../../src/cli/schedule/schedule-systemd.js";
+import { errOf, okOf } from "../helpers/result-helpers.js";
 
 const plain: ScheduledJob = {
   root: "/home/me/notes",
@@ -190,19 +191,19 @@ describe("cron", () => {
     [120, "0 */2 * * *"],
     [1440, "0 0 * * *"],
   ])("every %i minutes is %j", (every, fields) => {
-    expect(cronTimeFields(every)._unsafeUnwrap()).toBe(fields);
+    expect(okOf(cronTimeFields(every))).toBe(fields);
   });
 
   it.each([7, 45, 90, 2880])("refuses %i minutes, which cron cannot space evenly", (every) => {
-    expect(cronTimeFields(every)._unsafeUnwrapErr()).toMatch(/^cron cannot run every/);
+    expect(errOf(cronTimeFields(every))).toMatch(/^cron cannot run every/);
   });
 
   it("renders one line: absolute paths, environment, log; quotes for sh, escapes % for cron", () => {
-    expect(cronLine(plain)._unsafeUnwrap()).toBe(
+    expect(okOf(cronLine(plain))).toBe(
       "0 * * * * /usr/bin/node /opt/memory/dist/cli.js consolidate --root /home/me/notes" +
         " >> /home/me/notes/.agent-memory/consolidate.log 2>&1",
     );
-    expect(cronLine(awkward)._unsafeUnwrap()).toBe(
+    expect(okOf(cronLine(awkward))).toBe(
       "*/15 * * * * " +
         String.raw`AGENT_MEMORY_LLM_CMD='codex exec --model "gpt x" $X' PATH=/usr/bin:/bin ` +
         "'/Applications/Node JS/bin/node' " +
@@ -225,20 +226,20 @@ describe("schedulePlan", () => {
   const homes = { home: "/home/me", configHome: "/home/me/.config" };
 
   it("gives each kind its files and activation command", () => {
-    const launchd = schedulePlan("launchd", plain, homes)._unsafeUnwrap();
+    const launchd = okOf(schedulePlan("launchd", plain, homes));
     expect(launchd.files.map((file) => file.path)).toEqual([
       `/home/me/Library/LaunchAgents/${launchd.name}.plist`,
     ]);
-    const systemd = schedulePlan("systemd", plain, homes)._unsafeUnwrap();
+    const systemd = okOf(schedulePlan("systemd", plain, homes));
     expect(systemd.files.map((file) => file.path)).toEqual([
       `/home/me/.config/systemd/user/${systemd.name}.service`,
       `/home/me/.config/systemd/user/${systemd.name}.timer`,
     ]);
-    const cron = schedulePlan("cron", plain, homes)._unsafeUnwrap();
+    const cron = okOf(schedulePlan("cron", plain, homes));
     expect(cron.files).toEqual([]);
     expect(cron.activate).toBe(cronAddCommand(cron.line ?? ""));
     expect(schedulePlan("cron", { ...plain, everyMinutes: 45 }, homes).isErr()).toBe(true);
-    expect(schedulePlan("launchd", { ...plain, root: "/a\nb" }, homes)._unsafeUnwrapErr()).toMatch(
+    expect(errOf(schedulePlan("launchd", { ...plain, root: "/a\nb" }, homes))).toMatch(
       /line break/,
     );
   });

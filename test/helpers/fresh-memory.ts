@@ -22,17 +22,6 @@ export async function freshMemory(overrides: Partial<MemoryOptions> = {}): Promi
   return { memory, fs, root, persistence, git };
 }
 
-/** Unwraps an Ok result in a test, failing loudly with the error otherwise. */
-export function unwrap<T, E>(result: {
-  isOk(): boolean;
-  _unsafeUnwrap(): T;
-  _unsafeUnwrapErr(): E;
-}): T {
-  if (!result.isOk())
-    throw new Error(`expected Ok, got Err: ${JSON.stringify(result._unsafeUnwrapErr())}`);
-  return result._unsafeUnwrap();
-}
-
 /** A deterministic id source for tests. */
 export function sequentialIds(prefix = "T"): () => string {
   let n = 0;

@@ -14,7 +14,7 @@ import { gitCli } from "../../src/adapters/git-cli/git-cli.js";
 import { llmFromFunction } from "../../src/adapters/llm/llm-from-function.js";
 import { createMemory } from "../../src/memory.js";
 import { isolatedGitEnv } from "../helpers/git-env.js";
-import { unwrap } from "../helpers/fresh-memory.js";
+import { errOf, okOf } from "../helpers/result-helpers.js";
 
 const ANSWER = JSON.stringify({
   notes: [
@@ -54,22 +54,22 @@ describe("the lifecycle against a bare remote", () => {
 
   it("pushes from one clone, pulls into the other, and both agree", async () => {
     const a = memoryAt(join(base, "a"));
-    unwrap(
+    okOf(
       await a.journal.add({
         harness: "manual",
         retrieval: { method: "none" },
         note: "we moved to pnpm",
       }),
     );
-    const first = unwrap(await a.run({ agentsMd: [{ target: "AGENTS.md" }] }));
+    const first = okOf(await a.run({ agentsMd: [{ target: "AGENTS.md" }] }));
     expect(first.consolidation.created).toHaveLength(1);
     expect(first.pushed).toBe("pushed");
 
     const b = memoryAt(join(base, "b"));
-    const second = unwrap(await b.run());
+    const second = okOf(await b.run());
     expect(["merged", "up-to-date"]).toContain(second.pulled);
     const titles = async (m: ReturnType<typeof memoryAt>) =>
-      unwrap(await m.list()).map((meta) => [meta.id, meta.title]);
+      okOf(await m.list()).map((meta) => [meta.id, meta.title]);
     expect(await titles(b)).toEqual(await titles(a));
     expect(await readFile(join(base, "b", "AGENTS.md"), "utf8")).toContain(
       "<!-- agent-memory:start -->",
@@ -79,14 +79,14 @@ describe("the lifecycle against a bare remote", () => {
   it("stops on a pull conflict with a clear message and loses nothing", async () => {
     const a = memoryAt(join(base, "a"));
     const b = memoryAt(join(base, "b"));
-    unwrap(await a.run());
-    unwrap(await b.run());
-    const [note] = unwrap(await a.list());
+    okOf(await a.run());
+    okOf(await b.run());
+    const [note] = okOf(await a.list());
     const path = note?.path ?? "";
     await writeFile(join(base, "a", path), "# The build uses pnpm\n\nedited in a\n");
-    unwrap(await a.run());
+    okOf(await a.run());
     await writeFile(join(base, "b", path), "# The build uses pnpm\n\nedited in b, differently\n");
-    const error = (await b.run())._unsafeUnwrapErr();
+    const error = errOf(await b.run());
     expect(error.code).toBe("PIPELINE");
     expect(error.step).toBe("pull");
     expect(error.message).toMatch(/conflicts in/);

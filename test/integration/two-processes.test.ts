@@ -17,7 +17,7 @@ import { createMemory } from "../../src/memory.js";
 import { LOCK_PATH } from "../../src/notes/memory-lock.js";
 import { isolatedGitEnv } from "../helpers/git-env.js";
 import type { WorkerReport } from "../fixtures/mutate-worker.js";
-import { unwrap } from "../helpers/fresh-memory.js";
+import { okOf } from "../helpers/result-helpers.js";
 
 const repoRoot = resolve(import.meta.dirname, "../..");
 const worker = join(repoRoot, "test/fixtures/mutate-worker.ts");
@@ -77,13 +77,13 @@ describe("two processes mutating one memory at once", () => {
 
   it("loses no note and no body, and every id is carried by exactly one file", async () => {
     const memory = createMemory({ persistence: fsPersistence({ fs, root }) });
-    const listed = unwrap(await memory.list());
+    const listed = okOf(await memory.list());
     const expected = reports.flatMap((report) => report.notes);
     expect(listed.map((meta) => meta.id).toSorted()).toEqual(
       expected.map((note) => note.id).toSorted(),
     );
     for (const note of expected) {
-      const read = unwrap(await memory.read(note.id));
+      const read = okOf(await memory.read(note.id));
       expect(read.body).toContain(note.marker);
       const linkIds = [...new Set(read.links.map((link) => link.id))].toSorted();
       expect({ id: note.id, linkIds }).toEqual({ id: note.id, linkIds: note.linkIds.toSorted() });
@@ -93,7 +93,7 @@ describe("two processes mutating one memory at once", () => {
   it("breaks no link but the deliberate breadcrumbs", async () => {
     const memory = createMemory({ persistence: fsPersistence({ fs, root }) });
     const crumbs = new Set(reports.flatMap((report) => report.breadcrumbs));
-    const broken = unwrap(await memory.brokenLinks());
+    const broken = okOf(await memory.brokenLinks());
     expect(broken.filter((link) => !crumbs.has(link.targetId))).toEqual([]);
     expect(new Set(broken.map((link) => link.targetId))).toEqual(crumbs);
   });

@@ -2,10 +2,11 @@ import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { applyNoteEdit } from "../../src/model/note-edit.js";
 import { parseSince } from "../../src/model/since.js";
+import { errOf, okOf } from "../helpers/result-helpers.js";
 
 const body = "Intro.\n\n## Decisions\n\n- a\n\n### Detail\n\nd\n\n## Other\n\nx\n";
-const value = (result: ReturnType<typeof applyNoteEdit>) => result._unsafeUnwrap();
-const error = (result: ReturnType<typeof applyNoteEdit>) => result._unsafeUnwrapErr().message;
+const value = (result: ReturnType<typeof applyNoteEdit>) => okOf(result);
+const error = (result: ReturnType<typeof applyNoteEdit>) => errOf(result).message;
 
 describe("applyNoteEdit", () => {
   it("appends and prepends with one blank line, to an empty body too", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { freshMemory, sequentialIds, unwrap } from "../helpers/fresh-memory.js";
+import { freshMemory, sequentialIds } from "../helpers/fresh-memory.js";
+import { errOf, okOf } from "../helpers/result-helpers.js";
 
 const read = async (fs: Awaited<ReturnType<typeof freshMemory>>["fs"], path: string) =>
   String(await fs.promises.readFile(path, "utf8"));
@@ -7,7 +8,7 @@ const read = async (fs: Awaited<ReturnType<typeof freshMemory>>["fs"], path: str
 describe("capture", () => {
   it("writes a pure markdown file in inbox/ named by slug and id", async () => {
     const { memory, fs, root } = await freshMemory({ generateId: () => "id__Ab3xYz" });
-    const meta = unwrap(
+    const meta = okOf(
       await memory.capture({
         title: "Igor — fullstack developer, design expertise",
         body: "igor works on the [[id__Kf9mNp|console app]].",
@@ -28,9 +29,7 @@ describe("capture", () => {
 
   it("writes no tag line when there are no tags and honours the status", async () => {
     const { memory, fs, root } = await freshMemory({ generateId: () => "id__Ab3xYz" });
-    const meta = unwrap(
-      await memory.capture({ title: "Plain", body: "text" }, { status: "active" }),
-    );
+    const meta = okOf(await memory.capture({ title: "Plain", body: "text" }, { status: "active" }));
     expect(meta.path).toBe("topics/plain id__Ab3xYz.md");
     expect(await read(fs, `${root}/${meta.path}`)).toBe("# Plain\n\ntext\n");
   });
@@ -42,9 +41,9 @@ describe("capture", () => {
     });
     await fs.promises.mkdir(`${root}/elsewhere`, { recursive: true });
     await fs.promises.writeFile(`${root}/elsewhere/old id__AAAAAA.md`, "# old\n");
-    const first = unwrap(await memory.capture({ title: "Links", body: "see [[id__CCCCCC|gone]]" }));
+    const first = okOf(await memory.capture({ title: "Links", body: "see [[id__CCCCCC|gone]]" }));
     expect(first.id).toBe("id__BBBBBB");
-    const second = unwrap(await memory.capture({ title: "Next", body: "x" }));
+    const second = okOf(await memory.capture({ title: "Next", body: "x" }));
     expect(second.id).toBe("id__DDDDDD");
   });
 
@@ -58,24 +57,24 @@ describe("capture", () => {
     const { memory, persistence } = await freshMemory();
     const result = await memory.capture(input);
     expect(result.isErr()).toBe(true);
-    expect(result._unsafeUnwrapErr().code).toBe("INVALID_INPUT");
-    expect(result._unsafeUnwrapErr().message).toMatch(message);
-    expect(unwrap(await persistence.list())).toEqual([]);
+    expect(errOf(result).code).toBe("INVALID_INPUT");
+    expect(errOf(result).message).toMatch(message);
+    expect(okOf(await persistence.list())).toEqual([]);
   });
 
   it("refuses input of the wrong shape from untyped callers", async () => {
     const { memory } = await freshMemory();
     const input: unknown = { title: 42, body: "x" };
     const result = await memory.capture(input as { title: string; body: string });
-    expect(result._unsafeUnwrapErr().code).toBe("INVALID_INPUT");
-    expect(result._unsafeUnwrapErr().message).toMatch(/title/);
+    expect(errOf(result).code).toBe("INVALID_INPUT");
+    expect(errOf(result).message).toMatch(/title/);
   });
 
   it("refuses an unknown status", async () => {
     const { memory } = await freshMemory();
     const status: unknown = "done";
     const result = await memory.capture({ title: "t", body: "b" }, { status: status as "inbox" });
-    expect(result._unsafeUnwrapErr().message).toMatch(/inbox, active or archived/);
+    expect(errOf(result).message).toMatch(/inbox, active or archived/);
   });
 
   it("gives concurrent captures distinct files", async () => {
@@ -85,32 +84,29 @@ describe("capture", () => {
         memory.capture({ title: `note ${i}`, body: `body ${i}` }),
       ),
     );
-    const ids = new Set(metas.map((result) => unwrap(result).id));
+    const ids = new Set(metas.map((result) => okOf(result).id));
     expect(ids.size).toBe(20);
-    expect(unwrap(await memory.list())).toHaveLength(20);
+    expect(okOf(await memory.list())).toHaveLength(20);
   });
 });
 
 describe("capture with a chosen id", () => {
   it("accepts a valid unused id, even one that links already point at", async () => {
     const { memory } = await freshMemory({ generateId: () => "id__AAAAAA" });
-    unwrap(await memory.capture({ title: "Linker", body: "[[id__Chosen|later]]" }));
-    const chosen = unwrap(
-      await memory.capture({ title: "Later", body: "x" }, { id: "id__Chosen" }),
-    );
+    okOf(await memory.capture({ title: "Linker", body: "[[id__Chosen|later]]" }));
+    const chosen = okOf(await memory.capture({ title: "Later", body: "x" }, { id: "id__Chosen" }));
     expect(chosen.id).toBe("id__Chosen");
-    expect(unwrap(await memory.brokenLinks())).toEqual([]);
+    expect(okOf(await memory.brokenLinks())).toEqual([]);
   });
 
   it("refuses an invalid id or one a file already has", async () => {
     const { memory } = await freshMemory({ generateId: () => "id__AAAAAA" });
-    unwrap(await memory.capture({ title: "First", body: "x" }));
+    okOf(await memory.capture({ title: "First", body: "x" }));
     expect(
-      (await memory.capture({ title: "t", body: "b" }, { id: "id__AAAAAA" }))._unsafeUnwrapErr()
-        .message,
+      errOf(await memory.capture({ title: "t", body: "b" }, { id: "id__AAAAAA" })).message,
     ).toMatch(/already/);
-    expect(
-      (await memory.capture({ title: "t", body: "b" }, { id: "nope" }))._unsafeUnwrapErr().code,
-    ).toBe("INVALID_INPUT");
+    expect(errOf(await memory.capture({ title: "t", body: "b" }, { id: "nope" })).code).toBe(
+      "INVALID_INPUT",
+    );
   });
 });

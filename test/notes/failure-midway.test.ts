@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import { createMemory } from "../../src/memory.js";
 import { PersistenceError } from "../../src/errors.js";
 import type { Persistence } from "../../src/ports/persistence.js";
-import { freshMemory, unwrap } from "../helpers/fresh-memory.js";
+import { freshMemory } from "../helpers/fresh-memory.js";
 import { seedNotes } from "../helpers/seed-notes.js";
+import { okOf } from "../helpers/result-helpers.js";
 
 /** A persistence whose writes, moves and removes fail from the n-th one on (a full disk). */
 const full = () => errAsync(new PersistenceError("ENOSPC: no space left on device"));
@@ -41,19 +42,15 @@ describe("a failure midway leaves no broken link and loses no body", () => {
       const broken = createMemory({ persistence: failingAfter(persistence, failAt), git });
       const result = await broken.merge(["id__SSSSSS"], "id__TTTTTT");
       const healthy = createMemory({ persistence, git });
-      expect(unwrap(await healthy.brokenLinks())).toEqual([]);
-      const bodies = unwrap(await healthy.list()).map((meta) => meta.id);
-      const texts = await Promise.all(
-        bodies.map(async (id) => unwrap(await healthy.read(id)).body),
-      );
+      expect(okOf(await healthy.brokenLinks())).toEqual([]);
+      const bodies = okOf(await healthy.list()).map((meta) => meta.id);
+      const texts = await Promise.all(bodies.map(async (id) => okOf(await healthy.read(id)).body));
       expect(texts.some((text) => text.includes("source knowledge"))).toBe(true);
       // Running the merge again on a healthy disk finishes it (or finds nothing left to do).
-      if (result.isErr()) unwrap(await healthy.merge(["id__SSSSSS"], "id__TTTTTT"));
-      expect(unwrap(await healthy.brokenLinks())).toEqual([]);
+      if (result.isErr()) okOf(await healthy.merge(["id__SSSSSS"], "id__TTTTTT"));
+      expect(okOf(await healthy.brokenLinks())).toEqual([]);
       expect((await healthy.read("id__SSSSSS")).isErr()).toBe(true);
-      expect(unwrap(await healthy.read("id__TTTTTT")).body.split("source knowledge")).toHaveLength(
-        2,
-      );
+      expect(okOf(await healthy.read("id__TTTTTT")).body.split("source knowledge")).toHaveLength(2);
     });
   }
 
@@ -63,10 +60,10 @@ describe("a failure midway leaves no broken link and loses no body", () => {
       const broken = createMemory({ persistence: failingAfter(persistence, failAt), git });
       await broken.rename("id__SSSSSS", "Renamed source");
       const healthy = createMemory({ persistence, git });
-      expect(unwrap(await healthy.brokenLinks())).toEqual([]);
-      expect(unwrap(await healthy.read("id__SSSSSS")).body).toBe("source knowledge");
-      unwrap(await healthy.rename("id__SSSSSS", "Renamed source"));
-      const linker = unwrap(await healthy.read("id__LLLLL3"));
+      expect(okOf(await healthy.brokenLinks())).toEqual([]);
+      expect(okOf(await healthy.read("id__SSSSSS")).body).toBe("source knowledge");
+      okOf(await healthy.rename("id__SSSSSS", "Renamed source"));
+      const linker = okOf(await healthy.read("id__LLLLL3"));
       expect(linker.links.map((link) => link.displayText)).toEqual(["Renamed source"]);
     });
   }

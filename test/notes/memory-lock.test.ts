@@ -5,15 +5,23 @@ import { fsPersistence } from "../../src/adapters/fs/fs-persistence.js";
 import { nodeLockHost } from "../../src/adapters/lock-host/node-lock-host.js";
 import { createMemoryLock, LOCK_PATH } from "../../src/notes/memory-lock.js";
 import type { Persistence } from "../../src/ports/persistence.js";
+import { errOf, okOf } from "../helpers/result-helpers.js";
 
 const persistence = () => fsPersistence({ fs: memfs().fs, root: "/memory" });
+
+/** fsPersistence always yields a lock; anything else fails the test here rather than later. */
+function lockOn(...args: Parameters<typeof createMemoryLock>) {
+  const acquire = createMemoryLock(...args);
+  if (acquire === undefined) throw new Error("fsPersistence can lock");
+  return acquire;
+}
 
 describe("the memory lock", () => {
   it("lets one holder in at a time and hands over on release", async () => {
     const p = persistence();
     const acquire = createMemoryLock(p, { staleMs: 5_000 });
     if (acquire === undefined) throw new Error("fsPersistence can lock");
-    const release = (await acquire())._unsafeUnwrap();
+    const release = okOf(await acquire());
     const order: string[] = [];
     const second = acquire().map((releaseSecond) => {
       order.push("second acquired");
@@ -22,7 +30,7 @@ describe("the memory lock", () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     order.push("first releasing");
     await release();
-    const releaseSecond = (await second)._unsafeUnwrap();
+    const releaseSecond = okOf(await second);
     expect(order).toEqual(["first releasing", "second acquired"]);
     await releaseSecond();
     expect((await p.read(LOCK_PATH)).isErr()).toBe(true);
@@ -39,11 +47,11 @@ describe("the memory lock", () => {
         heartbeatAt: Date.now() - 60_000,
       }),
     );
-    const acquire = createMemoryLock(p, { staleMs: 1_000, timeoutMs: 2_000, host: nodeLockHost() });
-    const release = (await acquire?.())?._unsafeUnwrap();
-    expect(JSON.parse((await p.read(LOCK_PATH))._unsafeUnwrap()).pid).toBe(process.pid);
-    await release?.();
-    expect((await p.list(".agent-memory"))._unsafeUnwrap()).toEqual([]);
+    const acquire = lockOn(p, { staleMs: 1_000, timeoutMs: 2_000, host: nodeLockHost() });
+    const release = okOf(await acquire());
+    expect(JSON.parse(okOf(await p.read(LOCK_PATH))).pid).toBe(process.pid);
+    await release();
+    expect(okOf(await p.list(".agent-memory"))).toEqual([]);
   });
 
   it("takes over at once a fresh lock of a dead process on this host", async () => {
@@ -53,10 +61,10 @@ describe("the memory lock", () => {
       LOCK_PATH,
       JSON.stringify({ token: "x", pid: dead, host: hostname(), heartbeatAt: Date.now() }),
     );
-    const acquire = createMemoryLock(p, { staleMs: 60_000, timeoutMs: 500, host: nodeLockHost() });
-    const result = await acquire?.();
-    expect(result?.isOk()).toBe(true);
-    await result?._unsafeUnwrap()();
+    const acquire = lockOn(p, { staleMs: 60_000, timeoutMs: 500, host: nodeLockHost() });
+    const release = okOf(await acquire());
+    expect(JSON.parse(okOf(await p.read(LOCK_PATH))).pid).toBe(process.pid);
+    await release();
   });
 
   it("fails with LOCKED, naming the holder and the fix, after the timeout", async () => {
@@ -65,21 +73,21 @@ describe("the memory lock", () => {
       LOCK_PATH,
       JSON.stringify({ token: "x", pid: 4242, host: "build-box", heartbeatAt: Date.now() }),
     );
-    const acquire = createMemoryLock(p, { staleMs: 60_000, timeoutMs: 150 });
-    const error = (await acquire?.())?._unsafeUnwrapErr();
-    expect(error?.code).toBe("LOCKED");
-    expect(error?.message).toMatch(/process 4242 on build-box/);
-    expect(error?.message).toMatch(/delete \.agent-memory\/lock/);
+    const acquire = lockOn(p, { staleMs: 60_000, timeoutMs: 150 });
+    const error = errOf(await acquire());
+    expect(error.code).toBe("LOCKED");
+    expect(error.message).toMatch(/process 4242 on build-box/);
+    expect(error.message).toMatch(/delete \.agent-memory\/lock/);
   });
 
   it("keeps the heartbeat fresh while held, so a long holder is never taken over", async () => {
     const p = persistence();
-    const acquire = createMemoryLock(p, { staleMs: 90, timeoutMs: 100 });
-    const release = (await acquire?.())?._unsafeUnwrap();
+    const acquire = lockOn(p, { staleMs: 90, timeoutMs: 100 });
+    const release = okOf(await acquire());
     await new Promise((resolve) => setTimeout(resolve, 250));
-    const other = createMemoryLock(p, { staleMs: 90, timeoutMs: 100 });
-    expect((await other?.())?._unsafeUnwrapErr().code).toBe("LOCKED");
-    await release?.();
+    const other = lockOn(p, { staleMs: 90, timeoutMs: 100 });
+    expect(errOf(await other()).code).toBe("LOCKED");
+    await release();
   });
 
   it("waits for, then takes over, a dead pid's lock when it knows no host (no pid check)", async () => {
@@ -89,8 +97,8 @@ describe("the memory lock", () => {
       LOCK_PATH,
       JSON.stringify({ token: "x", pid: dead, host: hostname(), heartbeatAt: Date.now() }),
     );
-    const blind = createMemoryLock(p, { staleMs: 60_000, timeoutMs: 150 });
-    expect((await blind?.())?._unsafeUnwrapErr().code).toBe("LOCKED");
+    const blind = lockOn(p, { staleMs: 60_000, timeoutMs: 150 });
+    expect(errOf(await blind()).code).toBe("LOCKED");
   });
 
   it.each([
@@ -105,13 +113,13 @@ describe("the memory lock", () => {
     async (_kind, content) => {
       const p = persistence();
       await p.write(LOCK_PATH, content);
-      const acquire = createMemoryLock(p, { staleMs: 120, timeoutMs: 2_000 });
+      const acquire = lockOn(p, { staleMs: 120, timeoutMs: 2_000 });
       const started = Date.now();
-      const release = (await acquire?.())?._unsafeUnwrap();
+      const release = okOf(await acquire());
       expect(Date.now() - started).toBeGreaterThanOrEqual(100);
-      expect(JSON.parse((await p.read(LOCK_PATH))._unsafeUnwrap()).token).not.toBe("x");
-      await release?.();
-      expect((await p.list(".agent-memory"))._unsafeUnwrap()).toEqual([]);
+      expect(JSON.parse(okOf(await p.read(LOCK_PATH))).token).not.toBe("x");
+      await release();
+      expect(okOf(await p.list(".agent-memory"))).toEqual([]);
     },
   );
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { freshMemory, unwrap } from "../helpers/fresh-memory.js";
+import { freshMemory } from "../helpers/fresh-memory.js";
 import { seedNotes } from "../helpers/seed-notes.js";
+import { errOf, okOf } from "../helpers/result-helpers.js";
 
 const text = async (fs: Awaited<ReturnType<typeof freshMemory>>["fs"], path: string) =>
   String(await fs.promises.readFile(path, "utf8"));
@@ -12,25 +13,23 @@ describe("move and archive", () => {
       { id: "id__AAAAAA", title: "Target", body: "t", folder: "inbox" },
       { id: "id__BBBBBB", title: "Source", body: "[[id__AAAAAA|Target]]" },
     ]);
-    const moved = unwrap(await memory.move("id__AAAAAA", "active"));
+    const moved = okOf(await memory.move("id__AAAAAA", "active"));
     expect(moved).toMatchObject({
       status: "active",
       path: "topics/target id__AAAAAA.md",
       previousPath: "inbox/target id__AAAAAA.md",
     });
-    const archived = unwrap(await memory.archive("id__AAAAAA"));
+    const archived = okOf(await memory.archive("id__AAAAAA"));
     expect(archived.path).toBe("archive/target id__AAAAAA.md");
-    expect(unwrap(await memory.move("id__AAAAAA", "archived")).files).toEqual([]);
-    unwrap(await memory.move("id__AAAAAA", "inbox"));
-    expect(unwrap(await memory.read("id__AAAAAA")).status).toBe("inbox");
+    expect(okOf(await memory.move("id__AAAAAA", "archived")).files).toEqual([]);
+    okOf(await memory.move("id__AAAAAA", "inbox"));
+    expect(okOf(await memory.read("id__AAAAAA")).status).toBe("inbox");
     expect(await text(fs, `${root}/topics/source id__BBBBBB.md`)).toBe(
       "# Source\n\n[[id__AAAAAA|Target]]\n",
     );
-    expect(unwrap(await memory.brokenLinks())).toEqual([]);
+    expect(okOf(await memory.brokenLinks())).toEqual([]);
     const wrong: unknown = "done";
-    expect((await memory.move("id__AAAAAA", wrong as "inbox"))._unsafeUnwrapErr().code).toBe(
-      "INVALID_INPUT",
-    );
+    expect(errOf(await memory.move("id__AAAAAA", wrong as "inbox")).code).toBe("INVALID_INPUT");
   });
 });
 
@@ -51,10 +50,10 @@ describe("merge", () => {
       `${root}/index.md`,
       "# Index\n\n## Hot\n\n- [[id__SSSSS1|First]]\n",
     );
-    const result = unwrap(await memory.merge(["id__SSSSS1", "SSSSS2"], "id__TTTTTT"));
+    const result = okOf(await memory.merge(["id__SSSSS1", "SSSSS2"], "id__TTTTTT"));
     expect(result.removed).toEqual(["id__SSSSS1", "id__SSSSS2"]);
     expect(result.repointedLinks).toBe(3);
-    const target = unwrap(await memory.read("id__TTTTTT"));
+    const target = okOf(await memory.read("id__TTTTTT"));
     expect(target.body).toBe(
       "target body\n\n## First\n\nfirst body links second\n\n## Second\n\nsecond body",
     );
@@ -64,8 +63,8 @@ describe("merge", () => {
     expect(await text(fs, `${root}/index.md`)).toBe(
       "# Index\n\n## Hot\n\n- [[id__TTTTTT|First]]\n",
     );
-    expect((await memory.read("id__SSSSS1"))._unsafeUnwrapErr().code).toBe("NOT_FOUND");
-    expect(unwrap(await memory.brokenLinks())).toEqual([]);
+    expect(errOf(await memory.read("id__SSSSS1")).code).toBe("NOT_FOUND");
+    expect(okOf(await memory.brokenLinks())).toEqual([]);
   });
 
   it("takes the given body and the union of the tag lines", async () => {
@@ -73,7 +72,7 @@ describe("merge", () => {
     await fs.promises.mkdir(`${root}/topics`, { recursive: true });
     await fs.promises.writeFile(`${root}/topics/t id__TTTTTT.md`, "# T\n\n#a\n\nt\n");
     await fs.promises.writeFile(`${root}/topics/s id__SSSSSS.md`, "# S\n\n#b #A\n\ns\n");
-    unwrap(await memory.merge(["id__SSSSSS"], "id__TTTTTT", { body: "rewritten by hand" }));
+    okOf(await memory.merge(["id__SSSSSS"], "id__TTTTTT", { body: "rewritten by hand" }));
     expect(await text(fs, `${root}/topics/t id__TTTTTT.md`)).toBe(
       "# T\n\n#a #b\n\nrewritten by hand\n",
     );
@@ -85,17 +84,13 @@ describe("merge", () => {
       { id: "id__TTTTTT", title: "T", body: "t" },
       { id: "id__SSSSSS", title: "S", body: "s" },
     ]);
-    expect((await memory.merge([], "id__TTTTTT"))._unsafeUnwrapErr().code).toBe("INVALID_INPUT");
-    expect((await memory.merge(["id__TTTTTT"], "id__TTTTTT"))._unsafeUnwrapErr().code).toBe(
+    expect(errOf(await memory.merge([], "id__TTTTTT")).code).toBe("INVALID_INPUT");
+    expect(errOf(await memory.merge(["id__TTTTTT"], "id__TTTTTT")).code).toBe("INVALID_INPUT");
+    expect(errOf(await memory.merge(["id__SSSSSS", "id__SSSSSS"], "id__TTTTTT")).code).toBe(
       "INVALID_INPUT",
     );
-    expect(
-      (await memory.merge(["id__SSSSSS", "id__SSSSSS"], "id__TTTTTT"))._unsafeUnwrapErr().code,
-    ).toBe("INVALID_INPUT");
-    expect((await memory.merge(["id__Nope00"], "id__TTTTTT"))._unsafeUnwrapErr().code).toBe(
-      "NOT_FOUND",
-    );
-    expect(unwrap(await memory.list())).toHaveLength(2);
+    expect(errOf(await memory.merge(["id__Nope00"], "id__TTTTTT")).code).toBe("NOT_FOUND");
+    expect(okOf(await memory.list())).toHaveLength(2);
     expect(await text(fs, `${root}/topics/t id__TTTTTT.md`)).toBe("# T\n\nt\n");
   });
 });
@@ -111,17 +106,17 @@ describe("remove", () => {
       `${root}/index.md`,
       "# Index\n\n## Hot\n\n- [[id__AAAAAA|Target]]\n",
     );
-    const refused = (await memory.remove("id__AAAAAA"))._unsafeUnwrapErr();
+    const refused = errOf(await memory.remove("id__AAAAAA"));
     expect(refused.code).toBe("CONFLICT");
     expect(refused.message).toMatch(/id__BBBBBB/);
     expect(refused.message).toMatch(/index\.md/);
-    expect(unwrap(await memory.read("id__AAAAAA")).title).toBe("Target");
-    const forced = unwrap(await memory.remove("id__AAAAAA", { force: true }));
+    expect(okOf(await memory.read("id__AAAAAA")).title).toBe("Target");
+    const forced = okOf(await memory.remove("id__AAAAAA", { force: true }));
     expect(forced.brokenLinks).toEqual([
       { sourceId: "id__BBBBBB", targetId: "id__AAAAAA" },
       { sourceId: "index", targetId: "id__AAAAAA" },
     ]);
-    expect(unwrap(await memory.brokenLinks())).toEqual([
+    expect(okOf(await memory.brokenLinks())).toEqual([
       { sourceId: "id__BBBBBB", targetId: "id__AAAAAA" },
     ]);
   });
@@ -129,8 +124,8 @@ describe("remove", () => {
   it("removes a note nothing links to (self-links don't count)", async () => {
     const { memory, fs, root } = await freshMemory();
     await seedNotes(fs, root, [{ id: "id__AAAAAA", title: "Alone", body: "[[id__AAAAAA]]" }]);
-    expect(unwrap(await memory.remove("id__AAAAAA")).brokenLinks).toEqual([]);
-    expect(unwrap(await memory.list())).toEqual([]);
+    expect(okOf(await memory.remove("id__AAAAAA")).brokenLinks).toEqual([]);
+    expect(okOf(await memory.list())).toEqual([]);
   });
 });
 
@@ -140,9 +135,7 @@ describe("mutations and commits", () => {
     const { createMemory } = await import("../../src/memory.js");
     const memory = createMemory({ persistence });
     await seedNotes(fs, root, [{ id: "id__AAAAAA", title: "Old", body: "a" }]);
-    expect(
-      (await memory.rename("id__AAAAAA", "New", { commit: "x" }))._unsafeUnwrapErr().code,
-    ).toBe("GIT");
-    expect(unwrap(await memory.read("id__AAAAAA")).title).toBe("Old");
+    expect(errOf(await memory.rename("id__AAAAAA", "New", { commit: "x" })).code).toBe("GIT");
+    expect(okOf(await memory.read("id__AAAAAA")).title).toBe("Old");
   });
 });

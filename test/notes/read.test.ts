@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createMemory } from "../../src/memory.js";
 import type { Persistence } from "../../src/ports/persistence.js";
-import { freshMemory, unwrap } from "../helpers/fresh-memory.js";
+import { freshMemory } from "../helpers/fresh-memory.js";
+import { errOf, okOf } from "../helpers/result-helpers.js";
 
 /** Wraps a persistence port, counting every call that could change a file. */
 function spyPersistence(inner: Persistence) {
@@ -28,13 +29,13 @@ function spyPersistence(inner: Persistence) {
 describe("read", () => {
   it("returns everything derived about a note", async () => {
     const { memory } = await freshMemory({ generateId: () => "id__Ab3xYz" });
-    unwrap(
+    okOf(
       await memory.capture(
         { title: "Igor", body: "works on [[id__Kf9mNp|console]] #design", tags: ["people"] },
         { status: "active" },
       ),
     );
-    const note = unwrap(await memory.read("Ab3xYz"));
+    const note = okOf(await memory.read("Ab3xYz"));
     expect(note).toMatchObject({
       id: "id__Ab3xYz",
       title: "Igor",
@@ -56,8 +57,8 @@ describe("read", () => {
     const { fs, root, persistence, git } = await freshMemory();
     const { spy, mutations } = spyPersistence(persistence);
     const memory = createMemory({ persistence: spy, git, generateId: () => "id__Ab3xYz" });
-    unwrap(await memory.capture({ title: "t", body: "b" }));
-    unwrap(await memory.commit("add t"));
+    okOf(await memory.capture({ title: "t", body: "b" }));
+    okOf(await memory.commit("add t"));
     mutations.length = 0;
 
     const fsCalls: string[] = [];
@@ -84,10 +85,10 @@ describe("read", () => {
     }
     try {
       for (let i = 0; i < 3; i++) {
-        const note = unwrap(await memory.read("id__Ab3xYz"));
+        const note = okOf(await memory.read("id__Ab3xYz"));
         expect(note.committed).toBe(true);
       }
-      unwrap(await memory.list());
+      okOf(await memory.list());
     } finally {
       for (const [name, original] of originals) promises[name] = original;
     }
@@ -98,8 +99,8 @@ describe("read", () => {
 
   it("fails with NOT_FOUND for an unknown id and INVALID_INPUT for a malformed one", async () => {
     const { memory } = await freshMemory();
-    expect((await memory.read("id__Zz9zZz"))._unsafeUnwrapErr().code).toBe("NOT_FOUND");
-    expect((await memory.read("not an id"))._unsafeUnwrapErr().code).toBe("INVALID_INPUT");
+    expect(errOf(await memory.read("id__Zz9zZz")).code).toBe("NOT_FOUND");
+    expect(errOf(await memory.read("not an id")).code).toBe("INVALID_INPUT");
   });
 
   it("reports two files with one id instead of picking one", async () => {
@@ -108,7 +109,7 @@ describe("read", () => {
     await fs.promises.mkdir(`${root}/archive`, { recursive: true });
     await fs.promises.writeFile(`${root}/topics/a id__Dup123.md`, "# A\n");
     await fs.promises.writeFile(`${root}/archive/b id__Dup123.md`, "# B\n");
-    const error = (await memory.read("id__Dup123"))._unsafeUnwrapErr();
+    const error = errOf(await memory.read("id__Dup123"));
     expect(error.code).toBe("DUPLICATE_ID");
     expect(error.message).toContain("topics/a id__Dup123.md");
     expect(error.message).toContain("archive/b id__Dup123.md");
@@ -116,13 +117,13 @@ describe("read", () => {
 
   it("sees files edited behind its back", async () => {
     const { memory, fs, root } = await freshMemory({ generateId: () => "id__Ab3xYz" });
-    const meta = unwrap(await memory.capture({ title: "Before", body: "old" }));
-    unwrap(await memory.read(meta.id));
+    const meta = okOf(await memory.capture({ title: "Before", body: "old" }));
+    okOf(await memory.read(meta.id));
     await fs.promises.writeFile(
       `${root}/${meta.path}`,
       "# After, edited by hand\n\nnew body that is longer\n",
     );
-    const note = unwrap(await memory.read(meta.id));
+    const note = okOf(await memory.read(meta.id));
     expect(note.title).toBe("After, edited by hand");
     expect(note.body).toBe("new body that is longer");
   });
@@ -131,6 +132,6 @@ describe("read", () => {
     const { memory, fs, root } = await freshMemory();
     await fs.promises.mkdir(`${root}/topics`, { recursive: true });
     await fs.promises.writeFile(`${root}/topics/query-builder-notes id__Qw2vBc.md`, "just text\n");
-    expect(unwrap(await memory.read("id__Qw2vBc")).title).toBe("query builder notes");
+    expect(okOf(await memory.read("id__Qw2vBc")).title).toBe("query builder notes");
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createMemory } from "../../src/memory.js";
 import type { Persistence } from "../../src/ports/persistence.js";
-import { freshMemory, unwrap } from "../helpers/fresh-memory.js";
+import { freshMemory } from "../helpers/fresh-memory.js";
 import { seedNotes } from "../helpers/seed-notes.js";
+import { errOf, okOf } from "../helpers/result-helpers.js";
 
 const text = async (fs: Awaited<ReturnType<typeof freshMemory>>["fs"], path: string) =>
   String(await fs.promises.readFile(path, "utf8"));
@@ -14,7 +15,7 @@ describe("rename", () => {
       { id: "id__BBBBBB", title: "Query builder", body: "decisions" },
       { id: "id__AAAAAA", title: "Console", body: "uses the [[id__BBBBBB|Query builder]] daily" },
     ]);
-    const result = unwrap(await memory.rename("id__BBBBBB", "Query builder decisions"));
+    const result = okOf(await memory.rename("id__BBBBBB", "Query builder decisions"));
     expect(result).toMatchObject({
       id: "id__BBBBBB",
       title: "Query builder decisions",
@@ -29,8 +30,8 @@ describe("rename", () => {
     expect(await text(fs, `${root}/topics/query-builder-decisions id__BBBBBB.md`)).toBe(
       "# Query builder decisions\n\ndecisions\n",
     );
-    expect(unwrap(await memory.read("BBBBBB")).title).toBe("Query builder decisions");
-    expect(unwrap(await memory.brokenLinks())).toEqual([]);
+    expect(okOf(await memory.read("BBBBBB")).title).toBe("Query builder decisions");
+    expect(okOf(await memory.brokenLinks())).toEqual([]);
   });
 
   it("PRD: custom display text is kept", async () => {
@@ -39,7 +40,7 @@ describe("rename", () => {
       { id: "id__BBBBBB", title: "Query builder", body: "decisions" },
       { id: "id__AAAAAA", title: "Console", body: "see [[id__BBBBBB|the qb]] and [[id__BBBBBB]]" },
     ]);
-    const result = unwrap(await memory.rename("id__BBBBBB", "QB"));
+    const result = okOf(await memory.rename("id__BBBBBB", "QB"));
     expect(result.updatedLinks).toBe(0);
     expect(await text(fs, `${root}/${paths["id__AAAAAA"]}`)).toBe(
       "# Console\n\nsee [[id__BBBBBB|the qb]] and [[id__BBBBBB]]\n",
@@ -77,9 +78,9 @@ describe("rename", () => {
     const memory = createMemory({ persistence: counting, git });
     // Past the racy window of the seeded files: a file read in its own mtime tick is re-read.
     await new Promise((resolve) => setTimeout(resolve, 20));
-    unwrap(await memory.list());
+    okOf(await memory.list());
     reads.length = 0;
-    const result = unwrap(await memory.rename("id__BBBBBB", "Renamed"));
+    const result = okOf(await memory.rename("id__BBBBBB", "Renamed"));
     expect(result.updatedLinks).toBe(3);
     expect(writes.toSorted()).toEqual([
       "index.md",
@@ -105,24 +106,22 @@ describe("rename", () => {
       { id: "id__BBBBBB", title: "Other", body: "b" },
     ]);
     for (const title of ["", "  ", "two\nlines", "x".repeat(201)]) {
-      expect((await memory.rename("id__AAAAAA", title))._unsafeUnwrapErr().code).toBe(
-        "INVALID_INPUT",
-      );
+      expect(errOf(await memory.rename("id__AAAAAA", title)).code).toBe("INVALID_INPUT");
     }
-    unwrap(await memory.rename("id__BBBBBB", "Same"));
-    const titles = unwrap(await memory.list()).map((meta) => meta.title);
+    okOf(await memory.rename("id__BBBBBB", "Same"));
+    const titles = okOf(await memory.list()).map((meta) => meta.title);
     expect(titles).toEqual(["Same", "Same"]);
   });
 
   it("commits the touched files when asked, with the message given", async () => {
     const { memory, fs, root } = await freshMemory();
     await seedNotes(fs, root, [{ id: "id__AAAAAA", title: "Old", body: "a" }]);
-    unwrap(await memory.commit("seed"));
-    const result = unwrap(
+    okOf(await memory.commit("seed"));
+    const result = okOf(
       await memory.rename("id__AAAAAA", "New", { commit: "memory: rename Old to New" }),
     );
     expect(result.commit).toMatch(/^[0-9a-f]{40}$/);
-    expect(unwrap(await memory.commit("nothing left"))).toBeNull();
-    expect(unwrap(await memory.read("id__AAAAAA")).committed).toBe(true);
+    expect(okOf(await memory.commit("nothing left"))).toBeNull();
+    expect(okOf(await memory.read("id__AAAAAA")).committed).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import { memfs } from "memfs";
 import { expect, it } from "vitest";
 import { fsPersistence } from "../../src/adapters/fs/fs-persistence.js";
 import { createMemoryLock, LOCK_PATH } from "../../src/notes/memory-lock.js";
-import { unwrap } from "../helpers/fresh-memory.js";
+import { okOf } from "../helpers/result-helpers.js";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -14,14 +14,14 @@ it("a holder that was taken over as stale overwrites the new holder's lock with 
   const c = createMemoryLock(p, { staleMs: 60_000, timeoutMs: 200 });
   if (a === undefined || b === undefined || c === undefined)
     throw new Error("fsPersistence can lock");
-  const releaseA = unwrap(await a());
+  const releaseA = okOf(await a());
   // A stalls for longer than staleMs (a suspended laptop, a blocked event loop): from B's
   // point of view its heartbeat is old, so B takes the lock over, as designed.
   skew = 60_000;
-  const releaseB = unwrap(await b());
-  const tokenB = JSON.parse(unwrap(await p.read(LOCK_PATH))).token;
+  const releaseB = okOf(await b());
+  const tokenB = JSON.parse(okOf(await p.read(LOCK_PATH))).token;
   await sleep(50); // A wakes up: its heartbeat timer fires
-  const tokenNow = JSON.parse(unwrap(await p.read(LOCK_PATH))).token;
+  const tokenNow = JSON.parse(okOf(await p.read(LOCK_PATH))).token;
   console.log({ tokenB, tokenNow });
   await releaseA(); // A finishes and releases "its" lock: the file goes, though B holds the lock
   const third = await c();

@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
-import { freshMemory, unwrap } from "../helpers/fresh-memory.js";
+import { freshMemory } from "../helpers/fresh-memory.js";
+import { okOf } from "../helpers/result-helpers.js";
 
 it("capture never hands out an id that index.md already links to", async () => {
   const ids = ["id__Gone00", "id__Fresh0"];
@@ -8,6 +9,6 @@ it("capture never hands out an id that index.md already links to", async () => {
     `${root}/index.md`,
     "# Index\n\n## Hot\n\n- [[id__Gone00|the plan, to write]]\n",
   );
-  const note = unwrap(await memory.capture({ title: "Unrelated", body: "x" }));
+  const note = okOf(await memory.capture({ title: "Unrelated", body: "x" }));
   expect(note.id).toBe("id__Fresh0"); // got id__Gone00: the index's broken link now resolves to this note
 });

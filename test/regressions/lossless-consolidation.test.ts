@@ -15,8 +15,9 @@ import type { LlmRequest } from "../../src/ports/llm.js";
 import type { Persistence } from "../../src/ports/persistence.js";
 import { PersistenceError } from "../../src/errors.js";
 import { errAsync } from "neverthrow";
-import { freshMemory, unwrap } from "../helpers/fresh-memory.js";
+import { freshMemory } from "../helpers/fresh-memory.js";
 import { seedNotes } from "../helpers/seed-notes.js";
+import { errOf, okOf } from "../helpers/result-helpers.js";
 
 const TOPIC = "id__Topic1";
 const INBOX = "id__Inbox1";
@@ -43,7 +44,7 @@ async function setup(answers: readonly unknown[], overrides: { now?: () => numbe
     { id: TOPIC, title: "Deploys go through the release branch", body: "Deploys use release." },
     { id: INBOX, title: "Release approvals", body: "Inbox text about approvals.", folder: "inbox" },
   ]);
-  unwrap(await fresh.memory.commit("seed"));
+  okOf(await fresh.memory.commit("seed"));
   return { ...fresh, ...script };
 }
 
@@ -51,7 +52,7 @@ const addEntry = (memory: Awaited<ReturnType<typeof setup>>["memory"], note: str
   memory.journal.add({ harness: "manual", retrieval: { method: "none" }, note });
 
 const bodyOf = async (memory: Awaited<ReturnType<typeof setup>>["memory"], id: string) =>
-  unwrap(await memory.read(id)).body;
+  okOf(await memory.read(id)).body;
 
 describe("defect 1: a resumed consolidation never replays its plan over newer text", () => {
   it("keeps the plan's own inbox merge and a later human edit", async () => {
@@ -68,15 +69,15 @@ describe("defect 1: a resumed consolidation never replays its plan over newer te
       inbox: [{ id: INBOX, action: "merged", into: TOPIC }],
     };
     const { memory, fs, root, requests } = await setup([answer]);
-    unwrap(await addEntry(memory, "deploys release branch approvals"));
+    okOf(await addEntry(memory, "deploys release branch approvals"));
     const crashed = await memory.consolidate({ actors: { markConsolidated: killedAfterWriting } });
-    expect(JSON.stringify(crashed._unsafeUnwrapErr())).toContain("markConsolidated");
+    expect(JSON.stringify(errOf(crashed))).toContain("markConsolidated");
     expect(await bodyOf(memory, TOPIC)).toContain("Inbox text about approvals.");
-    const path = unwrap(await memory.read(TOPIC)).path;
+    const path = okOf(await memory.read(TOPIC)).path;
     const text = String(await fs.promises.readFile(`${root}/${path}`, "utf8"));
     await fs.promises.writeFile(`${root}/${path}`, `${text}\nA human edit after the crash.\n`);
 
-    const resumed = unwrap(await memory.consolidate());
+    const resumed = okOf(await memory.consolidate());
     const body = await bodyOf(memory, TOPIC);
     expect(body).toContain("Model addition.");
     expect(body).toContain("Inbox text about approvals.");
@@ -99,19 +100,19 @@ describe("defect 1: a resumed consolidation never replays its plan over newer te
       inbox: [{ id: INBOX, action: "keep" }],
     };
     const { memory, fs, root, llm } = await setup([answer]);
-    unwrap(await addEntry(memory, "deploys release branch"));
-    const path = unwrap(await memory.read(TOPIC)).path;
+    okOf(await addEntry(memory, "deploys release branch"));
+    const path = okOf(await memory.read(TOPIC)).path;
     const editingAgent = fromPromise<RunAgentOutput, RunAgentInput>(async ({ input, signal }) => {
       await fs.promises.writeFile(
         `${root}/${path}`,
         "# Deploys go through the release branch\n\nEdited meanwhile.\n",
       );
-      return { answer: unwrap(await llm.complete({ ...input.prompt, signal })) };
+      return { answer: okOf(await llm.complete({ ...input.prompt, signal })) };
     });
-    const report = unwrap(await memory.consolidate({ actors: { runAgent: editingAgent } }));
+    const report = okOf(await memory.consolidate({ actors: { runAgent: editingAgent } }));
     expect(await bodyOf(memory, TOPIC)).toBe("Edited meanwhile.");
     expect(report.conflicts).toHaveLength(1);
-    const kept = unwrap(await memory.read(report.conflicts?.[0]?.keptAs ?? ""));
+    const kept = okOf(await memory.read(report.conflicts?.[0]?.keptAs ?? ""));
     expect(kept.status).toBe("inbox");
     expect(kept.body).toContain("Model rewrite.");
     expect(kept.body).toContain(`[[${TOPIC}`);
@@ -137,12 +138,12 @@ describe("defect 2: a plan saved by an inbox-only run does not match later runs"
     expect(
       (await memory.consolidate({ actors: { markConsolidated: killedAfterWriting } })).isErr(),
     ).toBe(true);
-    unwrap(await addEntry(memory, "a new entry about something else"));
-    const report = unwrap(await memory.consolidate());
+    okOf(await addEntry(memory, "a new entry about something else"));
+    const report = okOf(await memory.consolidate());
     expect(requests).toHaveLength(2);
     expect(report.consumed).toHaveLength(1);
     expect(report.created).toHaveLength(1);
-    expect(unwrap(await memory.journal.pending())).toHaveLength(0);
+    expect(okOf(await memory.journal.pending())).toHaveLength(0);
   });
 });
 
@@ -161,22 +162,22 @@ describe("defect 3: an interruption inside markConsolidated finishes marking", (
       inbox: [{ id: INBOX, action: "keep" }],
     };
     const { memory, persistence, requests } = await setup([answer]);
-    const first = unwrap(await addEntry(memory, "entry one"));
-    unwrap(await addEntry(memory, "entry two"));
+    const first = okOf(await addEntry(memory, "entry one"));
+    okOf(await addEntry(memory, "entry two"));
     const halfMarked = fromPromise<MarkConsolidatedOutput, MarkConsolidatedInput>(async () => {
-      unwrap(await memory.journal.markConsolidated([first.id], { commit: null }));
+      okOf(await memory.journal.markConsolidated([first.id], { commit: null }));
       throw new Error("killed between the two done records");
     });
     expect((await memory.consolidate({ actors: { markConsolidated: halfMarked } })).isErr()).toBe(
       true,
     );
-    const report = unwrap(await memory.consolidate());
+    const report = okOf(await memory.consolidate());
     expect(requests).toHaveLength(1);
     expect(report.consumed).toHaveLength(2);
-    const titles = unwrap(await memory.list()).map((meta) => meta.title);
+    const titles = okOf(await memory.list()).map((meta) => meta.title);
     expect(titles.filter((title) => title === "One fact from two entries")).toHaveLength(1);
-    expect(unwrap(await persistence.list("journal/runs"))).toEqual([]);
-    expect(unwrap(await memory.journal.pending())).toHaveLength(0);
+    expect(okOf(await persistence.list("journal/runs"))).toEqual([]);
+    expect(okOf(await memory.journal.pending())).toHaveLength(0);
   });
 });
 
@@ -194,8 +195,8 @@ describe("defect 4: one bad answer never wedges consolidation", () => {
       { id: "id__Inbox2", title: "Second inbox note", body: "Second.", folder: "inbox" },
     ]);
     const failed = await memory.consolidate();
-    expect(failed._unsafeUnwrapErr().message).toMatch(/rejected twice/);
-    expect(JSON.stringify(failed._unsafeUnwrapErr())).toMatch(/chain|cycle/);
+    expect(errOf(failed).message).toMatch(/rejected twice/);
+    expect(JSON.stringify(errOf(failed))).toMatch(/chain|cycle/);
     expect(await bodyOf(memory, INBOX)).toBe("Inbox text about approvals.");
     expect(await bodyOf(memory, "id__Inbox2")).toBe("Second.");
   });
@@ -226,15 +227,15 @@ describe("defect 4: one bad answer never wedges consolidation", () => {
       { id: TOPIC, title: "Deploys go through the release branch", body: "Deploys use release." },
       { id: INBOX, title: "Release approvals", body: "Inbox text.", folder: "inbox" },
     ]);
-    unwrap(await addEntry(memory, "deploys release"));
+    okOf(await addEntry(memory, "deploys release"));
     expect((await memory.consolidate()).isErr()).toBe(true);
     failWrites = false;
-    unwrap(await memory.remove(TOPIC, { force: true }));
+    okOf(await memory.remove(TOPIC, { force: true }));
     const stuck = await memory.consolidate();
-    expect(stuck._unsafeUnwrapErr().message).toMatch(/quarantined/);
-    const invalid = unwrap(await memory.journal.list({ status: "invalid" }));
+    expect(errOf(stuck).message).toMatch(/quarantined/);
+    const invalid = okOf(await memory.journal.list({ status: "invalid" }));
     expect(invalid.some((file) => file.path.startsWith("journal/invalid/run-"))).toBe(true);
-    unwrap(await memory.consolidate());
+    okOf(await memory.consolidate());
     expect(script.requests).toHaveLength(2);
     expect(await bodyOf(memory, INBOX)).toBe("Inbox text.");
   });
@@ -267,8 +268,8 @@ describe("defect 6: the model never replaces text it was not shown", () => {
     await seedNotes(fs, root, [
       { id: TOPIC, title: "Deploys go through the release branch", body: long },
     ]);
-    unwrap(await addEntry(memory, "deploys release branch sentence"));
-    unwrap(await memory.consolidate());
+    okOf(await addEntry(memory, "deploys release branch sentence"));
+    okOf(await memory.consolidate());
     expect(requests).toHaveLength(2);
     expect(requests[1]?.prompt).toMatch(/was cut|append/);
     const body = await bodyOf(memory, TOPIC);
@@ -286,7 +287,7 @@ describe("defect 6: the model never replaces text it was not shown", () => {
     await seedNotes(fs, root, [
       { id: "id__Hidden", title: "Unrelated cooking recipe", body: "Keep me." },
     ]);
-    unwrap(await addEntry(memory, "deploys release"));
+    okOf(await addEntry(memory, "deploys release"));
     expect((await memory.consolidate()).isErr()).toBe(true);
     expect(await bodyOf(memory, "id__Hidden")).toBe("Keep me.");
   });
@@ -307,11 +308,11 @@ describe("defect 9: links to ids that do not exist are refused", () => {
       inbox: [{ id: INBOX, action: "keep" }],
     };
     const { memory, requests } = await setup([broken, fixed]);
-    unwrap(await addEntry(memory, "a fact"));
-    const report = unwrap(await memory.consolidate());
+    okOf(await addEntry(memory, "a fact"));
+    const report = okOf(await memory.consolidate());
     expect(report.repaired).toBe(true);
     expect(requests[1]?.prompt).toContain("id__Nope99");
-    expect(unwrap(await memory.brokenLinks())).toEqual([]);
+    expect(okOf(await memory.brokenLinks())).toEqual([]);
   });
 });
 
@@ -324,17 +325,17 @@ describe("defect 10: an inbox note the model kept is not sent again until it cha
         now: () => now,
       },
     );
-    unwrap(await memory.consolidate());
+    okOf(await memory.consolidate());
     expect(requests).toHaveLength(1);
     now += 3_600_000;
-    unwrap(await memory.consolidate());
+    okOf(await memory.consolidate());
     expect(requests).toHaveLength(1);
-    const path = unwrap(await memory.read(INBOX)).path;
+    const path = okOf(await memory.read(INBOX)).path;
     await fs.promises.writeFile(`${root}/${path}`, "# Release approvals\n\nEdited.\n");
-    unwrap(await memory.consolidate());
+    okOf(await memory.consolidate());
     expect(requests).toHaveLength(2);
     now += 8 * DAY;
-    unwrap(await memory.consolidate());
+    okOf(await memory.consolidate());
     expect(requests).toHaveLength(3);
   });
 });
@@ -354,8 +355,8 @@ describe("an update of a note shown whole", () => {
       inbox: [{ id: INBOX, action: "keep" }],
     };
     const { memory } = await setup([answer]);
-    unwrap(await addEntry(memory, "deploys release branch"));
-    const report = unwrap(await memory.consolidate());
+    okOf(await addEntry(memory, "deploys release branch"));
+    const report = okOf(await memory.consolidate());
     expect(report.updated).toEqual([TOPIC]);
     expect(report.conflicts).toEqual([]);
     expect(await bodyOf(memory, TOPIC)).toBe("Deploys use");

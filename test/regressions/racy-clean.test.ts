@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { freshMemory, unwrap } from "../helpers/fresh-memory.js";
+import { freshMemory } from "../helpers/fresh-memory.js";
+import { okOf } from "../helpers/result-helpers.js";
 
 describe("an edit behind the library's back in the same mtime tick, keeping the size", () => {
   it("is seen: a file read within the racy window is re-read until it is old enough", async () => {
@@ -10,7 +11,7 @@ describe("an edit behind the library's back in the same mtime tick, keeping the 
     for (let i = 0; i < 50; i++) {
       const body = `version ${String(i).padStart(3, "0")}`;
       await fs.promises.writeFile(path, `# Note\n\n${body}\n`);
-      if (unwrap(await memory.read("id__Racy00")).body === body) seen++;
+      if (okOf(await memory.read("id__Racy00")).body === body) seen++;
     }
     expect(seen).toBe(50);
   });

@@ -1,20 +1,21 @@
 /** Issue 12, defect 8: raw signals are scrubbed before they are written (and committed). */
 import { describe, expect, it } from "vitest";
-import { freshMemory, unwrap } from "../helpers/fresh-memory.js";
+import { freshMemory } from "../helpers/fresh-memory.js";
+import { okOf } from "../helpers/result-helpers.js";
 
 const TOKEN = "ghp_0123456789abcdefghijABCDEFGHIJklmnop";
 
 describe("raw signals", () => {
   it("a token in a journal note is redacted in the file", async () => {
     const { memory, persistence } = await freshMemory();
-    const entry = unwrap(
+    const entry = okOf(
       await memory.journal.add({
         harness: "manual",
         retrieval: { method: "none" },
         note: `deploy with ${TOKEN} and auth: enabled-for-staging`,
       }),
     );
-    const text = unwrap(await persistence.read(`journal/pending/${entry.id}.json`));
+    const text = okOf(await persistence.read(`journal/pending/${entry.id}.json`));
     expect(text).not.toContain(TOKEN);
     expect(text).toContain("[REDACTED:github-token]");
     expect(text).toContain("auth: enabled-for-staging");
@@ -23,7 +24,7 @@ describe("raw signals", () => {
 
   it("a token in a session-log entry is redacted in the file", async () => {
     const { memory, persistence } = await freshMemory();
-    const appended = unwrap(
+    const appended = okOf(
       await memory.sessionLog.append({
         what: "rotated keys",
         why: `the old one was ${TOKEN}`,
@@ -31,7 +32,7 @@ describe("raw signals", () => {
         next: "none",
       }),
     );
-    const text = unwrap(await persistence.read(appended.path));
+    const text = okOf(await persistence.read(appended.path));
     expect(text).not.toContain(TOKEN);
     expect(text).toContain("[REDACTED:github-token]");
     expect(appended.redacted).toEqual(["github-token"]);
@@ -39,15 +40,15 @@ describe("raw signals", () => {
 
   it("a done record keeps no home directory", async () => {
     const { memory, persistence } = await freshMemory();
-    const entry = unwrap(
+    const entry = okOf(
       await memory.journal.add({
         harness: "claude-code",
         retrieval: { method: "file", sessionPath: "/home/alice/.claude/projects/x/abc.jsonl" },
         context: { cwd: "/Users/alice/src/project" },
       }),
     );
-    unwrap(await memory.journal.markConsolidated([entry.id], { commit: null }));
-    const text = unwrap(await persistence.read(`journal/done/${entry.id}.json`));
+    okOf(await memory.journal.markConsolidated([entry.id], { commit: null }));
+    const text = okOf(await persistence.read(`journal/done/${entry.id}.json`));
     expect(text).not.toMatch(/alice/);
     expect(text).toContain("~/.claude/projects/x/abc.jsonl");
     expect(text).toContain("~/src/project");

@@ -6,8 +6,9 @@ import type {
   MarkConsolidatedInput,
   MarkConsolidatedOutput,
 } from "../../src/lifecycle/consolidate/consolidation-steps.js";
-import { freshMemory, unwrap } from "../helpers/fresh-memory.js";
+import { freshMemory } from "../helpers/fresh-memory.js";
 import { seedNotes } from "../helpers/seed-notes.js";
+import { errOf, okOf } from "../helpers/result-helpers.js";
 
 const ANSWER = JSON.stringify({
   notes: [{ op: "create", key: "k", title: "A fact", tags: [], body: "b" }],
@@ -17,14 +18,14 @@ const ANSWER = JSON.stringify({
 describe("a resumed consolidation", () => {
   it("consumes only the session-log sections its saved plan was made from", async () => {
     const { memory } = await freshMemory({ llm: llmFromFunction(() => ANSWER) });
-    unwrap(await memory.sessionLog.append({ what: "first", why: "w", how: "h", next: "n" }));
+    okOf(await memory.sessionLog.append({ what: "first", why: "w", how: "h", next: "n" }));
     const failing = fromPromise<MarkConsolidatedOutput, MarkConsolidatedInput>(async () => {
       throw new Error("killed after writing");
     });
     expect((await memory.consolidate({ actors: { markConsolidated: failing } })).isErr()).toBe(
       true,
     );
-    unwrap(
+    okOf(
       await memory.sessionLog.append({
         what: "second, logged after the stop",
         why: "w",
@@ -32,9 +33,9 @@ describe("a resumed consolidation", () => {
         next: "n",
       }),
     );
-    const resumed = unwrap(await memory.consolidate());
+    const resumed = okOf(await memory.consolidate());
     expect(resumed.consumedSessions).toHaveLength(1);
-    const left = unwrap(await memory.sessionLog.unconsumed());
+    const left = okOf(await memory.sessionLog.unconsumed());
     expect(left.map((session) => session.what)).toEqual(["second, logged after the stop"]);
   });
 });
@@ -50,10 +51,10 @@ describe("a refused defrag decision", () => {
       llm: llmFromFunction(() => JSON.stringify(decision)),
     });
     await seedNotes(fs, root, [{ id: "id__AAAAAA", title: "A", body: "a" }]);
-    unwrap(await memory.commit("seed"));
+    okOf(await memory.commit("seed"));
     await seedNotes(fs, root, [{ id: "id__BBBBBB", title: "Uncommitted", body: "b" }]);
     const before = (await git.log({ fs, dir: root })).length;
-    expect((await memory.defrag())._unsafeUnwrapErr().message).toContain("unknown-id");
+    expect(errOf(await memory.defrag()).message).toContain("unknown-id");
     expect((await git.log({ fs, dir: root })).length).toBe(before);
   });
 });

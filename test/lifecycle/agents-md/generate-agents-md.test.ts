@@ -8,8 +8,9 @@ import { fileTarget } from "../../../src/adapters/agents-md-file/file-target.js"
 import { generateAgentsMd } from "../../../src/lifecycle/agents-md/generate-agents-md.js";
 import { END_MARKER, START_MARKER } from "../../../src/lifecycle/agents-md/markers.js";
 import { CHARS_PER_TOKEN } from "../../../src/lifecycle/agents-md/render-section.js";
-import { freshMemory, unwrap, type FreshMemory } from "../../helpers/fresh-memory.js";
+import { freshMemory, type FreshMemory } from "../../helpers/fresh-memory.js";
 import { seedNotes } from "../../helpers/seed-notes.js";
+import { errOf, okOf } from "../../helpers/result-helpers.js";
 
 /** A target in RAM that counts its writes. */
 function spyTarget(
@@ -53,7 +54,7 @@ describe("generateAgentsMd", () => {
   it("creates the file: hot notes inlined, warm notes listed, a missing note reported", async () => {
     const { memory } = await seeded();
     const target = spyTarget();
-    const result = unwrap(await generateAgentsMd({ notes: memory, target }));
+    const result = okOf(await generateAgentsMd({ notes: memory, target }));
     expect(result).toEqual({
       written: true,
       path: "/repo/AGENTS.md",
@@ -77,21 +78,21 @@ describe("generateAgentsMd", () => {
   it("is byte-stable: a second generation writes nothing, a change writes once", async () => {
     const { memory, fs, root, paths } = await seeded();
     const target = spyTarget("# House rules\n\nBe brief.\n");
-    const first = unwrap(await generateAgentsMd({ notes: memory, target }));
+    const first = okOf(await generateAgentsMd({ notes: memory, target }));
     const bytes = target.content;
-    const second = unwrap(await generateAgentsMd({ notes: memory, target }));
+    const second = okOf(await generateAgentsMd({ notes: memory, target }));
     expect([first.written, second.written, target.writes]).toEqual([true, false, 1]);
     expect(target.content).toBe(bytes);
     // Another memory with the same files renders the same bytes.
     const other = spyTarget("# House rules\n\nBe brief.\n");
-    unwrap(await generateAgentsMd({ notes: (await seeded()).memory, target: other }));
+    okOf(await generateAgentsMd({ notes: (await seeded()).memory, target: other }));
     expect(other.content).toBe(bytes);
 
     await fs.promises.writeFile(
       `${root}/${paths["id__Rust00"] ?? ""}`,
       "# Rust error handling\n\nUse anyhow in apps.\n",
     );
-    const third = unwrap(await generateAgentsMd({ notes: memory, target }));
+    const third = okOf(await generateAgentsMd({ notes: memory, target }));
     expect([third.written, target.writes]).toEqual([true, 2]);
     expect(target.content).toContain("Use anyhow in apps.");
   });
@@ -101,7 +102,7 @@ describe("generateAgentsMd", () => {
     const before = "# AGENTS.md\n\nRun `npm test` before pushing.\n\n";
     const after = "\n## Release\n\nTag with vX.Y.Z.\n";
     const target = spyTarget(`${before}${START_MARKER}\nstale\n${END_MARKER}\n${after}`);
-    unwrap(await generateAgentsMd({ notes: memory, target }));
+    okOf(await generateAgentsMd({ notes: memory, target }));
     const content = target.content ?? "";
     expect(content.startsWith(`${before}${START_MARKER}\n`)).toBe(true);
     expect(content.endsWith(`${END_MARKER}\n${after}`)).toBe(true);
@@ -116,11 +117,9 @@ describe("generateAgentsMd", () => {
       body: `${"lorem ipsum ".repeat(100)}${n}`,
     }));
     await seedNotes(fresh.fs, fresh.root, notes);
-    unwrap(await fresh.memory.index.set({ hot: notes.map((note) => note.id), warm: [] }));
+    okOf(await fresh.memory.index.set({ hot: notes.map((note) => note.id), warm: [] }));
     const target = spyTarget();
-    const result = unwrap(
-      await generateAgentsMd({ notes: fresh.memory, target, budgetTokens: 800 }),
-    );
+    const result = okOf(await generateAgentsMd({ notes: fresh.memory, target, budgetTokens: 800 }));
     expect(result.inlined).toEqual(["id__Big100", "id__Big200"]);
     expect(result.demoted).toEqual(["id__Big300"]);
     const content = target.content ?? "";
@@ -140,9 +139,9 @@ describe("generateAgentsMd", () => {
       { id: "id__Huge00", title: "Huge", body: "x".repeat(9_000) },
       { id: "id__Tiny00", title: "Tiny", body: "small" },
     ]);
-    unwrap(await fresh.memory.index.set({ hot: ["id__Huge00", "id__Tiny00"], warm: [] }));
+    okOf(await fresh.memory.index.set({ hot: ["id__Huge00", "id__Tiny00"], warm: [] }));
     const target = spyTarget();
-    const result = unwrap(await generateAgentsMd({ notes: fresh.memory, target }));
+    const result = okOf(await generateAgentsMd({ notes: fresh.memory, target }));
     expect(result).toMatchObject({
       inlined: ["id__Tiny00"],
       listed: ["id__Huge00"],
@@ -156,7 +155,7 @@ describe("generateAgentsMd", () => {
     const { memory } = await seeded();
     const damaged = `${END_MARKER}\nmine\n${START_MARKER}\n`;
     const target = spyTarget(damaged);
-    const error = (await generateAgentsMd({ notes: memory, target }))._unsafeUnwrapErr();
+    const error = errOf(await generateAgentsMd({ notes: memory, target }));
     expect(error.code).toBe("INVALID_INPUT");
     expect(error.message).toContain("/repo/AGENTS.md");
     expect([target.writes, target.content]).toEqual([0, damaged]);
@@ -168,16 +167,16 @@ describe("generateAgentsMd", () => {
     await fs.promises.writeFile("/repo/AGENTS.md", "# Rules\n");
     const target = fileTarget({ fs, path: "/repo/AGENTS.md", memoryRoot: "/memory" });
     expect(target.memoryRootFromTarget).toBe("../memory");
-    const result = unwrap(await generateAgentsMd({ notes: memory, target }));
+    const result = okOf(await generateAgentsMd({ notes: memory, target }));
     expect(result.written).toBe(true);
     const content = String(await fs.promises.readFile("/repo/AGENTS.md", "utf8"));
     expect(content.startsWith(`# Rules\n\n${START_MARKER}\n`)).toBe(true);
     expect(content).toContain("(<../memory/topics/console-app id__Cons00.md>)");
     expect(await fs.promises.readdir("/repo", { withFileTypes: true })).toHaveLength(1);
-    expect(unwrap(await generateAgentsMd({ notes: memory, target })).written).toBe(false);
+    expect(okOf(await generateAgentsMd({ notes: memory, target })).written).toBe(false);
     // A new file in a new folder is created.
     const fresh = fileTarget({ fs, path: "/elsewhere/deep/CLAUDE.md", memoryRoot: "/memory" });
-    expect(unwrap(await generateAgentsMd({ notes: memory, target: fresh })).written).toBe(true);
+    expect(okOf(await generateAgentsMd({ notes: memory, target: fresh })).written).toBe(true);
     expect(String(await fs.promises.readFile("/elsewhere/deep/CLAUDE.md", "utf8"))).toMatch(
       /^<!-- agent-memory:start -->\n/,
     );
@@ -190,7 +189,7 @@ describe("generateAgentsMd", () => {
     await fs.promises.writeFile("/repo/CLAUDE.md", "# Shared rules\n");
     await fs.promises.symlink("/repo/CLAUDE.md", "/repo/AGENTS.md");
     const target = fileTarget({ fs, path: "/repo/AGENTS.md", memoryRoot: "/repo/memory" });
-    expect(unwrap(await generateAgentsMd({ notes: memory, target })).written).toBe(true);
+    expect(okOf(await generateAgentsMd({ notes: memory, target })).written).toBe(true);
     expect((await fs.promises.lstat("/repo/AGENTS.md")).isSymbolicLink()).toBe(true);
     expect(String(await fs.promises.readFile("/repo/CLAUDE.md", "utf8"))).toMatch(
       /^# Shared rules\n\n<!-- agent-memory:start -->\n/,
@@ -201,15 +200,15 @@ describe("generateAgentsMd", () => {
     const { memory, fs } = await seeded();
     for (const path of ["/memory/topics/AGENTS.md", "/memory/index.md"]) {
       const inside = fileTarget({ fs, path, memoryRoot: "/memory" });
-      expect(
-        (await generateAgentsMd({ notes: memory, target: inside }))._unsafeUnwrapErr().message,
-      ).toMatch(/^Refused: "(topics\/AGENTS|index)\.md" is/);
+      expect(errOf(await generateAgentsMd({ notes: memory, target: inside })).message).toMatch(
+        /^Refused: "(topics\/AGENTS|index)\.md" is/,
+      );
     }
     expect(
       fileTarget({ fs, path: "/memory/AGENTS.md", memoryRoot: "/memory" }).memoryRootFromTarget,
     ).toBe(".");
     const target = fileTarget({ fs, path: "AGENTS.md", memoryRoot: "/memory" });
-    expect((await generateAgentsMd({ notes: memory, target }))._unsafeUnwrapErr().message).toMatch(
+    expect(errOf(await generateAgentsMd({ notes: memory, target })).message).toMatch(
       /must be absolute/,
     );
   });
@@ -217,18 +216,14 @@ describe("generateAgentsMd", () => {
   it("binds to a memory with a path inside the root, linking back with ../", async () => {
     const { memory, persistence, fs, root } = await seeded();
     const agentsMd = bindAgentsMd(memory, persistence);
-    const result = unwrap(await agentsMd({ target: "docs/AGENTS.md", budgetTokens: 4_000 }));
+    const result = okOf(await agentsMd({ target: "docs/AGENTS.md", budgetTokens: 4_000 }));
     expect(result.written).toBe(true);
     const content = String(await fs.promises.readFile(`${root}/docs/AGENTS.md`, "utf8"));
     expect(content).toContain("(<../topics/console-app id__Cons00.md>)");
     expect(memoryTarget(persistence, "AGENTS.md").memoryRootFromTarget).toBe(".");
     const refused = await agentsMd({ target: "topics/AGENTS.md" });
-    expect(refused._unsafeUnwrapErr().message).toMatch(/inside topics\//);
-    expect((await agentsMd({ target: "index.md" }))._unsafeUnwrapErr().message).toMatch(
-      /index note/,
-    );
-    expect((await agentsMd({ target: "../AGENTS.md" }))._unsafeUnwrapErr().code).toBe(
-      "PERSISTENCE",
-    );
+    expect(errOf(refused).message).toMatch(/inside topics\//);
+    expect(errOf(await agentsMd({ target: "index.md" })).message).toMatch(/index note/);
+    expect(errOf(await agentsMd({ target: "../AGENTS.md" })).code).toBe("PERSISTENCE");
   });
 });

@@ -7,6 +7,7 @@ import {
 } from "../../../src/lifecycle/agents-md/markers.js";
 import { spliceSection } from "../../../src/lifecycle/agents-md/splice-section.js";
 import { markerishLines } from "./arbitraries.js";
+import { errOf, okOf } from "../../helpers/result-helpers.js";
 
 const SECTION = `${START_MARKER}\n## Memory\n\nhello\n\n${END_MARKER}`;
 const OTHER = `${START_MARKER}\n## Memory\n\nchanged\n\n${END_MARKER}`;
@@ -18,22 +19,22 @@ const plainText = markerishLines.filter((text) => findMarkerLines(text).length =
 
 describe("spliceSection", () => {
   it("creates a new file as just the section and a newline", () => {
-    expect(splice(undefined)._unsafeUnwrap()).toBe(`${SECTION}\n`);
-    expect(splice("")._unsafeUnwrap()).toBe(`${SECTION}\n`);
+    expect(okOf(splice(undefined))).toBe(`${SECTION}\n`);
+    expect(okOf(splice(""))).toBe(`${SECTION}\n`);
   });
 
   it("appends to a file without markers after exactly one blank line", () => {
-    expect(splice("# Rules")._unsafeUnwrap()).toBe(`# Rules\n\n${SECTION}\n`);
-    expect(splice("# Rules\n")._unsafeUnwrap()).toBe(`# Rules\n\n${SECTION}\n`);
-    expect(splice("# Rules\n\n")._unsafeUnwrap()).toBe(`# Rules\n\n${SECTION}\n`);
+    expect(okOf(splice("# Rules"))).toBe(`# Rules\n\n${SECTION}\n`);
+    expect(okOf(splice("# Rules\n"))).toBe(`# Rules\n\n${SECTION}\n`);
+    expect(okOf(splice("# Rules\n\n"))).toBe(`# Rules\n\n${SECTION}\n`);
     // Hand-written text that only mentions the markers is not a section.
     const mentions = `Do not edit below ${START_MARKER}.\n`;
-    expect(splice(mentions)._unsafeUnwrap()).toBe(`${mentions}\n${SECTION}\n`);
+    expect(okOf(splice(mentions))).toBe(`${mentions}\n${SECTION}\n`);
   });
 
   it("replaces the old section and keeps the text before and after it, indentation included", () => {
     const current = `# Rules\r\n\r\n  ${START_MARKER}\nold\n<!--AGENT-MEMORY:END-->  \r\n\nAfter.\n`;
-    expect(splice(current)._unsafeUnwrap()).toBe(`# Rules\r\n\r\n  ${SECTION}  \r\n\nAfter.\n`);
+    expect(okOf(splice(current))).toBe(`# Rules\r\n\r\n  ${SECTION}  \r\n\nAfter.\n`);
   });
 
   it("refuses damaged markers, naming the file and the lines", () => {
@@ -45,7 +46,7 @@ describe("spliceSection", () => {
       `no start\n${END_MARKER}\n`,
     ];
     for (const current of cases) {
-      const error = splice(current)._unsafeUnwrapErr();
+      const error = errOf(splice(current));
       expect(error.code).toBe("INVALID_INPUT");
       expect(error.message).toContain("/repo/AGENTS.md");
       expect(error.message).toMatch(/on line \d/);
@@ -57,7 +58,7 @@ describe("spliceSection", () => {
     fc.assert(
       fc.property(plainText, plainText, plainText, (before, inside, after) => {
         const current = `${before}\n${START_MARKER}\n${inside}\n${END_MARKER}\n${after}`;
-        expect(splice(current)._unsafeUnwrap()).toBe(`${before}\n${SECTION}\n${after}`);
+        expect(okOf(splice(current))).toBe(`${before}\n${SECTION}\n${after}`);
       }),
     );
   });
@@ -65,7 +66,7 @@ describe("spliceSection", () => {
   it("property: text without markers is kept whole, the section after it", () => {
     fc.assert(
       fc.property(plainText, (text) => {
-        const next = splice(text)._unsafeUnwrap();
+        const next = okOf(splice(text));
         expect(next.startsWith(text)).toBe(true);
         expect(next.endsWith(`${SECTION}\n`)).toBe(true);
       }),
@@ -79,8 +80,8 @@ describe("spliceSection", () => {
         // Refused only for damaged markers: anything else has no marker, or one good pair.
         const kinds = findMarkerLines(text).map((marker) => marker.kind);
         if (once.isErr()) return kinds.length !== 0 && kinds.join() !== "start,end";
-        expect(splice(once.value)._unsafeUnwrap()).toBe(once.value);
-        const replaced = splice(once.value, OTHER)._unsafeUnwrap();
+        expect(okOf(splice(once.value))).toBe(once.value);
+        const replaced = okOf(splice(once.value, OTHER));
         expect(replaced.replace(OTHER, SECTION)).toBe(once.value);
         expect(findMarkerLines(replaced)).toHaveLength(2);
         return true;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { llmFromFunction } from "../../../src/adapters/llm/llm-from-function.js";
 import type { LlmRequest } from "../../../src/ports/llm.js";
-import { freshMemory, unwrap } from "../../helpers/fresh-memory.js";
+import { freshMemory } from "../../helpers/fresh-memory.js";
 import { seedNotes } from "../../helpers/seed-notes.js";
+import { errOf, okOf } from "../../helpers/result-helpers.js";
 
 /** An LLM that replays recorded answers in order and keeps every request it saw. */
 function scriptedLlm(answers: readonly string[]) {
@@ -55,8 +56,8 @@ describe("consolidation, end to end on memfs + isomorphic-git", () => {
         folder: "inbox",
       },
     ]);
-    unwrap(await memory.commit("seed"));
-    const entry = unwrap(
+    okOf(await memory.commit("seed"));
+    const entry = okOf(
       await memory.journal.add({
         harness: "manual",
         retrieval: { method: "none" },
@@ -64,7 +65,7 @@ describe("consolidation, end to end on memfs + isomorphic-git", () => {
         note: "Igor decided deploys of the console app use the release branch.",
       }),
     );
-    unwrap(
+    okOf(
       await memory.sessionLog.append({
         what: "set up deploys",
         why: "releases were ad hoc",
@@ -73,7 +74,7 @@ describe("consolidation, end to end on memfs + isomorphic-git", () => {
       }),
     );
 
-    const report = unwrap(await memory.consolidate());
+    const report = okOf(await memory.consolidate());
     expect(requests).toHaveLength(1);
     expect(requests[0]?.prompt).toContain(
       "Igor decided deploys of the console app use the release branch.",
@@ -86,23 +87,21 @@ describe("consolidation, end to end on memfs + isomorphic-git", () => {
     expect(report.commit).toMatch(/^[0-9a-f]{40}$/);
 
     const [releaseId, igorId] = report.created;
-    const release = unwrap(await memory.read(releaseId ?? ""));
+    const release = okOf(await memory.read(releaseId ?? ""));
     expect(release.status).toBe("active");
     expect(release.body).toContain(`[[${igorId}|Igor]]`);
-    const igor = unwrap(await memory.read(igorId ?? ""));
+    const igor = okOf(await memory.read(igorId ?? ""));
     expect(igor.body).toContain("[REDACTED:anthropic-key]");
     expect(igor.body).toContain("quick thought");
-    expect((await memory.read("id__Inbox1"))._unsafeUnwrapErr().code).toBe("NOT_FOUND");
-    expect(unwrap(await memory.read("id__Consol")).body).toContain(
-      `[[${releaseId}|release branch]]`,
-    );
-    expect(unwrap(await memory.brokenLinks())).toEqual([]);
+    expect(errOf(await memory.read("id__Inbox1")).code).toBe("NOT_FOUND");
+    expect(okOf(await memory.read("id__Consol")).body).toContain(`[[${releaseId}|release branch]]`);
+    expect(okOf(await memory.brokenLinks())).toEqual([]);
 
-    expect(unwrap(await memory.journal.pending())).toEqual([]);
-    expect(unwrap(await memory.journal.list({ status: "done" })).map((done) => done.id)).toEqual([
+    expect(okOf(await memory.journal.pending())).toEqual([]);
+    expect(okOf(await memory.journal.list({ status: "done" })).map((done) => done.id)).toEqual([
       entry.id,
     ]);
-    expect(unwrap(await memory.sessionLog.unconsumed())).toEqual([]);
+    expect(okOf(await memory.sessionLog.unconsumed())).toEqual([]);
     const status = await import("isomorphic-git").then((git) =>
       git.statusMatrix({ fs, dir: root }),
     );
@@ -113,7 +112,7 @@ describe("consolidation, end to end on memfs + isomorphic-git", () => {
     ).toEqual([]);
 
     // Nothing pending: the next run finishes without calling the model.
-    const again = unwrap(await memory.consolidate());
+    const again = okOf(await memory.consolidate());
     expect(requests).toHaveLength(1);
     expect(again.consumed).toEqual([]);
     expect(again.commit).toBeNull();
@@ -121,10 +120,8 @@ describe("consolidation, end to end on memfs + isomorphic-git", () => {
 
   it("fails clearly without an LLM, and finishes without one when nothing is pending", async () => {
     const { memory } = await freshMemory();
-    unwrap(
-      await memory.journal.add({ harness: "manual", retrieval: { method: "none" }, note: "x" }),
-    );
-    const error = (await memory.consolidate())._unsafeUnwrapErr();
+    okOf(await memory.journal.add({ harness: "manual", retrieval: { method: "none" }, note: "x" }));
+    const error = errOf(await memory.consolidate());
     expect(error.code).toBe("LLM");
     expect(error.message).toMatch(/pass `llm` to createMemory/);
   });

@@ -11,7 +11,8 @@ import type {
   RunAgentOutput,
 } from "../../../src/lifecycle/consolidate/consolidation-steps.js";
 import { runConsolidation } from "../../../src/lifecycle/consolidate/run-consolidation.js";
-import { freshMemory, unwrap } from "../../helpers/fresh-memory.js";
+import { freshMemory } from "../../helpers/fresh-memory.js";
+import { errOf, okOf } from "../../helpers/result-helpers.js";
 
 const ANSWER = JSON.stringify({
   notes: [
@@ -34,7 +35,7 @@ async function pendingMemory() {
     return ANSWER;
   });
   const fresh = await freshMemory({ llm });
-  unwrap(
+  okOf(
     await fresh.memory.journal.add({
       harness: "manual",
       retrieval: { method: "none" },
@@ -65,7 +66,7 @@ describe("the consolidation machine", () => {
       seen.push(input);
       return { answer: ANSWER };
     });
-    const report = unwrap(await runConsolidation(createTestMachine(memory, { runAgent })));
+    const report = okOf(await runConsolidation(createTestMachine(memory, { runAgent })));
     expect(seen).toHaveLength(1);
     expect(seen[0]?.prompt.prompt).toContain("we moved to pnpm");
     expect(report.created).toHaveLength(1);
@@ -73,11 +74,11 @@ describe("the consolidation machine", () => {
 
   it("a dry run returns the validated plan and writes nothing", async () => {
     const { memory, persistence } = await pendingMemory();
-    const before = unwrap(await persistence.list());
-    const report = unwrap(await memory.consolidate({ dryRun: true }));
+    const before = okOf(await persistence.list());
+    const report = okOf(await memory.consolidate({ dryRun: true }));
     expect(report.plan?.creates.map((create) => create.title)).toEqual(["The build uses pnpm"]);
     expect(report.consumed).toEqual([]);
-    expect(unwrap(await persistence.list())).toEqual(before);
+    expect(okOf(await persistence.list())).toEqual(before);
   });
 
   it.each(CONSOLIDATION_STEPS.map((step) => [step]))(
@@ -85,20 +86,20 @@ describe("the consolidation machine", () => {
     async (step: ConsolidationStep) => {
       const { memory, calls } = await pendingMemory();
       const result = await memory.consolidate({ actors: { [step]: failing(step) } });
-      const error = result._unsafeUnwrapErr();
+      const error = errOf(result);
       expect(error.code).toBe("PIPELINE");
       expect(error.message).toContain(step);
       // A commit failure comes after the entries moved to done; every earlier one leaves them pending.
-      expect(unwrap(await memory.journal.pending())).toHaveLength(
+      expect(okOf(await memory.journal.pending())).toHaveLength(
         step === "commitKnowledgeBase" ? 0 : 1,
       );
-      for (const meta of unwrap(await memory.list())) {
-        expect(unwrap(await memory.read(meta.id)).title).toBe("The build uses pnpm");
+      for (const meta of okOf(await memory.list())) {
+        expect(okOf(await memory.read(meta.id)).title).toBe("The build uses pnpm");
       }
       const callsBefore = calls();
-      unwrap(await memory.consolidate());
-      expect(unwrap(await memory.journal.pending())).toEqual([]);
-      const titles = unwrap(await memory.list()).map((meta) => meta.title);
+      okOf(await memory.consolidate());
+      expect(okOf(await memory.journal.pending())).toEqual([]);
+      const titles = okOf(await memory.list()).map((meta) => meta.title);
       expect(titles).toEqual(["The build uses pnpm"]);
       // A run that stopped after saving its plan resumes it without asking the model again.
       const resumed = ["markConsolidated", "commitKnowledgeBase"].includes(step);
@@ -118,28 +119,24 @@ describe("the consolidation machine", () => {
         }),
     );
     const { memory } = await freshMemory({ llm });
-    unwrap(
-      await memory.journal.add({ harness: "manual", retrieval: { method: "none" }, note: "x" }),
-    );
+    okOf(await memory.journal.add({ harness: "manual", retrieval: { method: "none" }, note: "x" }));
     const controller = new AbortController();
     const running = memory.consolidate({ signal: controller.signal });
     await new Promise((resolve) => setTimeout(resolve, 200));
     controller.abort();
-    const error = (await running)._unsafeUnwrapErr();
+    const error = errOf(await running);
     expect(error.code === "PIPELINE" ? error.step : error.code).toBe("runAgent");
     expect(sawAbort).toBe(true);
-    expect(unwrap(await memory.journal.pending())).toHaveLength(1);
+    expect(okOf(await memory.journal.pending())).toHaveLength(1);
   });
 });
 
 describe("a host with its own agent step", () => {
   it("consolidates without an LLM port when it provides runAgent", async () => {
     const { memory } = await freshMemory();
-    unwrap(
-      await memory.journal.add({ harness: "manual", retrieval: { method: "none" }, note: "x" }),
-    );
+    okOf(await memory.journal.add({ harness: "manual", retrieval: { method: "none" }, note: "x" }));
     const runAgent = fromPromise<RunAgentOutput, RunAgentInput>(async () => ({ answer: ANSWER }));
-    const report = unwrap(await memory.consolidate({ actors: { runAgent } }));
+    const report = okOf(await memory.consolidate({ actors: { runAgent } }));
     expect(report.created).toHaveLength(1);
   });
 });

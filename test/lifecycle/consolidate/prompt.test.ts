@@ -6,7 +6,8 @@ import {
   CHARS_PER_TOKEN,
 } from "../../../src/lifecycle/consolidate/consolidation-deps.js";
 import { salientTerms } from "../../../src/lifecycle/consolidate/select-context.js";
-import { freshMemory, unwrap } from "../../helpers/fresh-memory.js";
+import { freshMemory } from "../../helpers/fresh-memory.js";
+import { okOf } from "../../helpers/result-helpers.js";
 
 const INPUT = {
   today: "2026-11-22",
@@ -84,14 +85,14 @@ describe("the consolidation prompt", () => {
         `# Inbox ${i}\n\n${"pnpm ".repeat(300)}\n`,
       );
     }
-    unwrap(
+    okOf(
       await memory.journal.add({
         harness: "manual",
         retrieval: { method: "none" },
         note: "pnpm build deploy ".repeat(500),
       }),
     );
-    unwrap(await memory.consolidate());
+    okOf(await memory.consolidate());
     const budget = DEFAULT_CONSOLIDATION_BUDGET;
     const limit =
       (budget.contextTokens + budget.sessionTokens + budget.inboxTokens) * CHARS_PER_TOKEN + 6_000;

@@ -7,7 +7,8 @@ import { okAsync } from "neverthrow";
 import { describe, expect, it } from "vitest";
 import { llmFromFunction } from "../../../src/adapters/llm/llm-from-function.js";
 import type { SessionReader } from "../../../src/ports/session-reader.js";
-import { freshMemory, unwrap } from "../../helpers/fresh-memory.js";
+import { freshMemory } from "../../helpers/fresh-memory.js";
+import { okOf } from "../../helpers/result-helpers.js";
 
 const ANSWER = JSON.stringify({
   notes: [{ op: "create", key: "k", title: "A fact", tags: ["t"], body: "b" }],
@@ -35,14 +36,14 @@ describe("consolidating unreadable sessions", () => {
         good: reading("[user] fix the build\n", ["2 lines were not JSON and were skipped"]),
       },
     });
-    const blank = unwrap(
+    const blank = okOf(
       await memory.journal.add({ harness: "x", retrieval: { method: "blank", sessionPath: "/b" } }),
     );
-    const good = unwrap(
+    const good = okOf(
       await memory.journal.add({ harness: "x", retrieval: { method: "good", sessionPath: "/g" } }),
     );
 
-    const report = unwrap(await memory.consolidate());
+    const report = okOf(await memory.consolidate());
     expect(report.consumed).toEqual([good.id]);
     expect(report.unreadable).toEqual([
       { id: blank.id, reason: expect.stringMatching(/was read but gave no text/) },
@@ -50,14 +51,14 @@ describe("consolidating unreadable sessions", () => {
     expect(report.warnings).toEqual([
       { id: good.id, warning: "2 lines were not JSON and were skipped" },
     ]);
-    expect(unwrap(await memory.journal.pending()).map((entry) => entry.id)).toEqual([blank.id]);
-    const reasons = unwrap(await memory.journal.unreadReasons());
+    expect(okOf(await memory.journal.pending()).map((entry) => entry.id)).toEqual([blank.id]);
+    const reasons = okOf(await memory.journal.unreadReasons());
     expect([...reasons.keys()]).toEqual([blank.id]);
     expect(reasons.get(blank.id)?.reason).toMatch(/gave no text/);
     // The reason is derived state: never in the run's commit.
-    expect(unwrap(await persistence.list(".agent-memory/unread")).map((file) => file.path)).toEqual(
-      [`.agent-memory/unread/${blank.id}.json`],
-    );
+    expect(okOf(await persistence.list(".agent-memory/unread")).map((file) => file.path)).toEqual([
+      `.agent-memory/unread/${blank.id}.json`,
+    ]);
   });
 
   it("forgets the reason once the entry is read and consumed; a dry run records nothing", async () => {
@@ -66,16 +67,16 @@ describe("consolidating unreadable sessions", () => {
       llm: llmFromFunction(() => ANSWER),
       sessionReaders: { later: { read: (...args) => reading(text).read(...args) } },
     });
-    const entry = unwrap(
+    const entry = okOf(
       await memory.journal.add({ harness: "x", retrieval: { method: "later", sessionPath: "/l" } }),
     );
-    unwrap(await memory.consolidate({ dryRun: true }));
-    expect(unwrap(await memory.journal.unreadReasons()).size).toBe(0);
-    unwrap(await memory.consolidate());
-    expect(unwrap(await memory.journal.unreadReasons()).has(entry.id)).toBe(true);
+    okOf(await memory.consolidate({ dryRun: true }));
+    expect(okOf(await memory.journal.unreadReasons()).size).toBe(0);
+    okOf(await memory.consolidate());
+    expect(okOf(await memory.journal.unreadReasons()).has(entry.id)).toBe(true);
     text = "[user] now there is a session\n";
-    const report = unwrap(await memory.consolidate());
+    const report = okOf(await memory.consolidate());
     expect(report.consumed).toEqual([entry.id]);
-    expect(unwrap(await memory.journal.unreadReasons()).size).toBe(0);
+    expect(okOf(await memory.journal.unreadReasons()).size).toBe(0);
   });
 });

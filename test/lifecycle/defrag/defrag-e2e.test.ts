@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { llmFromFunction } from "../../../src/adapters/llm/llm-from-function.js";
 import type { LlmRequest } from "../../../src/ports/llm.js";
-import { freshMemory, unwrap } from "../../helpers/fresh-memory.js";
+import { freshMemory } from "../../helpers/fresh-memory.js";
 import { seedNotes } from "../../helpers/seed-notes.js";
+import { errOf, okOf } from "../../helpers/result-helpers.js";
 
 async function memoryWith(answer: unknown) {
   const requests: LlmRequest[] = [];
@@ -39,7 +40,7 @@ async function memoryWith(answer: unknown) {
       body: "[[id__CCCCCC|notes]] [[id__DDDDDD]]",
     },
   ]);
-  unwrap(await fresh.memory.commit("seed"));
+  okOf(await fresh.memory.commit("seed"));
   return { ...fresh, requests };
 }
 
@@ -64,37 +65,37 @@ const GOOD = {
 describe("defrag, end to end on memfs + isomorphic-git", () => {
   it("snapshots, plans, validates, applies through the safe operations, writes the index and commits", async () => {
     const { memory, requests, fs, root } = await memoryWith(GOOD);
-    const report = unwrap(await memory.defrag());
+    const report = okOf(await memory.defrag());
     expect(requests).toHaveLength(1);
     expect(requests[0]?.prompt).toContain("id__CCCCCC");
     expect(requests[0]?.prompt).not.toMatch(/used|last_used|pinned/);
     expect(report.applied).toHaveLength(4);
     expect(report.commit).toMatch(/^[0-9a-f]{40}$/);
-    expect(unwrap(await memory.brokenLinks())).toEqual([]);
-    expect((await memory.read("id__CCCCCC"))._unsafeUnwrapErr().code).toBe("NOT_FOUND");
-    expect(unwrap(await memory.read("id__FFFFFF")).body).toContain("[[id__BBBBBB|notes]]");
-    expect(unwrap(await memory.read("id__DDDDDD")).status).toBe("archived");
-    const runbook = unwrap(await memory.read("id__EEEEEE"));
+    expect(okOf(await memory.brokenLinks())).toEqual([]);
+    expect(errOf(await memory.read("id__CCCCCC")).code).toBe("NOT_FOUND");
+    expect(okOf(await memory.read("id__FFFFFF")).body).toContain("[[id__BBBBBB|notes]]");
+    expect(okOf(await memory.read("id__DDDDDD")).status).toBe("archived");
+    const runbook = okOf(await memory.read("id__EEEEEE"));
     expect(runbook.links.map((link) => link.id)).toEqual(report.created);
     expect(report.created).toHaveLength(2);
-    expect(unwrap(await memory.read(report.created[0] ?? "")).title).toBe(
+    expect(okOf(await memory.read(report.created[0] ?? "")).title).toBe(
       "Roll back by reverting the tag",
     );
     const index = String(await fs.promises.readFile(`${root}/index.md`, "utf8"));
     expect(index).toBe(
       "# Index\n\n## Hot\n\n- [[id__HubHub|Console app at axiom]]\n\n## Warm\n\n- [[id__BBBBBB|Deploys use the release branch]]\n",
     );
-    expect(unwrap(await memory.index.get()).hot.map((entry) => entry.id)).toEqual(["id__HubHub"]);
-    expect(unwrap(await memory.commit("anything left?"))).toBeNull();
+    expect(okOf(await memory.index.get()).hot.map((entry) => entry.id)).toEqual(["id__HubHub"]);
+    expect(okOf(await memory.commit("anything left?"))).toBeNull();
   });
 
   it("a dry run returns the validated plan and changes nothing", async () => {
     const { memory, persistence } = await memoryWith(GOOD);
-    const before = unwrap(await persistence.list());
-    const report = unwrap(await memory.defrag({ dryRun: true }));
+    const before = okOf(await persistence.list());
+    const report = okOf(await memory.defrag({ dryRun: true }));
     expect(report.decision?.actions).toHaveLength(4);
     expect(report.applied).toEqual([]);
-    expect(unwrap(await persistence.list()).map((f) => f.path)).toEqual(before.map((f) => f.path));
+    expect(okOf(await persistence.list()).map((f) => f.path)).toEqual(before.map((f) => f.path));
   });
 
   it.each([
@@ -182,12 +183,12 @@ describe("defrag, end to end on memfs + isomorphic-git", () => {
     ],
   ])("a decision that breaks %s changes nothing and says which rule", async (rule, decision) => {
     const { memory, persistence } = await memoryWith(decision);
-    const before = unwrap(await persistence.list());
-    const error = (await memory.defrag())._unsafeUnwrapErr();
+    const before = okOf(await persistence.list());
+    const error = errOf(await memory.defrag());
     expect(error.code).toBe("PIPELINE");
     expect(error.message).toContain("validate");
     expect(error.message).toContain(`"${rule}"`);
-    const after = unwrap(await persistence.list());
+    const after = okOf(await persistence.list());
     expect(after.map((f) => [f.path, f.size])).toEqual(before.map((f) => [f.path, f.size]));
   });
 });

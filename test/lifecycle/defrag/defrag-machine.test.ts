@@ -7,8 +7,9 @@ import {
   type PlanInput,
   type PlanOutput,
 } from "../../../src/lifecycle/defrag/defrag-steps.js";
-import { freshMemory, unwrap } from "../../helpers/fresh-memory.js";
+import { freshMemory } from "../../helpers/fresh-memory.js";
 import { seedNotes } from "../../helpers/seed-notes.js";
+import { errOf, okOf } from "../../helpers/result-helpers.js";
 
 async function memory() {
   const llm = llmFromFunction(() =>
@@ -32,9 +33,9 @@ describe("the defrag machine", () => {
         actions: [],
       })),
     }));
-    const report = unwrap(await runDefrag(m.defragMachine().provide({ actors: { plan } })));
+    const report = okOf(await runDefrag(m.defragMachine().provide({ actors: { plan } })));
     expect(report.decision?.hotTier).toEqual(["id__BBBBBB"]);
-    expect(unwrap(await m.index.get()).hot.map((e) => e.id)).toEqual(["id__BBBBBB"]);
+    expect(okOf(await m.index.get()).hot.map((e) => e.id)).toEqual(["id__BBBBBB"]);
   });
 
   it.each(DEFRAG_STEPS.map((step) => [step]))("a failure in %s names the step", async (step) => {
@@ -42,13 +43,13 @@ describe("the defrag machine", () => {
     const failing = fromPromise<never, unknown>(async () => {
       throw new Error(`injected ${step}`);
     });
-    const error = (await m.defrag({ actors: { [step]: failing } }))._unsafeUnwrapErr();
+    const error = errOf(await m.defrag({ actors: { [step]: failing } }));
     expect(error.code === "PIPELINE" ? error.step : error.code).toBe(step);
   });
 
   it("refuses to run without an LLM", async () => {
     const { persistence } = await memory();
     const { createMemory } = await import("../../../src/memory.js");
-    expect((await createMemory({ persistence }).defrag())._unsafeUnwrapErr().code).toBe("LLM");
+    expect(errOf(await createMemory({ persistence }).defrag()).code).toBe("LLM");
   });
 });

@@ -1,8 +1,9 @@
 /** Issue 12, defect 7: defrag never replaces text the model was not shown. */
 import { describe, expect, it } from "vitest";
 import { llmFromFunction } from "../../../src/adapters/llm/llm-from-function.js";
-import { freshMemory, unwrap } from "../../helpers/fresh-memory.js";
+import { freshMemory } from "../../helpers/fresh-memory.js";
 import { seedNotes } from "../../helpers/seed-notes.js";
+import { errOf, okOf } from "../../helpers/result-helpers.js";
 
 const RUNBOOK =
   "## Rollback\n\nRevert the tag. Then tell the team.\n\n## Alerts\n\nPage the owner.";
@@ -20,12 +21,12 @@ async function memoryWith(actions: unknown[]) {
       body: "Reviews happen on Tuesdays. Owners sign off.",
     },
   ]);
-  unwrap(await fresh.memory.commit("seed"));
+  okOf(await fresh.memory.commit("seed"));
   return fresh;
 }
 
 const bodyOf = async (fresh: Awaited<ReturnType<typeof memoryWith>>, id: string) =>
-  unwrap(await fresh.memory.read(id)).body;
+  okOf(await fresh.memory.read(id)).body;
 
 describe("defrag keeps every sentence it was not shown", () => {
   it("refuses a relink whose body drops text", async () => {
@@ -33,7 +34,7 @@ describe("defrag keeps every sentence it was not shown", () => {
       { type: "relink", id: "id__Runbk1", body: "See [[id__Deploy|deploys]]." },
     ]);
     const result = await fresh.memory.defrag();
-    expect(result._unsafeUnwrapErr().message).toMatch(/drops-text|would drop/);
+    expect(errOf(result).message).toMatch(/drops-text|would drop/);
     expect(await bodyOf(fresh, "id__Runbk1")).toBe(RUNBOOK);
   });
 
@@ -45,7 +46,7 @@ describe("defrag keeps every sentence it was not shown", () => {
         body: "Deploys go through the [[id__Runbk1|release]] branch.\n\nSee [[id__Deplo2|notes]].",
       },
     ]);
-    unwrap(await fresh.memory.defrag());
+    okOf(await fresh.memory.defrag());
     expect(await bodyOf(fresh, "id__Deploy")).toContain("[[id__Deplo2|notes]]");
   });
 
@@ -60,7 +61,7 @@ describe("defrag keeps every sentence it was not shown", () => {
         ],
       },
     ]);
-    expect((await fresh.memory.defrag())._unsafeUnwrapErr().message).toMatch(/Then tell the team/);
+    expect(errOf(await fresh.memory.defrag()).message).toMatch(/Then tell the team/);
     expect(await bodyOf(fresh, "id__Runbk1")).toBe(RUNBOOK);
   });
 
@@ -73,9 +74,7 @@ describe("defrag keeps every sentence it was not shown", () => {
         body: "Deploys go through the release branch.",
       },
     ]);
-    expect((await fresh.memory.defrag())._unsafeUnwrapErr().message).toMatch(
-      /Reviews happen on Tuesdays/,
-    );
+    expect(errOf(await fresh.memory.defrag()).message).toMatch(/Reviews happen on Tuesdays/);
     expect(await bodyOf(fresh, "id__Deplo2")).toBe("Reviews happen on Tuesdays. Owners sign off.");
   });
 });
@@ -96,7 +95,7 @@ describe("defrag scrubs only the text the model adds", () => {
         body: "Deploys go through the release branch.\npassword: hunter2hunter2 (old, rotated)",
       },
     ]);
-    const report = unwrap(await fresh.memory.defrag());
+    const report = okOf(await fresh.memory.defrag());
     expect(report.redactions).toBe(1);
     const body = await bodyOf(fresh, "id__Deploy");
     expect(body).toContain("password: hunter2hunter2 (old, rotated)");

@@ -5,6 +5,7 @@
 import * as fs from "node:fs";
 import { fsPersistence } from "../../../src/adapters/fs/fs-persistence.js";
 import { createJournal } from "../../../src/lifecycle/journal/journal.js";
+import { errOf } from "../../helpers/result-helpers.js";
 
 const [root = "", worker = "0", count = "1", startAt = "0"] = process.argv.slice(2);
 const journal = createJournal({ persistence: fsPersistence({ fs, root }) });
@@ -26,8 +27,6 @@ const results = await Promise.all(
 );
 const failed = results.filter((result) => result.isErr());
 if (failed.length > 0) {
-  process.stderr.write(
-    `${failed.map((result) => JSON.stringify(result._unsafeUnwrapErr())).join("\n")}\n`,
-  );
+  process.stderr.write(`${failed.map((result) => JSON.stringify(errOf(result))).join("\n")}\n`);
   process.exit(1);
 }

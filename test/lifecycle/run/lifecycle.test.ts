@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { llmFromFunction } from "../../../src/adapters/llm/llm-from-function.js";
 import { defragDue, LIFECYCLE_STATE_PATH } from "../../../src/lifecycle/run/lifecycle-state.js";
-import { freshMemory, unwrap } from "../../helpers/fresh-memory.js";
+import { freshMemory } from "../../helpers/fresh-memory.js";
+import { okOf } from "../../helpers/result-helpers.js";
 
 const DAY = 86_400_000;
 
@@ -36,14 +37,14 @@ describe("memory.run in memory (isomorphic-git: no pull or push)", () => {
       return answers.shift() ?? "";
     });
     const { memory, fs, root } = await freshMemory({ llm });
-    unwrap(
+    okOf(
       await memory.journal.add({
         harness: "manual",
         retrieval: { method: "none" },
         note: "a fact",
       }),
     );
-    const report = unwrap(
+    const report = okOf(
       await memory.run({ defragEvery: { consolidations: 1 }, agentsMd: [{ target: "AGENTS.md" }] }),
     );
     expect(report.pulled).toBe("unsupported");
@@ -56,9 +57,9 @@ describe("memory.run in memory (isomorphic-git: no pull or push)", () => {
     ).toMatchObject({
       consolidationsSinceDefrag: 0,
     });
-    expect(unwrap(await memory.commit("left over?"))).toBeNull();
+    expect(okOf(await memory.commit("left over?"))).toBeNull();
     // Nothing new: no model call, no defrag, nothing to commit.
-    const again = unwrap(
+    const again = okOf(
       await memory.run({ defragEvery: { consolidations: 1 }, agentsMd: [{ target: "AGENTS.md" }] }),
     );
     expect(prompts).toHaveLength(2);

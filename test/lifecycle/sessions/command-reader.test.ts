@@ -113,9 +113,7 @@ describe("the command session reader", () => {
     );
     const error = errOf(await missing.read(entryFor("command", {}), { budgetBytes: 4096 }));
     expect(error.code).toBe("INVALID_INPUT");
-    expect(commandArgs(["{sessionPath}"], thread)._unsafeUnwrapErr().message).toMatch(
-      /sessionPath/,
-    );
+    expect(errOf(commandArgs(["{sessionPath}"], thread)).message).toMatch(/sessionPath/);
   });
 });
 

@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { inMemoryPorts } from "../../../src/adapters/in-memory/in-memory.js";
 import { analyzeMemory } from "../../../src/notes/analysis/analyze.js";
 import { createMemory } from "../../../src/memory.js";
-import { unwrap } from "../../helpers/fresh-memory.js";
+
 import { seedNotes } from "../../helpers/seed-notes.js";
 import { notesContext } from "./analysis-helpers.js";
+import { okOf } from "../../helpers/result-helpers.js";
 
 const DAY = 86_400_000;
 // Whole seconds: git stores author times in seconds.
@@ -19,7 +20,7 @@ function linksToLater(ids: readonly string[], i: number): string {
 }
 
 async function fixture() {
-  const ports = unwrap(await inMemoryPorts({ now: () => COMMITTED_AT }));
+  const ports = okOf(await inMemoryPorts({ now: () => COMMITTED_AT }));
   const { fs, root, persistence, git } = ports;
   await seedNotes(fs, root, [
     { id: "id__Hub000", title: "Hub", body: "[[id__Leaf01|one]] and [[id__Leaf02|two]]" },
@@ -37,7 +38,7 @@ async function fixture() {
     { id: "id__Arch00", title: "Archived", body: "[[id__Lonely]]", folder: "archive" },
   ]);
   await fs.promises.writeFile(`${root}/index.md`, "# Index\n\n## Hot\n\n- [[id__Hub000|Hub]]\n");
-  unwrap(await git.commit("seed"));
+  okOf(await git.commit("seed"));
   // Committed 40.5 days before the analysis clock.
   const now = COMMITTED_AT + 40.5 * DAY;
   return { fs, root, persistence, git, now, ctx: notesContext(persistence, git, () => now) };
@@ -46,7 +47,7 @@ async function fixture() {
 describe("analyzeMemory", () => {
   it("reports each finding with the graph queries' definitions, in the documented order", async () => {
     const { ctx, persistence, git, now } = await fixture();
-    const analysis = unwrap(await analyzeMemory(ctx, { maxNoteBytes: 200 }));
+    const analysis = okOf(await analyzeMemory(ctx, { maxNoteBytes: 200 }));
 
     expect(analysis.notes.map((n) => [n.id, n.inbound, n.outbound, n.indexed, n.status])).toEqual([
       ["id__Arch00", 0, 1, false, "archived"],
@@ -87,15 +88,15 @@ describe("analyzeMemory", () => {
 
     // The same definitions as the graph queries (which also count archived notes as orphans).
     const memory = createMemory({ persistence, git, now: () => now });
-    expect(unwrap(await memory.deadEnds()).toSorted()).toEqual(analysis.deadEnds);
-    expect(unwrap(await memory.orphans()).toSorted()).toEqual(["id__Arch00", "id__Self00"]);
-    expect(unwrap(await memory.brokenLinks())).toEqual(analysis.brokenLinks);
+    expect(okOf(await memory.deadEnds()).toSorted()).toEqual(analysis.deadEnds);
+    expect(okOf(await memory.orphans()).toSorted()).toEqual(["id__Arch00", "id__Self00"]);
+    expect(okOf(await memory.brokenLinks())).toEqual(analysis.brokenLinks);
   });
 
   it("takes times from git, else from the file, and ages orphans from createdAt", async () => {
     const { ctx, fs, root } = await fixture();
     await seedNotes(fs, root, [{ id: "id__Fresh0", title: "Fresh", body: "uncommitted" }]);
-    const analysis = unwrap(await analyzeMemory(ctx));
+    const analysis = okOf(await analyzeMemory(ctx));
     const fresh = analysis.notes.find((n) => n.id === "id__Fresh0");
     expect(fresh?.createdAt).toBeGreaterThan(COMMITTED_AT);
     expect(analysis.orphans).toEqual([
@@ -121,7 +122,7 @@ describe("analyzeMemory", () => {
       })),
       ...right.map((id, i) => ({ id, title: `right ${i}`, body: linksToLater(right, i) })),
     ]);
-    const analysis = unwrap(await analyzeMemory(ctx, { communityMinSize: 12 }));
+    const analysis = okOf(await analyzeMemory(ctx, { communityMinSize: 12 }));
     expect(analysis.nearDuplicates).toEqual([{ a: "id__Dup001", b: "id__Dup002", similarity: 1 }]);
     expect(analysis.clusters[0]).toEqual({
       id: "id__Left00",
@@ -135,11 +136,11 @@ describe("analyzeMemory", () => {
 
   it("gives byte-identical output for the same files: twice, after a refresh, from a new store", async () => {
     const { ctx, persistence, git, now } = await fixture();
-    const first = JSON.stringify(unwrap(await analyzeMemory(ctx)));
-    expect(JSON.stringify(unwrap(await analyzeMemory(ctx)))).toBe(first);
+    const first = JSON.stringify(okOf(await analyzeMemory(ctx)));
+    expect(JSON.stringify(okOf(await analyzeMemory(ctx)))).toBe(first);
     ctx.store.invalidate();
-    expect(JSON.stringify(unwrap(await analyzeMemory(ctx)))).toBe(first);
+    expect(JSON.stringify(okOf(await analyzeMemory(ctx)))).toBe(first);
     const other = notesContext(persistence, git, () => now);
-    expect(JSON.stringify(unwrap(await analyzeMemory(other)))).toBe(first);
+    expect(JSON.stringify(okOf(await analyzeMemory(other)))).toBe(first);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { freshMemory, unwrap } from "../../helpers/fresh-memory.js";
+import { freshMemory } from "../../helpers/fresh-memory.js";
 import { seedNotes } from "../../helpers/seed-notes.js";
+import { okOf } from "../../helpers/result-helpers.js";
 
 const DAY = 86_400_000;
 
@@ -30,7 +31,7 @@ describe("doctor", () => {
       "# Index\n\n## Hot\n\n- [[id__Gone01|missing]]\n",
     );
 
-    const report = unwrap(await memory.doctor({ orphanMinAgeDays: 0, maxNoteBytes: 100 }));
+    const report = okOf(await memory.doctor({ orphanMinAgeDays: 0, maxNoteBytes: 100 }));
     const kinds = report.findings.map((finding) => `${finding.kind} ${finding.path}`);
     expect(report.ok).toBe(false);
     expect(kinds).toEqual([
@@ -65,11 +66,11 @@ describe("doctor", () => {
       { id: "id__BBBBBB", title: "Leaf", body: "[[id__AAAAAA|hub]]" },
     ]);
     await fs.promises.writeFile(`${root}/index.md`, "# Index\n\n## Hot\n\n- [[id__AAAAAA|Hub]]\n");
-    expect(unwrap(await memory.doctor())).toEqual({ ok: true, findings: [], fixed: [] });
+    expect(okOf(await memory.doctor())).toEqual({ ok: true, findings: [], fixed: [] });
     await seedNotes(fs, root, [{ id: "id__CCCCCC", title: "Lonely", body: "z" }]);
-    expect(unwrap(await memory.doctor({ orphanMinAgeDays: 30 })).ok).toBe(true);
+    expect(okOf(await memory.doctor({ orphanMinAgeDays: 30 })).ok).toBe(true);
     shift = 31 * DAY;
-    const report = unwrap(await memory.doctor({ orphanMinAgeDays: 30 }));
+    const report = okOf(await memory.doctor({ orphanMinAgeDays: 30 }));
     expect(report.findings.map((finding) => [finding.kind, finding.id])).toEqual([
       ["orphan", "id__CCCCCC"],
     ]);

@@ -12,7 +12,8 @@ import { fsPersistence } from "../../../src/adapters/fs/fs-persistence.js";
 import type { FsLike } from "../../../src/adapters/fs/fs-like.js";
 import { inMemoryPorts } from "../../../src/adapters/in-memory/in-memory.js";
 import { createMemory, type Memory } from "../../../src/memory.js";
-import { sequentialIds, unwrap } from "../../helpers/fresh-memory.js";
+import { sequentialIds } from "../../helpers/fresh-memory.js";
+import { okOf } from "../../helpers/result-helpers.js";
 
 interface Backend {
   readonly memory: Memory;
@@ -47,7 +48,7 @@ function backendOver(fs: FsLike, root: string, memory: Memory): Backend {
 
 const backends: Record<string, () => Promise<Backend>> = {
   async memfs() {
-    const { fs, root, persistence } = unwrap(await inMemoryPorts());
+    const { fs, root, persistence } = okOf(await inMemoryPorts());
     return backendOver(fs, root, createMemory({ persistence, generateId: sequentialIds("E") }));
   },
   async "node:fs"() {
@@ -59,28 +60,26 @@ const backends: Record<string, () => Promise<Backend>> = {
 };
 
 const inboundIds = async (memory: Memory, id: string) =>
-  unwrap(await memory.links(id)).inbound.map((link) => link.id);
+  okOf(await memory.links(id)).inbound.map((link) => link.id);
 const sorted = (ids: readonly string[]) => ids.toSorted();
 const broken = async (memory: Memory) =>
-  unwrap(await memory.brokenLinks()).map((link) => `${link.sourceId} -> ${link.targetId}`);
+  okOf(await memory.brokenLinks()).map((link) => `${link.sourceId} -> ${link.targetId}`);
 
 /** A <- B -> C; the first queries warm every cache. */
 async function threeNotes(backend: Backend) {
   const { memory } = backend;
-  const a = unwrap(
+  const a = okOf(
     await memory.capture({ title: "Alpha", body: "the first note" }, { status: "active" }),
   );
-  const c = unwrap(
-    await memory.capture({ title: "Charlie", body: "a leaf" }, { status: "active" }),
-  );
-  const b = unwrap(
+  const c = okOf(await memory.capture({ title: "Charlie", body: "a leaf" }, { status: "active" }));
+  const b = okOf(
     await memory.capture(
       { title: "Bravo", body: `links to [[${a.id}|Alpha]] and [[${c.id}]]` },
       { status: "active" },
     ),
   );
   expect(await inboundIds(memory, a.id)).toEqual([b.id]);
-  expect(sorted(unwrap(await memory.orphans()))).toEqual([b.id]);
+  expect(sorted(okOf(await memory.orphans()))).toEqual([b.id]);
   expect(await broken(memory)).toEqual([]);
   return { a, b, c };
 }
@@ -101,20 +100,18 @@ describe.each(Object.keys(backends))("edits behind the library's back (%s)", (na
     await backend.write(b.path, `# Bravo\n\nnow only [[${c.id}]] and [[id__NoWay0|a lost one]]\n`);
     expect(await inboundIds(memory, a.id)).toEqual([]);
     expect(await inboundIds(memory, c.id)).toEqual([b.id]);
-    expect(sorted(unwrap(await memory.orphans()))).toEqual(sorted([a.id, b.id]));
+    expect(sorted(okOf(await memory.orphans()))).toEqual(sorted([a.id, b.id]));
     expect(await broken(memory)).toEqual([`${b.id} -> id__NoWay0`]);
-    expect(unwrap(await memory.links(b.id)).outbound.map((link) => [link.id, link.exists])).toEqual(
-      [
-        [c.id, true],
-        ["id__NoWay0", false],
-      ],
-    );
+    expect(okOf(await memory.links(b.id)).outbound.map((link) => [link.id, link.exists])).toEqual([
+      [c.id, true],
+      ["id__NoWay0", false],
+    ]);
 
     // A (edited by hand, heading and all) links back to B.
     await backend.write(a.path, `# Alpha, edited\n\nback to [[${b.id}|Bravo]]\n`);
     expect(await inboundIds(memory, b.id)).toEqual([a.id]);
-    expect(sorted(unwrap(await memory.orphans()))).toEqual([a.id]);
-    expect(unwrap(await memory.links(b.id)).inbound[0]?.title).toBe("Alpha, edited");
+    expect(sorted(okOf(await memory.orphans()))).toEqual([a.id]);
+    expect(okOf(await memory.links(b.id)).inbound[0]?.title).toBe("Alpha, edited");
   });
 
   it("sees an added file at once, and a file whose link text only changed size", async () => {
@@ -128,13 +125,13 @@ describe.each(Object.keys(backends))("edits behind the library's back (%s)", (na
     );
     expect(await inboundIds(memory, a.id)).toEqual(["id__Extern", b.id]);
     expect(await inboundIds(memory, c.id)).toEqual(["id__Extern", b.id]);
-    expect(sorted(unwrap(await memory.orphans()))).toEqual(sorted([b.id, "id__Extern"]));
+    expect(sorted(okOf(await memory.orphans()))).toEqual(sorted([b.id, "id__Extern"]));
     expect(await broken(memory)).toEqual(["id__Extern -> id__Gone00"]);
 
     // Once a note links to the newcomer, it is no longer an orphan.
     await backend.write(c.path, `# Charlie\n\na leaf that knows [[id__Extern|the newcomer]]\n`);
-    expect(unwrap(await memory.orphans())).toEqual([b.id]);
-    expect(unwrap(await memory.links("id__Extern")).inbound.map((link) => link.id)).toEqual([c.id]);
+    expect(okOf(await memory.orphans())).toEqual([b.id]);
+    expect(okOf(await memory.links("id__Extern")).inbound.map((link) => link.id)).toEqual([c.id]);
   });
 
   it("sees a deleted file at once: links to it become broken, its own links vanish", async () => {
@@ -144,18 +141,16 @@ describe.each(Object.keys(backends))("edits behind the library's back (%s)", (na
 
     await backend.remove(a.path);
     expect(await broken(memory)).toEqual([`${b.id} -> ${a.id}`]);
-    expect(unwrap(await memory.links(b.id)).outbound.map((link) => [link.id, link.exists])).toEqual(
-      [
-        [a.id, false],
-        [c.id, true],
-      ],
-    );
+    expect(okOf(await memory.links(b.id)).outbound.map((link) => [link.id, link.exists])).toEqual([
+      [a.id, false],
+      [c.id, true],
+    ]);
     expect((await memory.links(a.id)).isErr()).toBe(true);
 
     await backend.remove(b.path);
     expect(await broken(memory)).toEqual([]);
     expect(await inboundIds(memory, c.id)).toEqual([]);
-    expect(unwrap(await memory.orphans())).toEqual([c.id]);
+    expect(okOf(await memory.orphans())).toEqual([c.id]);
   });
 
   it("sees a file moved to another folder and a hand-written index note at once", async () => {
@@ -165,16 +160,16 @@ describe.each(Object.keys(backends))("edits behind the library's back (%s)", (na
 
     const archived = a.path.replace(/^topics\//, "archive/");
     await backend.move(a.path, archived);
-    const inbound = unwrap(await memory.links(b.id)).outbound[0];
+    const inbound = okOf(await memory.links(b.id)).outbound[0];
     expect(inbound).toEqual({ id: a.id, displayText: "Alpha", exists: true, status: "archived" });
     expect(await broken(memory)).toEqual([]);
 
     await backend.write("index.md", `# Index\n\n## Hot\n\n- [[${b.id}|Bravo]]\n`);
-    expect(unwrap(await memory.orphans())).toEqual([]);
-    expect(unwrap(await memory.links(b.id)).indexed).toBe(true);
+    expect(okOf(await memory.orphans())).toEqual([]);
+    expect(okOf(await memory.links(b.id)).indexed).toBe(true);
     await backend.remove("index.md");
-    expect(unwrap(await memory.orphans())).toEqual([b.id]);
-    expect(unwrap(await memory.links(c.id)).indexed).toBe(false);
+    expect(okOf(await memory.orphans())).toEqual([b.id]);
+    expect(okOf(await memory.links(c.id)).indexed).toBe(false);
   });
 
   it("sees a same-size edit once the clock has moved past the last look", async () => {
@@ -190,6 +185,6 @@ describe.each(Object.keys(backends))("edits behind the library's back (%s)", (na
     await new Promise((resolve) => setTimeout(resolve, 20));
     await backend.write(b.path, after);
     expect(await inboundIds(memory, a.id)).toEqual([]);
-    expect(unwrap(await memory.orphans())).toEqual([a.id, b.id]);
+    expect(okOf(await memory.orphans())).toEqual([a.id, b.id]);
   });
 });

@@ -22,7 +22,7 @@ import { parseFilename } from "../../../src/model/filename.js";
 import type { NoteStatus } from "../../../src/model/layout.js";
 import type { Persistence } from "../../../src/ports/persistence.js";
 import type { FsLike } from "../../../src/adapters/fs/fs-like.js";
-import { unwrap } from "../../helpers/fresh-memory.js";
+import { okOf } from "../../helpers/result-helpers.js";
 
 // ---------------------------------------------------------------------------------------------
 // Operations, as generated data: notes are picked by index into the model's current notes, so
@@ -306,11 +306,11 @@ interface World {
 
 /** Every file under the root but .git and the library's private folder: path -> content. */
 async function dumpFiles(persistence: Persistence): Promise<Map<string, string>> {
-  const files = unwrap(await persistence.list());
+  const files = okOf(await persistence.list());
   const out = new Map<string, string>();
   for (const file of files) {
     if (file.path.startsWith(".agent-memory/")) continue;
-    out.set(file.path, unwrap(await persistence.read(file.path)));
+    out.set(file.path, okOf(await persistence.read(file.path)));
   }
   return out;
 }
@@ -330,7 +330,7 @@ function changedOwners(before: Map<string, string>, after: Map<string, string>):
 }
 
 async function notePath(world: World, id: string): Promise<string> {
-  const files = unwrap(await world.persistence.list());
+  const files = okOf(await world.persistence.list());
   const found = files.find((file) => file.path.endsWith(` ${id}.md`));
   if (found === undefined) throw new Error(`no file carries ${id}`);
   return found.path;
@@ -358,7 +358,7 @@ async function apply(world: World, op: Op): Promise<Set<string> | "external"> {
       const fresh = model.freshId();
       world.offered.push(...offered, fresh);
       const expectedId = [...offered, fresh].find((id) => !used.has(id));
-      const meta = unwrap(await memory.capture({ title: op.title, body }, { status: op.status }));
+      const meta = okOf(await memory.capture({ title: op.title, body }, { status: op.status }));
       world.offered.length = 0;
       expect(meta.id).toBe(expectedId);
       expect(meta.status).toBe(op.status);
@@ -374,7 +374,7 @@ async function apply(world: World, op: Op): Promise<Set<string> | "external"> {
       if (links.length === 0) return new Set();
       const added = `See also ${links.join(", ")}.`;
       const body = note.body === "" ? added : `${note.body}\n\n${added}`;
-      unwrap(await memory.update(note.id, { body }));
+      okOf(await memory.update(note.id, { body }));
       note.body = body;
       return new Set([note.id]);
     }
@@ -382,7 +382,7 @@ async function apply(world: World, op: Op): Promise<Set<string> | "external"> {
       const note = model.pick(op.pick);
       if (note === undefined) return new Set();
       const allowed = new Set([note.id, ...model.inbound(note.id), "index"]);
-      const result = unwrap(await memory.rename(note.id, op.title));
+      const result = okOf(await memory.rename(note.id, op.title));
       expect(result.id).toBe(note.id);
       const oldTitle = note.title;
       model.rewriteAll((link) =>
@@ -396,7 +396,7 @@ async function apply(world: World, op: Op): Promise<Set<string> | "external"> {
       const note = model.pick(op.pick);
       if (note === undefined) return new Set();
       const status = op.kind === "move" ? op.status : "archived";
-      const result = unwrap(
+      const result = okOf(
         op.kind === "move" ? await memory.move(note.id, status) : await memory.archive(note.id),
       );
       expect(result.status).toBe(status);
@@ -413,7 +413,7 @@ async function apply(world: World, op: Op): Promise<Set<string> | "external"> {
       const sourceIds = new Set(sources.map((source) => source.id));
       const allowed = new Set([target.id, ...sourceIds, "index"]);
       for (const source of sources) for (const id of model.inbound(source.id)) allowed.add(id);
-      const result = unwrap(await memory.merge([...sourceIds], target.id));
+      const result = okOf(await memory.merge([...sourceIds], target.id));
       expect(result.removed).toEqual([...sourceIds]);
       target.body = [target.body, ...sources.map((s) => `## ${s.title}\n\n${s.body}`)]
         .filter((part) => part !== "")
@@ -438,7 +438,7 @@ async function apply(world: World, op: Op): Promise<Set<string> | "external"> {
         expect(result).toMatchObject({ error: { code: "CONFLICT" } });
         return new Set();
       }
-      unwrap(result);
+      okOf(result);
       model.notes.delete(note.id);
       for (const [marker, owner] of model.markers)
         if (owner === note.id) model.markers.delete(marker);
@@ -463,7 +463,7 @@ async function apply(world: World, op: Op): Promise<Set<string> | "external"> {
       const body = [kept, added].filter((part) => part !== "").join("\n\n");
       const title = op.title ?? note.title;
       const path = await notePath(world, note.id);
-      const before = unwrap(await world.persistence.read(path));
+      const before = okOf(await world.persistence.read(path));
       let content = body === "" ? `# ${title}\n` : `# ${title}\n\n${body}\n`;
       // (mtime, size) is how edits are seen: keep the size different so that a same-size edit
       // within the filesystem's timestamp granularity is not what this test is about.
@@ -485,18 +485,18 @@ async function apply(world: World, op: Op): Promise<Set<string> | "external"> {
 
 async function graphOf(memory: Memory, ids: readonly string[]) {
   const links = [];
-  for (const id of ids) links.push(unwrap(await memory.links(id)));
+  for (const id of ids) links.push(okOf(await memory.links(id)));
   return {
     links,
-    orphans: unwrap(await memory.orphans()),
-    deadEnds: unwrap(await memory.deadEnds()),
-    brokenLinks: unwrap(await memory.brokenLinks()),
+    orphans: okOf(await memory.orphans()),
+    deadEnds: okOf(await memory.deadEnds()),
+    brokenLinks: okOf(await memory.brokenLinks()),
   };
 }
 
 async function checkAgainstModel(world: World): Promise<void> {
   const { memory, model } = world;
-  const listed = unwrap(await memory.list());
+  const listed = okOf(await memory.list());
   expect(listed.map((meta) => [meta.id, meta.title, meta.status]).toSorted()).toEqual(
     model.ids().map((id) => {
       const note = model.notes.get(id);
@@ -505,7 +505,7 @@ async function checkAgainstModel(world: World): Promise<void> {
   );
   const bodies: string[] = [];
   for (const id of model.ids()) {
-    const note = unwrap(await memory.read(id));
+    const note = okOf(await memory.read(id));
     expect({ id, body: note.body }).toEqual({ id, body: model.notes.get(id)?.body });
     bodies.push(note.body);
   }
@@ -544,7 +544,7 @@ async function checkAgainstModel(world: World): Promise<void> {
 }
 
 async function newWorld(): Promise<World> {
-  const ports = unwrap(await inMemoryPorts());
+  const ports = okOf(await inMemoryPorts());
   const model = new Model();
   const offered: string[] = [];
   const memory = createMemory({
@@ -587,13 +587,11 @@ describe("the link graph under random mutation sequences (model-based)", () => {
   it("refuses a non-forced remove of a linked note with CONFLICT and changes nothing", async () => {
     const world = await newWorld();
     const { memory, persistence } = world;
-    const target = unwrap(
+    const target = okOf(
       await memory.capture({ title: "Target", body: "kept" }, { status: "active" }),
     );
-    const from = unwrap(
-      await memory.capture({ title: "From", body: `see [[${target.id}|Target]]` }),
-    );
-    const indexOnly = unwrap(await memory.capture({ title: "Indexed", body: "in the index" }));
+    const from = okOf(await memory.capture({ title: "From", body: `see [[${target.id}|Target]]` }));
+    const indexOnly = okOf(await memory.capture({ title: "Indexed", body: "in the index" }));
     await world.fs.promises.writeFile(
       `${world.root}/index.md`,
       `# Index\n\n- [[${indexOnly.id}]]\n`,
@@ -603,12 +601,12 @@ describe("the link graph under random mutation sequences (model-based)", () => {
       const result = await memory.remove(id);
       expect(result).toMatchObject({ error: { code: "CONFLICT" } });
       expect(await dumpFiles(persistence)).toEqual(before);
-      expect(unwrap(await memory.read(id)).id).toBe(id);
+      expect(okOf(await memory.read(id)).id).toBe(id);
     }
-    expect(unwrap(await memory.links(target.id)).inbound.map((link) => link.id)).toEqual([from.id]);
+    expect(okOf(await memory.links(target.id)).inbound.map((link) => link.id)).toEqual([from.id]);
     // Once nothing links to it, the same remove goes through.
-    unwrap(await memory.update(from.id, { body: "no link any more" }));
-    unwrap(await memory.remove(target.id));
-    expect(unwrap(await memory.brokenLinks())).toEqual([]);
+    okOf(await memory.update(from.id, { body: "no link any more" }));
+    okOf(await memory.remove(target.id));
+    expect(okOf(await memory.brokenLinks())).toEqual([]);
   });
 });

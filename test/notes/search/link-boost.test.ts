@@ -7,8 +7,9 @@ import {
   LINK_BOOST_SOURCES,
 } from "../../../src/notes/search/link-boost.js";
 import type { SearchHit } from "../../../src/notes/search/search-index.js";
-import { unwrap } from "../../helpers/fresh-memory.js";
+
 import { searchFixture } from "./search-fixture.js";
+import { okOf } from "../../helpers/result-helpers.js";
 
 function hit(id: string, score: number, body = ""): SearchHit {
   const stored: StoredNote = {
@@ -86,7 +87,7 @@ describe("searchNotes link boost", () => {
       { id: "id__Alone0", title: "Standup", body },
       { id: "id__Linked", title: "Standup", body },
     ]);
-    const results = unwrap(await search("igor"));
+    const results = okOf(await search("igor"));
     expect(results.map((result) => result.id)).toEqual(["id__Igor00", "id__Linked", "id__Alone0"]);
     const [best, linked, alone] = results;
     expect(linked?.score).toBeCloseTo(
@@ -100,7 +101,7 @@ describe("searchNotes link boost", () => {
       { id: "id__Alone0", title: "Standup", body: "igor was there" },
       { id: "id__Linked", title: "Standup", body: "igor was there" },
     ]);
-    const results = unwrap(await search("igor", { status: "active" }));
+    const results = okOf(await search("igor", { status: "active" }));
     expect(results.map((result) => result.id)).toEqual(["id__Alone0", "id__Linked"]);
     expect(results[0]?.score).toBe(results[1]?.score);
   });

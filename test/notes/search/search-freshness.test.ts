@@ -1,7 +1,8 @@
 import MiniSearch from "minisearch";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { unwrap } from "../../helpers/fresh-memory.js";
+
 import { searchFixture } from "./search-fixture.js";
+import { okOf } from "../../helpers/result-helpers.js";
 
 const NOTES = Array.from({ length: 20 }, (_, i) => ({
   id: `id__Note${String(i).padStart(2, "0")}`,
@@ -32,30 +33,30 @@ afterEach(() => {
 describe("search index freshness", () => {
   it("sees a note edited behind the library's back on the next search", async () => {
     const { fs, root, paths, search } = await searchFixture(NOTES);
-    expect(unwrap(await search("zebra"))).toEqual([]);
+    expect(okOf(await search("zebra"))).toEqual([]);
     await fs.promises.writeFile(`${root}/${paths.id__Note03}`, "# Note 3\n\nnow about a zebra\n");
-    expect(ids(unwrap(await search("zebra")))).toEqual(["id__Note03"]);
-    expect(unwrap(await search("zebra"))[0]?.snippet).toBe("now about a zebra");
+    expect(ids(okOf(await search("zebra")))).toEqual(["id__Note03"]);
+    expect(okOf(await search("zebra"))[0]?.snippet).toBe("now about a zebra");
     // The old text is gone from the index, not merely outranked.
-    expect(ids(unwrap(await search("ordinary", { limit: 100 })))).not.toContain("id__Note03");
+    expect(ids(okOf(await search("ordinary", { limit: 100 })))).not.toContain("id__Note03");
   });
 
   it("sees added, deleted and moved files", async () => {
     const { fs, root, paths, search } = await searchFixture(NOTES);
-    expect(unwrap(await search("ordinary", { limit: 100 }))).toHaveLength(20);
+    expect(okOf(await search("ordinary", { limit: 100 }))).toHaveLength(20);
 
     await fs.promises.writeFile(`${root}/topics/giraffe id__Giraff.md`, "# Giraffe\n\ntall\n");
-    expect(ids(unwrap(await search("giraffe")))).toEqual(["id__Giraff"]);
+    expect(ids(okOf(await search("giraffe")))).toEqual(["id__Giraff"]);
 
     await fs.promises.unlink(`${root}/${paths.id__Note05}`);
-    const after = ids(unwrap(await search("ordinary", { limit: 100 })));
+    const after = ids(okOf(await search("ordinary", { limit: 100 })));
     expect(after).toHaveLength(19);
     expect(after).not.toContain("id__Note05");
 
     await fs.promises.mkdir(`${root}/archive`, { recursive: true });
     await fs.promises.rename(`${root}/${paths.id__Note07}`, `${root}/archive/note-7 id__Note07.md`);
-    expect(ids(unwrap(await search("ordinary", { status: "archived" })))).toEqual(["id__Note07"]);
-    expect(ids(unwrap(await search("ordinary", { limit: 100 })))).toHaveLength(19);
+    expect(ids(okOf(await search("ordinary", { status: "archived" })))).toEqual(["id__Note07"]);
+    expect(ids(okOf(await search("ordinary", { limit: 100 })))).toHaveLength(19);
   });
 
   it("re-indexes only the file that changed", async () => {
@@ -72,18 +73,18 @@ describe("search index freshness", () => {
     };
     await Promise.all(Object.values(paths).map((path) => age(path, 0)));
 
-    unwrap(await search("ordinary"));
+    okOf(await search("ordinary"));
     expect(add).toHaveBeenCalledTimes(20);
     expect(index.size).toBe(20);
 
     add.mockClear();
-    unwrap(await search("ordinary"));
+    okOf(await search("ordinary"));
     expect(add).not.toHaveBeenCalled();
     expect(remove).not.toHaveBeenCalled();
 
     await fs.promises.writeFile(`${root}/${paths.id__Note11}`, "# Note 11\n\nedited text\n");
     await age(paths.id__Note11, 1);
-    unwrap(await search("edited"));
+    okOf(await search("edited"));
     expect(add).toHaveBeenCalledTimes(1);
     expect(add.mock.calls[0]?.[0]).toMatchObject({ path: paths.id__Note11 });
     expect(remove).toHaveBeenCalledTimes(1);
@@ -91,7 +92,7 @@ describe("search index freshness", () => {
     add.mockClear();
     remove.mockClear();
     await fs.promises.unlink(`${root}/${paths.id__Note12}`);
-    unwrap(await search("ordinary"));
+    okOf(await search("ordinary"));
     expect(add).not.toHaveBeenCalled();
     expect(remove).toHaveBeenCalledTimes(1);
     expect(index.size).toBe(19);
@@ -106,9 +107,9 @@ describe("search index freshness", () => {
     const words = ["apple", "mango", "kiwi", "plum", "grape"];
     for (const [round, word] of words.entries()) {
       await fs.promises.writeFile(path, `# Note 1\n\n${word} ${"x".repeat(round * 3)}\n`);
-      expect(ids(unwrap(await search(word)))).toEqual(["id__Note01"]);
+      expect(ids(okOf(await search(word)))).toEqual(["id__Note01"]);
       const gone = words.filter((other) => other !== word);
-      for (const other of gone) expect(unwrap(await search(other))).toEqual([]);
+      for (const other of gone) expect(okOf(await search(other))).toEqual([]);
     }
   });
 });

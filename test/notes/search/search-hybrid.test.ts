@@ -9,8 +9,9 @@ import { createMemory } from "../../../src/memory.js";
 import type { Embedder } from "../../../src/ports/embedder.js";
 import { EmbedderError } from "../../../src/errors.js";
 import { conceptEmbedder } from "../../helpers/fake-embedder.js";
-import { unwrap } from "../../helpers/fresh-memory.js";
+
 import { seedNotes, type SeedNote } from "../../helpers/seed-notes.js";
+import { errOf, okOf } from "../../helpers/result-helpers.js";
 
 const CONCEPTS = [
   ["car", "automobile", "vehicle"],
@@ -60,17 +61,17 @@ async function vectorFiles(): Promise<string[]> {
 
 describe("hybrid search (embedder present)", () => {
   it("fuses the vector ranking with the words: the order changes as the meaning says", async () => {
-    const lexical = unwrap(await open().search("vehicle repair"));
+    const lexical = okOf(await open().search("vehicle repair"));
     expect(lexical.map((r) => r.id)).toEqual(["id__Xrepai", "id__Ycarsv"]);
     expect(lexical.every((r) => r.scores.vector === null)).toBe(true);
 
     const memory = open(conceptEmbedder(CONCEPTS));
-    expect(unwrap(await memory.updateVectors())).toMatchObject({
+    expect(okOf(await memory.updateVectors())).toMatchObject({
       computed: 6,
       reused: 0,
       dimensions: 3,
     });
-    const hybrid = unwrap(await memory.search("vehicle repair"));
+    const hybrid = okOf(await memory.search("vehicle repair"));
     expect(hybrid.map((r) => r.id)).toEqual([
       "id__Ycarsv",
       "id__Xrepai",
@@ -87,7 +88,7 @@ describe("hybrid search (embedder present)", () => {
     expect(v1?.scores).toMatchObject({ lexical: 0, graph: 0 });
     expect(v1?.snippet).toBe("automobile automobile fix");
     // Filters apply to vector-only hits too.
-    expect(unwrap(await memory.search("vehicle repair", { status: "archived" }))).toEqual([]);
+    expect(okOf(await memory.search("vehicle repair", { status: "archived" }))).toEqual([]);
   });
 
   it("answers on words while note vectors are missing, and fills them in the background", async () => {
@@ -104,7 +105,7 @@ describe("hybrid search (embedder present)", () => {
       },
     };
     const memory = open(slow);
-    const first = unwrap(await memory.search("vehicle repair"));
+    const first = okOf(await memory.search("vehicle repair"));
     expect(first.map((r) => r.id)).toEqual(["id__Xrepai", "id__Ycarsv"]);
     expect(first.every((r) => r.scores.vector === null)).toBe(true);
     expect(noteBatches).toEqual([6]);
@@ -112,9 +113,9 @@ describe("hybrid search (embedder present)", () => {
 
     release();
     // Queued behind the background update, which has embedded everything by then.
-    expect(unwrap(await memory.updateVectors())).toMatchObject({ computed: 0, reused: 6 });
+    expect(okOf(await memory.updateVectors())).toMatchObject({ computed: 0, reused: 6 });
     expect(await vectorFiles()).toHaveLength(1);
-    expect(unwrap(await memory.search("vehicle repair"))[0]?.id).toBe("id__Ycarsv");
+    expect(okOf(await memory.search("vehicle repair"))[0]?.id).toBe("id__Ycarsv");
   });
 
   it("answers on words when the embedder fails", async () => {
@@ -123,24 +124,24 @@ describe("hybrid search (embedder present)", () => {
       embed: () => errAsync(new EmbedderError("the model server is down")),
     };
     const memory = open(broken);
-    const results = unwrap(await memory.search("vehicle repair"));
+    const results = okOf(await memory.search("vehicle repair"));
     expect(results.map((r) => r.id)).toEqual(["id__Xrepai", "id__Ycarsv"]);
-    expect((await memory.updateVectors())._unsafeUnwrapErr().code).toBe("EMBEDDER");
+    expect(errOf(await memory.updateVectors()).code).toBe("EMBEDDER");
   });
 
   it("reuses the cached vectors in another process, and embeds only what changed", async () => {
-    unwrap(await open(conceptEmbedder(CONCEPTS)).updateVectors());
+    okOf(await open(conceptEmbedder(CONCEPTS)).updateVectors());
     const calls: string[][] = [];
     const second = open(conceptEmbedder(CONCEPTS, { calls }));
-    expect(unwrap(await second.updateVectors())).toMatchObject({ computed: 0, reused: 6 });
-    expect(unwrap(await second.search("vehicle repair"))[0]?.id).toBe("id__Ycarsv");
+    expect(okOf(await second.updateVectors())).toMatchObject({ computed: 0, reused: 6 });
+    expect(okOf(await second.search("vehicle repair"))[0]?.id).toBe("id__Ycarsv");
     expect(calls).toEqual([["vehicle repair"]]);
 
     await writeFile(
       join(dir, "topics/garden id__Garden.md"),
       "# Garden\n\ncar parked by the beans\n",
     );
-    expect(unwrap(await second.updateVectors())).toMatchObject({ computed: 1, reused: 5 });
+    expect(okOf(await second.updateVectors())).toMatchObject({ computed: 1, reused: 5 });
     expect(calls.at(-1)).toEqual(["Garden\ncar parked by the beans"]);
     // The file holds the current notes' vectors only.
     const [file] = await vectorFiles();
@@ -151,25 +152,25 @@ describe("hybrid search (embedder present)", () => {
   });
 
   it("rebuilds for another model name, and for a new dimension under the same name", async () => {
-    unwrap(await open(conceptEmbedder(CONCEPTS)).updateVectors());
+    okOf(await open(conceptEmbedder(CONCEPTS)).updateVectors());
     const other = open(conceptEmbedder(CONCEPTS, { model: "fake-concepts-v2" }));
-    expect(unwrap(await other.updateVectors())).toMatchObject({ computed: 6, reused: 0 });
+    expect(okOf(await other.updateVectors())).toMatchObject({ computed: 6, reused: 0 });
     expect(await vectorFiles()).toHaveLength(2);
 
     // Same name, three concepts: vectors of 4 dimensions instead of 3.
     const wider = open(conceptEmbedder([...CONCEPTS, ["garden", "beans"]]));
     // Only the edited note misses at first; its new width shows every cached vector is stale.
     await writeFile(join(dir, "topics/garden id__Garden.md"), "# Garden\n\nbeans\n");
-    expect(unwrap(await wider.updateVectors())).toMatchObject({
+    expect(okOf(await wider.updateVectors())).toMatchObject({
       computed: 6,
       reused: 0,
       dimensions: 4,
     });
-    expect(unwrap(await wider.search("beans"))[0]?.scores.vector).toBeGreaterThan(0.9);
+    expect(okOf(await wider.search("beans"))[0]?.scores.vector).toBeGreaterThan(0.9);
   });
 
   it("treats a corrupt or foreign cache file as empty and rewrites it", async () => {
-    unwrap(await open(conceptEmbedder(CONCEPTS)).updateVectors());
+    okOf(await open(conceptEmbedder(CONCEPTS)).updateVectors());
     const [file] = await vectorFiles();
     const path = join(dir, ".agent-memory/vectors", file ?? "");
     for (const junk of [
@@ -177,7 +178,7 @@ describe("hybrid search (embedder present)", () => {
       JSON.stringify({ version: 1, model: "someone-else", dimensions: 3, vectors: {} }),
     ]) {
       await writeFile(path, junk);
-      expect(unwrap(await open(conceptEmbedder(CONCEPTS)).updateVectors())).toMatchObject({
+      expect(okOf(await open(conceptEmbedder(CONCEPTS)).updateVectors())).toMatchObject({
         computed: 6,
         reused: 0,
       });
@@ -186,6 +187,6 @@ describe("hybrid search (embedder present)", () => {
   });
 
   it("refuses updateVectors without an embedder", async () => {
-    expect((await open().updateVectors())._unsafeUnwrapErr().code).toBe("INVALID_INPUT");
+    expect(errOf(await open().updateVectors()).code).toBe("INVALID_INPUT");
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { foldTerm, readableBody, tokenizeWords } from "../../../src/notes/search/search-text.js";
 import { parseNote } from "../../../src/model/note-format.js";
-import { unwrap } from "../../helpers/fresh-memory.js";
+
 import { searchFixture } from "./search-fixture.js";
+import { errOf, okOf } from "../../helpers/result-helpers.js";
 
 const ids = (results: readonly { id: string }[]) => results.map((result) => result.id).toSorted();
 
@@ -42,9 +43,9 @@ describe("searchNotes matching", () => {
       { id: "id__Decomp", title: "Decomposed", body: "Cafe\u0301 written with a combining mark" },
       { id: "id__Plain0", title: "Plain", body: "creme brulee at home" },
     ]);
-    expect(ids(unwrap(await search("cafe")))).toEqual(["id__Cafe00", "id__Decomp"]);
-    expect(ids(unwrap(await search("CAFÉ")))).toEqual(["id__Cafe00", "id__Decomp"]);
-    expect(ids(unwrap(await search("crème brûlée")))).toEqual(["id__Cafe00", "id__Plain0"]);
+    expect(ids(okOf(await search("cafe")))).toEqual(["id__Cafe00", "id__Decomp"]);
+    expect(ids(okOf(await search("CAFÉ")))).toEqual(["id__Cafe00", "id__Decomp"]);
+    expect(ids(okOf(await search("crème brûlée")))).toEqual(["id__Cafe00", "id__Plain0"]);
   });
 
   it("matches the last query word as a prefix, and only the last", async () => {
@@ -52,9 +53,9 @@ describe("searchNotes matching", () => {
       { id: "id__Consol", title: "Console app", body: "the admin tool" },
       { id: "id__Design", title: "Design system", body: "colours and type" },
     ]);
-    expect(ids(unwrap(await search("cons")))).toEqual(["id__Consol"]);
-    expect(ids(unwrap(await search("design cons")))).toEqual(["id__Consol", "id__Design"]);
-    expect(ids(unwrap(await search("cons design")))).toEqual(["id__Design"]);
+    expect(ids(okOf(await search("cons")))).toEqual(["id__Consol"]);
+    expect(ids(okOf(await search("design cons")))).toEqual(["id__Consol", "id__Design"]);
+    expect(ids(okOf(await search("cons design")))).toEqual(["id__Design"]);
   });
 
   it("ranks an exact match above a prefix match", async () => {
@@ -62,7 +63,7 @@ describe("searchNotes matching", () => {
       { id: "id__Longer", title: "Deployment", body: "steps" },
       { id: "id__Exact0", title: "Deploy", body: "steps" },
     ]);
-    expect(unwrap(await search("deploy")).map((result) => result.id)).toEqual([
+    expect(okOf(await search("deploy")).map((result) => result.id)).toEqual([
       "id__Exact0",
       "id__Longer",
     ]);
@@ -73,9 +74,9 @@ describe("searchNotes matching", () => {
       { id: "id__Consol", title: "Console", body: "tool" },
       { id: "id__Car000", title: "Car", body: "vehicle" },
     ]);
-    expect(ids(unwrap(await search("consale")))).toEqual(["id__Consol"]);
-    expect(ids(unwrap(await search("cat tool")))).toEqual(["id__Consol"]);
-    expect(unwrap(await search("cnsoale"))).toEqual([]);
+    expect(ids(okOf(await search("consale")))).toEqual(["id__Consol"]);
+    expect(ids(okOf(await search("cat tool")))).toEqual(["id__Consol"]);
+    expect(okOf(await search("cnsoale"))).toEqual([]);
   });
 
   it("searches tags written in the body and nested tags by their parts", async () => {
@@ -83,8 +84,8 @@ describe("searchNotes matching", () => {
       { id: "id__Nested", title: "Roadmap", body: "#project/console\n\nplans" },
       { id: "id__Inline", title: "Retro", body: "went well #infra" },
     ]);
-    expect(ids(unwrap(await search("console")))).toEqual(["id__Nested"]);
-    expect(ids(unwrap(await search("infra")))).toEqual(["id__Inline"]);
+    expect(ids(okOf(await search("console")))).toEqual(["id__Nested"]);
+    expect(ids(okOf(await search("infra")))).toEqual(["id__Inline"]);
   });
 });
 
@@ -94,7 +95,7 @@ describe("searchNotes terms: stopwords, stems, tags", () => {
       { id: "id__Paint0", title: "Weekend", body: "she was painting sunsets" },
       { id: "id__Other0", title: "Work", body: "the release went out" },
     ]);
-    expect(ids(unwrap(await search("paints sunset")))).toEqual(["id__Paint0"]);
+    expect(ids(okOf(await search("paints sunset")))).toEqual(["id__Paint0"]);
   });
 
   it("ignores question words, so they do not lift notes that merely contain them", async () => {
@@ -106,7 +107,7 @@ describe("searchNotes terms: stopwords, stems, tags", () => {
       },
       { id: "id__Answer", title: "Hiking", body: "Melanie went hiking in the mountains" },
     ]);
-    expect(unwrap(await search("what did Melanie do")).map((r) => r.id)).toEqual(["id__Answer"]);
+    expect(okOf(await search("what did Melanie do")).map((r) => r.id)).toEqual(["id__Answer"]);
   });
 
   it("searches a query made only of stopwords word by word instead of finding nothing", async () => {
@@ -114,8 +115,8 @@ describe("searchNotes terms: stopwords, stems, tags", () => {
       { id: "id__TheWho", title: "The Who", body: "a band" },
       { id: "id__Other0", title: "Kinks", body: "another band" },
     ]);
-    expect(ids(unwrap(await search("the who")))).toEqual(["id__TheWho"]);
-    expect(unwrap(await search("the who"))[0]?.snippet).toBe("a band");
+    expect(ids(okOf(await search("the who")))).toEqual(["id__TheWho"]);
+    expect(okOf(await search("the who"))[0]?.snippet).toBe("a band");
   });
 
   it("filters by tag, nested tags included, with or without #, any case", async () => {
@@ -124,15 +125,13 @@ describe("searchNotes terms: stopwords, stems, tags", () => {
       { id: "id__Parent", title: "Deploy costs", body: "#Infra\n\ndeploy it" },
       { id: "id__Social", title: "Deploy party", body: "#social\n\ndeploy it" },
     ]);
-    expect(ids(unwrap(await search("deploy", { tag: "infra" })))).toEqual([
+    expect(ids(okOf(await search("deploy", { tag: "infra" })))).toEqual([
       "id__Nested",
       "id__Parent",
     ]);
-    expect(ids(unwrap(await search("deploy", { tag: "#INFRA/deploy" })))).toEqual(["id__Nested"]);
-    expect(unwrap(await search("deploy", { tag: "infrastructure" }))).toEqual([]);
-    expect((await search("deploy", { tag: "no spaces allowed" }))._unsafeUnwrapErr().code).toBe(
-      "INVALID_INPUT",
-    );
+    expect(ids(okOf(await search("deploy", { tag: "#INFRA/deploy" })))).toEqual(["id__Nested"]);
+    expect(okOf(await search("deploy", { tag: "infrastructure" }))).toEqual([]);
+    expect(errOf(await search("deploy", { tag: "no spaces allowed" })).code).toBe("INVALID_INPUT");
   });
 
   it("lifts, by feedback, the matching notes that share the best hits' words", async () => {
@@ -152,7 +151,7 @@ describe("searchNotes terms: stopwords, stems, tags", () => {
       })),
     ];
     const { search } = await searchFixture(notes);
-    const results = unwrap(await search("garden", { limit: 4 }));
+    const results = okOf(await search("garden", { limit: 4 }));
     expect(results.map((r) => r.id)).toContain("id__TomatX");
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { unwrap } from "../../helpers/fresh-memory.js";
+
 import { searchFixture } from "./search-fixture.js";
+import { errOf, okOf } from "../../helpers/result-helpers.js";
 
 const FILLER = "some ordinary words about the week and what happened in it";
 
@@ -10,7 +11,7 @@ describe("searchNotes ranking", () => {
       { id: "id__Body00", title: "Weekly notes", body: `${FILLER}, the console came up once.` },
       { id: "id__Title0", title: "Console app", body: FILLER },
     ]);
-    const results = unwrap(await search("console"));
+    const results = okOf(await search("console"));
     expect(results.map((result) => result.id)).toEqual(["id__Title0", "id__Body00"]);
     expect(results[0]?.score).toBeGreaterThan(results[1]?.score ?? Infinity);
     expect(Object.keys(results[0] ?? {}).toSorted()).toEqual([
@@ -29,7 +30,7 @@ describe("searchNotes ranking", () => {
       { id: "id__Body00", title: "Meeting", body: `${FILLER}, design was mentioned.` },
       { id: "id__Tag000", title: "Palette", body: `#design\n\n${FILLER}` },
     ]);
-    const results = unwrap(await search("design"));
+    const results = okOf(await search("design"));
     expect(results.map((result) => result.id)).toEqual(["id__Tag000", "id__Body00"]);
   });
 
@@ -38,7 +39,7 @@ describe("searchNotes ranking", () => {
       { id: "id__One000", title: "Alpha", body: `${FILLER} deploy` },
       { id: "id__Two000", title: "Beta", body: `${FILLER} deploy schema` },
     ]);
-    const results = unwrap(await search("deploy schema"));
+    const results = okOf(await search("deploy schema"));
     expect(results.map((result) => result.id)).toEqual(["id__Two000", "id__One000"]);
   });
 
@@ -49,7 +50,7 @@ describe("searchNotes ranking", () => {
       { id: "id__Inbox0", title: "Release idea", body: FILLER, folder: "inbox" },
     ]);
     const ids = async (status?: "active" | "archived" | "inbox") =>
-      unwrap(await search("release", status === undefined ? {} : { status })).map((r) => r.id);
+      okOf(await search("release", status === undefined ? {} : { status })).map((r) => r.id);
     expect((await ids()).toSorted()).toEqual(["id__Active", "id__Archiv", "id__Inbox0"]);
     expect(await ids("archived")).toEqual(["id__Archiv"]);
     expect(await ids("active")).toEqual(["id__Active"]);
@@ -63,9 +64,9 @@ describe("searchNotes ranking", () => {
       body: FILLER,
     }));
     const { search } = await searchFixture(notes);
-    expect(unwrap(await search("budget"))).toHaveLength(10);
-    expect(unwrap(await search("budget", { limit: 3 }))).toHaveLength(3);
-    expect(unwrap(await search("budget", { limit: 100 }))).toHaveLength(15);
+    expect(okOf(await search("budget"))).toHaveLength(10);
+    expect(okOf(await search("budget", { limit: 3 }))).toHaveLength(3);
+    expect(okOf(await search("budget", { limit: 100 }))).toHaveLength(15);
   });
 
   it("orders equal scores by id", async () => {
@@ -74,14 +75,14 @@ describe("searchNotes ranking", () => {
       { id: "id__Aaaaaa", title: "Same note", body: "identical text" },
       { id: "id__Mmmmmm", title: "Same note", body: "identical text" },
     ]);
-    const results = unwrap(await search("identical"));
+    const results = okOf(await search("identical"));
     expect(results.map((result) => result.id)).toEqual(["id__Aaaaaa", "id__Mmmmmm", "id__Zzzzzz"]);
     expect(new Set(results.map((result) => result.score)).size).toBe(1);
   });
 
   it("returns an empty list when nothing matches", async () => {
     const { search } = await searchFixture([{ id: "id__Only00", title: "Alpha", body: FILLER }]);
-    expect(unwrap(await search("xylophone"))).toEqual([]);
+    expect(okOf(await search("xylophone"))).toEqual([]);
   });
 
   it("refuses a blank query, a query without words, a bad limit or status", async () => {
@@ -98,9 +99,10 @@ describe("searchNotes ranking", () => {
       await search("alpha", { status: "deleted" as "active" }),
     ];
     for (const refusal of refusals) {
-      expect(refusal._unsafeUnwrapErr().code).toBe("INVALID_INPUT");
+      expect(errOf(refusal).code).toBe("INVALID_INPUT");
     }
-    expect(refusals[0]?._unsafeUnwrapErr().message).toMatch(/needs a query/);
-    expect(refusals[4]?._unsafeUnwrapErr().message).toMatch(/from 1 to 100/);
+    const messages = refusals.map((refusal) => errOf(refusal).message);
+    expect(messages[0]).toMatch(/needs a query/);
+    expect(messages[4]).toMatch(/from 1 to 100/);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { buildSnippet, SNIPPET_LENGTH } from "../../../src/notes/search/snippet.js";
-import { unwrap } from "../../helpers/fresh-memory.js";
+
 import { searchFixture } from "./search-fixture.js";
+import { okOf } from "../../helpers/result-helpers.js";
 
 const words = (prefix: string, count: number) =>
   Array.from({ length: count }, (_, i) => `${prefix}${i}`).join(" ");
@@ -61,7 +62,7 @@ describe("searchNotes snippets", () => {
         body: `${words("filler", 50)} igor moved to the [[id__Kf9mNp|console app]] team. ${words("tail", 40)}`,
       },
     ]);
-    const [result] = unwrap(await search("igor"));
+    const [result] = okOf(await search("igor"));
     expect(result?.snippet).toContain("igor moved to the console app team.");
     expect(result?.snippet.startsWith("…")).toBe(true);
   });
@@ -70,7 +71,7 @@ describe("searchNotes snippets", () => {
     const { search } = await searchFixture([
       { id: "id__Snip00", title: "Weekly", body: `${words("filler", 50)} Deployment done.` },
     ]);
-    expect(unwrap(await search("deplo"))[0]?.snippet).toMatch(/Deployment done\.$/);
-    expect(unwrap(await search("deploymant"))[0]?.snippet).toMatch(/Deployment done\.$/);
+    expect(okOf(await search("deplo"))[0]?.snippet).toMatch(/Deployment done\.$/);
+    expect(okOf(await search("deploymant"))[0]?.snippet).toMatch(/Deployment done\.$/);
   });
 });
