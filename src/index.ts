@@ -1,14 +1,15 @@
 /**
  * The root entry: `createMemory`, the types of a memory and its notes, the errors, and the
  * port interfaces a host implements. Adapters, machines, the note format, contract suites and
- * the migration live in subpath entries (`agent-memory/adapters`, `agent-memory/machines`,
- * `agent-memory/format`, `agent-memory/testing`, `agent-memory/migrate`, ...), so a host
- * loads only what it imports.
+ * the migration live in subpath entries (`agent-memory/adapters`, `agent-memory/lifecycle`,
+ * `agent-memory/format`, `agent-memory/testing`, `agent-memory/migrate`, `agent-memory/mcp`),
+ * so a host loads only what it imports. The lifecycle's option and report types (journal,
+ * session log, consolidation, defrag, AGENTS.md, run) come from `agent-memory/lifecycle`.
  *
  * @example
  * ```ts
  * import { createMemory } from "agent-memory";
- * import { inMemoryPorts } from "agent-memory/in-memory";
+ * import { inMemoryPorts } from "agent-memory/adapters/in-memory";
  *
  * const ports = await inMemoryPorts();
  * if (ports.isOk()) {
@@ -49,18 +50,6 @@ export type { AnalysisOptions } from "./notes/analysis/analysis-input.js";
 export type { MemoryAnalysis } from "./notes/analysis/memory-analysis.js";
 export type { IndexNoteApi } from "./notes/tiers/index-api.js";
 export { NOTE_STATUSES, type NoteStatus } from "./model/layout.js";
-export type { Journal, JournalListing } from "./lifecycle/journal/journal.js";
-export type { JournalEntryInput } from "./lifecycle/journal/journal-add.js";
-export type { JournalEntry, StoredJournalEntry } from "./model/journal-entry.js";
-export type { AppendSessionInput, SessionLog } from "./lifecycle/sessions/session-log.js";
-export type { Pickup } from "./lifecycle/sessions/session-pickup.js";
-export type {
-  ConsolidateOptions,
-  ConsolidationReport,
-} from "./lifecycle/consolidate/run-consolidation.js";
-export type { DefragOptions, DefragReport } from "./lifecycle/defrag/defrag-api.js";
-export type { AgentsMdOptions } from "./lifecycle/agents-md/agents-md-api.js";
-export type { RunOptions, RunReport } from "./lifecycle/run/run-lifecycle.js";
 export {
   ConflictError,
   DuplicateIdError,
