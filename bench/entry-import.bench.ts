@@ -19,6 +19,8 @@ const ENTRIES: ReadonlyArray<readonly [string, string]> = [
   ["agent-memory/format", "dist/format.js"],
   ["agent-memory/lifecycle", "dist/lifecycle.js"],
   ["agent-memory/migrate", "dist/migrate.js"],
+  ["agent-memory/testing", "dist/testing.js"],
+  ["agent-memory/mcp", "dist/mcp.js"],
 ];
 
 function nodeRun(args: readonly string[]): void {
