@@ -10,12 +10,22 @@ export interface StoredFile {
   /** Size in bytes. */
   readonly size: number;
   /**
+   * Optional, where the storage has them: the status change time (epoch ms) and the file's
+   * identity (inode). A cache keyed by them too sees a file replaced by another with the same
+   * mtime and size (a copy made with `cp -p`, a restore), which (mtime, size) alone would miss.
+   */
+  readonly ctimeMs?: number;
+  readonly ino?: number;
+  /**
    * Set when the adapter will neither read nor write this file (a symbolic link, a name the
    * layout refuses): the reason, for doctor. Such files are listed so they can be reported,
    * never taken for notes.
    */
   readonly unsafe?: string;
 }
+
+/** A file as {@link Persistence.listPaths} names it: its path, and why it is unsafe if it is. */
+export type ListedPath = Pick<StoredFile, "path" | "unsafe">;
 
 /**
  * The storage port: files addressed by paths relative to the memory root.
@@ -27,6 +37,17 @@ export interface StoredFile {
 export interface Persistence {
   /** Every file under `dir` (default: the whole root), recursively; a missing folder lists as empty. */
   list(dir?: string): ResultAsync<StoredFile[], PersistenceError>;
+  /**
+   * Optional: the files `list(dir)` would return, without a stat of each (so without mtime and
+   * size). Finding a note by the id in its file name needs only the names, and on a memory
+   * of 10,000 notes the stats are most of a listing's cost.
+   */
+  listPaths?(dir?: string): ResultAsync<ListedPath[], PersistenceError>;
+  /**
+   * Optional: one file's listing entry (with `unsafe` set for a symbolic link), without
+   * listing its folder. NotFoundError when there is no such file.
+   */
+  stat?(path: string): ResultAsync<StoredFile, NotFoundError | PersistenceError>;
   /** The UTF-8 content of a file. */
   read(path: string): ResultAsync<string, NotFoundError | PersistenceError>;
   /** Replaces (or creates) a file atomically. */

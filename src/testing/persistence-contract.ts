@@ -132,6 +132,33 @@ export function runPersistenceContract(name: string, makePersistence: MakePersis
       expect(okOf(await p.list("journal/pending"))).toHaveLength(1);
     });
 
+    it("lists paths (when it can) exactly as list() does, without stats", async ({ skip }) => {
+      if (p.listPaths === undefined) return skip("this persistence has no listPaths");
+      await p.write("topics/b id__BBBBBB.md", "bb");
+      await p.write("index.md", "x");
+      await p.write("archive/deep/c id__CCCCCC.md", "c");
+      for (const dir of ["", "topics", "archive", "missing"]) {
+        const paths = okOf(await p.listPaths(dir));
+        const listed = okOf(await p.list(dir));
+        expect(paths).toEqual(
+          listed.map((file) => ({
+            path: file.path,
+            ...(file.unsafe === undefined ? {} : { unsafe: file.unsafe }),
+          })),
+        );
+      }
+    });
+
+    it("stats one file (when it can) as list() lists it; a missing one is NotFoundError", async ({
+      skip,
+    }) => {
+      if (p.stat === undefined) return skip("this persistence has no stat");
+      await p.write("topics/b id__BBBBBB.md", "bb");
+      const [listed] = okOf(await p.list("topics"));
+      expect(okOf(await p.stat("topics/b id__BBBBBB.md"))).toEqual(listed);
+      expect(errOf(await p.stat("topics/none id__NNNNNN.md")).code).toBe("NOT_FOUND");
+    });
+
     it("lists a missing folder as empty", async () => {
       expect(okOf(await p.list("nope/deeper"))).toEqual([]);
       expect(okOf(await p.list())).toEqual([]);

@@ -27,6 +27,10 @@ export interface FsStatsLike {
   readonly size: number | bigint;
   /** File type and permission bits. */
   readonly mode: number | bigint;
+  /** Status change time, epoch ms: set by the kernel on every change, never by utimes. */
+  readonly ctimeMs?: number | bigint;
+  /** The inode number. */
+  readonly ino?: number | bigint;
   isFile(): boolean;
   isDirectory(): boolean;
   /** Present on lstat results of node:fs and memfs. */

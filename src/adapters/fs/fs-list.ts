@@ -1,14 +1,26 @@
 /**
  * The recursive walk behind fsPersistence's list(): one readdir per folder and one
- * stat per file (for mtime and size), folders visited concurrently.
+ * stat per file (for mtime, size, ctime and inode). With synchronous calls the walk runs
+ * as one loop (10,000 files: a stat each costs less than the promise around it); without,
+ * folders and stats are visited concurrently.
  */
 import { join } from "node:path";
-import type { StoredFile } from "../../ports/persistence.js";
-import { direntName, errnoCode, type FsDirentLike, type FsPromisesLike } from "./fs-like.js";
+import type { ListedPath, StoredFile } from "../../ports/persistence.js";
+import {
+  direntName,
+  errnoCode,
+  type FsDirentLike,
+  type FsPromisesLike,
+  type FsStatsLike,
+  type FsSyncReads,
+} from "./fs-like.js";
+import { isTempName } from "./fs-temp-name.js";
 
 /** The two calls a listing makes. */
 export type ListingFs = Pick<FsPromisesLike, "readdir" | "stat">;
-import { isTempName } from "./fs-temp-name.js";
+
+/** The synchronous calls of a listing. */
+export type SyncListingFs = Pick<FsSyncReads, "readdirSync" | "statSync">;
 
 /** Why a symbolic link is never read or written through. */
 export const SYMLINK_REASON =
@@ -22,6 +34,57 @@ type ReaddirEntry = FsDirentLike | string | Uint8Array;
 
 function isDirent(entry: ReaddirEntry): entry is FsDirentLike {
   return typeof entry === "object" && "isFile" in entry;
+}
+
+/** What to do with one readdir entry, decided from its name and type alone. */
+type EntryStep =
+  | { readonly kind: "folder"; readonly abs: string; readonly rel: string }
+  | { readonly kind: "skip" }
+  | { readonly kind: "listed"; readonly file: StoredFile }
+  | {
+      readonly kind: "stat";
+      readonly abs: string;
+      readonly rel: string;
+      readonly name: string;
+      /** Whether readdir already said it is a regular file. */
+      readonly isFile: boolean;
+    };
+
+function stepOf(entry: ReaddirEntry, absDir: string, relDir: string): EntryStep {
+  const name = isDirent(entry) ? direntName(entry.name) : direntName(entry);
+  const abs = join(absDir, name);
+  const rel = relDir === "" ? name : `${relDir}/${name}`;
+  if (isDirent(entry) && entry.isDirectory()) {
+    return name === ".git" ? { kind: "skip" } : { kind: "folder", abs, rel };
+  }
+  if (isDirent(entry) && entry.isSymbolicLink?.() === true) {
+    // Listed so doctor can report it; following it could read or write outside the root.
+    return { kind: "listed", file: { path: rel, mtimeMs: 0, size: 0, unsafe: SYMLINK_REASON } };
+  }
+  if (isDirent(entry) && !entry.isFile()) return { kind: "skip" }; // sockets, devices
+  if (isTempName(name)) return { kind: "skip" };
+  if (name.includes("\\")) {
+    return { kind: "listed", file: { path: rel, mtimeMs: 0, size: 0, unsafe: BACKSLASH_REASON } };
+  }
+  return { kind: "stat", abs, rel, name, isFile: isDirent(entry) };
+}
+
+/**
+ * The listing entry of a stat-ed file.
+ *
+ * @example
+ * ```ts
+ * fileOf("topics/a id__Kf9mNp.md", fs.statSync(abs)); // { path, mtimeMs, size, ctimeMs, ino }
+ * ```
+ */
+export function fileOf(rel: string, stats: FsStatsLike): StoredFile {
+  return {
+    path: rel,
+    mtimeMs: Number(stats.mtimeMs),
+    size: Number(stats.size),
+    ...(stats.ctimeMs === undefined ? {} : { ctimeMs: Number(stats.ctimeMs) }),
+    ...(stats.ino === undefined ? {} : { ino: Number(stats.ino) }),
+  };
 }
 
 /**
@@ -47,39 +110,107 @@ export async function walkFiles(
     if (errnoCode(cause) === "ENOENT") return [];
     throw cause;
   }
-  const nested = await Promise.all(entries.map((entry) => visit(fsp, entry, absDir, relDir)));
+  const nested = await Promise.all(
+    entries.map(async (entry): Promise<StoredFile[]> => {
+      const step = stepOf(entry, absDir, relDir);
+      if (step.kind === "skip") return [];
+      if (step.kind === "listed") return [step.file];
+      if (step.kind === "folder") return walkFiles(fsp, step.abs, step.rel);
+      try {
+        const stats = await fsp.stat(step.abs);
+        if (!stats.isDirectory()) return [fileOf(step.rel, stats)];
+        return step.name === ".git" ? [] : walkFiles(fsp, step.abs, step.rel);
+      } catch (cause) {
+        // Deleted between readdir and stat: it is no longer part of the listing.
+        if (errnoCode(cause) === "ENOENT") return [];
+        throw cause;
+      }
+    }),
+  );
   return nested.flat();
 }
 
-async function visit(
-  fsp: ListingFs,
-  entry: ReaddirEntry,
+/**
+ * {@link walkFiles} with synchronous calls, appending to `into`.
+ *
+ * @example
+ * ```ts
+ * const files: StoredFile[] = [];
+ * walkFilesSync(fs, "/memory/topics", "topics", files);
+ * ```
+ */
+export function walkFilesSync(
+  fs: SyncListingFs,
   absDir: string,
   relDir: string,
-): Promise<StoredFile[]> {
-  const name = isDirent(entry) ? direntName(entry.name) : direntName(entry);
-  const absPath = join(absDir, name);
-  const relPath = relDir === "" ? name : `${relDir}/${name}`;
-  if (isDirent(entry) && entry.isDirectory()) {
-    return name === ".git" ? [] : walkFiles(fsp, absPath, relPath);
-  }
-  if (isDirent(entry) && entry.isSymbolicLink?.() === true) {
-    // Listed so doctor can report it; following it could read or write outside the root.
-    return [{ path: relPath, mtimeMs: 0, size: 0, unsafe: SYMLINK_REASON }];
-  }
-  if (isDirent(entry) && !entry.isFile()) return []; // sockets, devices
-  if (isTempName(name)) return [];
-  if (name.includes("\\")) {
-    return [{ path: relPath, mtimeMs: 0, size: 0, unsafe: BACKSLASH_REASON }];
-  }
+  into: StoredFile[],
+): void {
+  let entries: ReadonlyArray<ReaddirEntry>;
   try {
-    const stats = await fsp.stat(absPath);
-    if (stats.isDirectory()) return name === ".git" ? [] : walkFiles(fsp, absPath, relPath);
-    return [{ path: relPath, mtimeMs: Number(stats.mtimeMs), size: Number(stats.size) }];
+    entries = fs.readdirSync(absDir, { withFileTypes: true });
   } catch (cause) {
-    // Deleted between readdir and stat: it is no longer part of the listing.
-    if (errnoCode(cause) === "ENOENT") return [];
+    if (errnoCode(cause) === "ENOENT") return;
     throw cause;
+  }
+  for (const entry of entries) {
+    const step = stepOf(entry, absDir, relDir);
+    if (step.kind === "skip") continue;
+    if (step.kind === "listed") into.push(step.file);
+    else if (step.kind === "folder") walkFilesSync(fs, step.abs, step.rel, into);
+    else {
+      let stats: FsStatsLike;
+      try {
+        stats = fs.statSync(step.abs);
+      } catch (cause) {
+        if (errnoCode(cause) === "ENOENT") continue;
+        throw cause;
+      }
+      if (!stats.isDirectory()) into.push(fileOf(step.rel, stats));
+      else if (step.name !== ".git") walkFilesSync(fs, step.abs, step.rel, into);
+    }
+  }
+}
+
+/**
+ * The paths {@link walkFilesSync} would list, without a stat of each file readdir typed;
+ * an untyped entry (memfs can return bare names) is still stat-ed to tell a folder.
+ *
+ * @example
+ * ```ts
+ * const paths: ListedPath[] = [];
+ * walkPathsSync(fs, "/memory/topics", "topics", paths);
+ * ```
+ */
+export function walkPathsSync(
+  fs: SyncListingFs,
+  absDir: string,
+  relDir: string,
+  into: ListedPath[],
+): void {
+  let entries: ReadonlyArray<ReaddirEntry>;
+  try {
+    entries = fs.readdirSync(absDir, { withFileTypes: true });
+  } catch (cause) {
+    if (errnoCode(cause) === "ENOENT") return;
+    throw cause;
+  }
+  for (const entry of entries) {
+    const step = stepOf(entry, absDir, relDir);
+    if (step.kind === "skip") continue;
+    if (step.kind === "listed") into.push(step.file);
+    else if (step.kind === "folder") walkPathsSync(fs, step.abs, step.rel, into);
+    else if (step.isFile) into.push({ path: step.rel });
+    else {
+      let folder: boolean;
+      try {
+        folder = fs.statSync(step.abs).isDirectory();
+      } catch (cause) {
+        if (errnoCode(cause) === "ENOENT") continue;
+        throw cause;
+      }
+      if (!folder) into.push({ path: step.rel });
+      else if (step.name !== ".git") walkPathsSync(fs, step.abs, step.rel, into);
+    }
   }
 }
 
@@ -91,6 +222,6 @@ async function visit(
  * sortByPath([{ path: "b", mtimeMs: 0, size: 0 }, { path: "a", mtimeMs: 0, size: 0 }]);
  * ```
  */
-export function sortByPath(files: readonly StoredFile[]): StoredFile[] {
+export function sortByPath<F extends ListedPath>(files: readonly F[]): F[] {
   return files.toSorted((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

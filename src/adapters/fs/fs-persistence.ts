@@ -4,10 +4,18 @@
 import { dirname, join } from "node:path";
 import { err, ok, type Result, type ResultAsync } from "neverthrow";
 import { NotFoundError, PersistenceError } from "../../errors.js";
-import type { Persistence, StoredFile } from "../../ports/persistence.js";
+import type { ListedPath, Persistence, StoredFile } from "../../ports/persistence.js";
 import { moveNoOverwrite } from "./fs-move.js";
 import { contentToString, errnoCode, syncReadsOf, type FsLike } from "./fs-like.js";
-import { SYMLINK_REASON, sortByPath, walkFiles, type ListingFs } from "./fs-list.js";
+import {
+  SYMLINK_REASON,
+  sortByPath,
+  walkFiles,
+  walkFilesSync,
+  walkPathsSync,
+  fileOf,
+  type ListingFs,
+} from "./fs-list.js";
 import { symlinkOnPath } from "./fs-symlinks.js";
 import { tempNameFor } from "./fs-temp-name.js";
 import { splitRelativePath } from "../../shared/relative-path.js";
@@ -55,6 +63,7 @@ interface Resolved {
 export function fsPersistence({ fs, root }: FsPersistenceOptions): Persistence {
   const fsp = fs.promises;
   const reads = readCalls(fs);
+  const syncReads = syncReadsOf(fs);
   const where = (rel: string): string => `"${rel}" in the memory at ${root}`;
 
   /** Validates a caller's path; `file` refuses the root itself. */
@@ -91,7 +100,33 @@ export function fsPersistence({ fs, root }: FsPersistenceOptions): Persistence {
           const link = await symlinkOnPath(fsp, root, target.value.segments);
           if (link !== undefined)
             return ok([{ path: link, mtimeMs: 0, size: 0, unsafe: SYMLINK_REASON }]);
-          return ok(sortByPath(await walkFiles(reads, target.value.abs, dir)));
+          if (syncReads === undefined)
+            return ok(sortByPath(await walkFiles(reads, target.value.abs, dir)));
+          const files: StoredFile[] = [];
+          walkFilesSync(syncReads, target.value.abs, dir, files);
+          return ok(sortByPath(files));
+        },
+        failure("list", dir),
+      );
+    },
+
+    listPaths(dir = ""): ResultAsync<ListedPath[], PersistenceError> {
+      return safeAsync(
+        async () => {
+          const target = resolve(dir, false);
+          if (target.isErr()) return err(target.error);
+          const link = await symlinkOnPath(fsp, root, target.value.segments);
+          if (link !== undefined) return ok([{ path: link, unsafe: SYMLINK_REASON }]);
+          const paths: ListedPath[] = [];
+          if (syncReads === undefined) {
+            for (const file of await walkFiles(reads, target.value.abs, dir))
+              paths.push(
+                file.unsafe === undefined
+                  ? { path: file.path }
+                  : { path: file.path, unsafe: file.unsafe },
+              );
+          } else walkPathsSync(syncReads, target.value.abs, dir, paths);
+          return ok(sortByPath(paths));
         },
         failure("list", dir),
       );
@@ -110,6 +145,27 @@ export function fsPersistence({ fs, root }: FsPersistenceOptions): Persistence {
           }
         },
         failure("read", path),
+      );
+    },
+
+    stat(path) {
+      return safeAsync<StoredFile, NotFoundError | PersistenceError>(
+        async () => {
+          const target = resolve(path, true);
+          if (target.isErr()) return err(target.error);
+          const link = await symlinkOnPath(fsp, root, target.value.segments);
+          if (link !== undefined) return ok({ path, mtimeMs: 0, size: 0, unsafe: SYMLINK_REASON });
+          try {
+            const stats = await fsp.stat(target.value.abs);
+            if (stats.isDirectory())
+              return err(new NotFoundError(`No file ${where(path)}: it is a folder.`));
+            return ok(fileOf(path, stats));
+          } catch (cause) {
+            if (errnoCode(cause) !== "ENOENT") throw cause;
+            return err(new NotFoundError(`No file ${where(path)}.`, { cause }));
+          }
+        },
+        failure("stat", path),
       );
     },
 
