@@ -20,6 +20,12 @@
  */
 export { fsPersistence, type FsPersistenceOptions } from "./fs/fs-persistence.js";
 export type { FsLike } from "./fs/fs-like.js";
+export {
+  watchMemoryFiles,
+  type MemoryWatcher,
+  type WatchMemoryFilesOptions,
+  type WatchingFs,
+} from "./fs/fs-watch.js";
 export { gitCli, type GitCliOptions } from "./git-cli/git-cli.js";
 export {
   getFileTimestamps,
