@@ -3,7 +3,8 @@
  * port interfaces a host implements. Adapters, machines, the note format, contract suites and
  * the migration live in subpath entries (`agent-memory/adapters`, `agent-memory/lifecycle`,
  * `agent-memory/format`, `agent-memory/testing`, `agent-memory/migrate`, `agent-memory/mcp`),
- * so a host loads only what it imports. The lifecycle's option and report types (journal,
+ * so a host loads only what it imports. `agent-memory/notes` is the note tier alone
+ * (`createNotesMemory`), the cheapest way in for a short-lived process. The lifecycle's option and report types (journal,
  * session log, consolidation, defrag, AGENTS.md, run) come from `agent-memory/lifecycle`.
  *
  * @example
@@ -21,6 +22,9 @@
  */
 export { createMemory, type LifecycleApi, type Memory, type MemoryOptions } from "./memory.js";
 export type { NotesMemory } from "./notes/notes-memory.js";
+export type { NotesMemoryOptions } from "./create-notes-memory.js";
+export type { FreshnessOptions } from "./notes/freshness.js";
+export type { StoreStats } from "./notes/note-store.js";
 export type { CaptureInput, CaptureOptions } from "./notes/capture.js";
 export type { ListFilter } from "./notes/list.js";
 export type { Note, NoteMeta, NoteTimes } from "./notes/note-meta.js";

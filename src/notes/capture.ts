@@ -15,7 +15,7 @@ import { noteHash } from "../model/note-hash.js";
 import { basename, isNoteStatus, pathForStatus, type NoteStatus } from "../model/layout.js";
 import { toNoteMeta, type NoteMeta } from "./note-meta.js";
 import type { NoteSnapshot } from "./note-store.js";
-import { captureInputSchema, checkShape } from "./note-input-schema.js";
+import { CAPTURE_INPUT_SHAPE, checkShape } from "./note-input-schema.js";
 import { serialized, type NotesContext } from "./notes-context.js";
 
 /** What a caller gives to capture a note. */
@@ -92,7 +92,7 @@ function validateCapture(
       new InvalidInputError(`Unknown status "${String(status)}": use inbox, active or archived.`),
     );
   }
-  return checkShape(captureInputSchema, input, "capture").andThen((shape) =>
+  return checkShape(CAPTURE_INPUT_SHAPE, input, "capture").andThen((shape) =>
     validateTitle(shape.title).andThen((title) =>
       validateBody(shape.body).andThen((body) =>
         validateTags(shape.tags ?? []).map((tags) => ({ title, tags, body, status })),

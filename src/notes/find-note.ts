@@ -1,25 +1,49 @@
 import { err, ok, type Result } from "neverthrow";
 import { DuplicateIdError, InvalidInputError, NotFoundError } from "../errors.js";
 import { isValidId, normalizeIdInput } from "../model/id.js";
-import type { NoteSnapshot, StoredNote } from "./note-store.js";
+import type { NoteFacts } from "./note-facts.js";
 
 /**
  * The one note file carrying `idInput` (with or without the `id__` prefix).
  * Two files with the id are a DUPLICATE_ID error: the library never picks one.
  */
-export function findNote(
-  snapshot: NoteSnapshot,
+export function findNote<N extends NoteFacts>(
+  snapshot: { readonly byId: ReadonlyMap<string, readonly N[]> },
   idInput: string,
-): Result<StoredNote, NotFoundError | DuplicateIdError | InvalidInputError> {
+): Result<N, NotFoundError | DuplicateIdError | InvalidInputError> {
+  return checkNoteId(idInput).andThen((id) => pickOne(id, snapshot.byId.get(id) ?? []));
+}
+
+/**
+ * The id `idInput` names (with or without `id__`), or an INVALID_INPUT error that shows the form.
+ *
+ * @example
+ * ```ts
+ * checkNoteId(" Kf9mNp"); // Ok("id__Kf9mNp")
+ * ```
+ */
+export function checkNoteId(idInput: string): Result<string, InvalidInputError> {
   const id = normalizeIdInput(idInput.trim());
-  if (!isValidId(id)) {
-    return err(
-      new InvalidInputError(
-        `"${idInput}" is not a note id: an id is "id__" followed by 6 letters or digits, e.g. id__Kf9mNp.`,
-      ),
-    );
-  }
-  const found = snapshot.byId.get(id) ?? [];
+  if (isValidId(id)) return ok(id);
+  return err(
+    new InvalidInputError(
+      `"${idInput}" is not a note id: an id is "id__" followed by 6 letters or digits, e.g. id__Kf9mNp.`,
+    ),
+  );
+}
+
+/**
+ * The one file of `found` carrying `id`: none is NOT_FOUND, two are DUPLICATE_ID.
+ *
+ * @example
+ * ```ts
+ * pickOne("id__Kf9mNp", [stored]); // Ok(stored)
+ * ```
+ */
+export function pickOne<N extends NoteFacts>(
+  id: string,
+  found: readonly N[],
+): Result<N, NotFoundError | DuplicateIdError> {
   const [first, ...others] = found;
   if (first === undefined) {
     return err(new NotFoundError(`No note has the id ${id}. List the notes to find the right id.`));

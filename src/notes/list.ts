@@ -2,7 +2,7 @@ import type { ResultAsync } from "neverthrow";
 import type { GitError, PersistenceError } from "../errors.js";
 import type { NoteStatus } from "../model/layout.js";
 import { toNoteMeta, type NoteMeta } from "./note-meta.js";
-import type { StoredNote } from "./note-store.js";
+import type { NoteFacts } from "./note-facts.js";
 import { loadTimes } from "./note-times.js";
 import type { NotesContext } from "./notes-context.js";
 
@@ -17,12 +17,15 @@ export interface ListFilter {
   readonly tag?: string;
 }
 
-/** The metas of every note matching the filter, sorted by path, from one scan. */
+/**
+ * The metas of every note matching the filter, sorted by path, from the notes' facts: only
+ * files changed since the last look (or since the persisted cache) are read.
+ */
 export function listNotes(
   ctx: NotesContext,
   filter: ListFilter = {},
 ): ResultAsync<NoteMeta[], PersistenceError | GitError> {
-  return ctx.store.snapshot().andThen((snapshot) => {
+  return ctx.store.facts().andThen((snapshot) => {
     const matching = snapshot.notes.filter(matchesFilter(filter));
     return loadTimes(ctx.git, ctx.now).map((times) =>
       matching.map((stored) => toNoteMeta(stored, times(stored))),
@@ -30,7 +33,7 @@ export function listNotes(
   });
 }
 
-function matchesFilter(filter: ListFilter): (stored: StoredNote) => boolean {
+function matchesFilter(filter: ListFilter): (stored: NoteFacts) => boolean {
   const tag = filter.tag?.replace(/^#/, "").toLowerCase();
   return (stored) => {
     if (filter.status !== undefined && stored.status !== filter.status) return false;

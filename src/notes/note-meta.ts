@@ -1,5 +1,6 @@
 import type { NoteLink } from "../model/links.js";
 import type { NoteStatus } from "../model/layout.js";
+import type { NoteFacts } from "./note-facts.js";
 import type { StoredNote } from "./note-store.js";
 
 /** When a note was created and last changed, and whether git knows it yet. */
@@ -38,7 +39,7 @@ export interface Note extends NoteMeta {
 }
 
 /** Builds a note's meta from the store's view and its times. */
-export function toNoteMeta(stored: StoredNote, times: NoteTimes): NoteMeta {
+export function toNoteMeta(stored: NoteFacts, times: NoteTimes): NoteMeta {
   return {
     id: stored.note.id,
     title: stored.note.title,

@@ -1,47 +1,38 @@
 import { ResultAsync } from "neverthrow";
 import { PersistenceError } from "../errors.js";
 import type { Persistence, StoredFile } from "../ports/persistence.js";
-import { parseFilename } from "../model/filename.js";
 import { parseNote, type ParsedNote } from "../model/note-format.js";
 import { noteHash } from "../model/note-hash.js";
-import { readIndexNote, type IndexNoteFile } from "./index-note-file.js";
-import {
-  NOTE_STATUSES,
-  STATUS_FOLDERS,
-  basename,
-  statusOfPath,
-  type NoteStatus,
-} from "../model/layout.js";
 import { mapConcurrently } from "../shared/map-concurrently.js";
+import { readIndexNote, type IndexNoteFile } from "./index-note-file.js";
+import { factsOf, type NoteFacts } from "./note-facts.js";
+import {
+  listNoteFiles,
+  noteFilesWithId,
+  notTextReason,
+  type ListedNote,
+  type NoteListing,
+  type UnsafeFile,
+} from "./note-listing.js";
+import { createFactsPersister, type FactsPersister } from "./facts-persister.js";
+import { createFreshness, type Freshness, type FreshnessOptions } from "./freshness.js";
+import { asPersistenceError, createView } from "./store-view.js";
+import { stillValid, statKeyOf, type StatKey } from "./stat-key.js";
 
-// Re-exported: most readers of the index note come through the store.
-export type { IndexNoteFile };
+// Re-exported: most readers of these come through the store.
+export type { IndexNoteFile, NoteFacts, UnsafeFile };
 
 /** A note file as the store last read it. */
-export interface StoredNote {
-  readonly path: string;
-  readonly status: NoteStatus;
-  readonly slug: string;
-  /** (mtime, size) of the file when it was read. */
-  readonly mtimeMs: number;
-  readonly size: number;
-  /** The file's version (noteHash of its bytes when read): what compare-and-swap checks. */
-  readonly hash: string;
+export interface StoredNote extends NoteFacts {
   readonly note: ParsedNote;
 }
 
-/** A file in the layout the library leaves alone, and why. */
-export interface UnsafeFile {
-  readonly path: string;
-  readonly reason: string;
-}
-
-/** The memory's notes at one moment. */
-export interface NoteSnapshot {
+/** The memory's notes (or their facts) at one moment. */
+export interface Snapshot<N extends NoteFacts> {
   /** Every note file in the layout, sorted by path. */
-  readonly notes: readonly StoredNote[];
+  readonly notes: readonly N[];
   /** Note files by id; more than one entry means a duplicate id. */
-  readonly byId: ReadonlyMap<string, readonly StoredNote[]>;
+  readonly byId: ReadonlyMap<string, readonly N[]>;
   /** Markdown files in a status folder whose names carry no valid id. */
   readonly unparsable: readonly StoredFile[];
   /**
@@ -53,15 +44,37 @@ export interface NoteSnapshot {
   readonly indexNote: IndexNoteFile | undefined;
 }
 
+/** The notes with their bodies. */
+export type NoteSnapshot = Snapshot<StoredNote>;
+/** The notes' facts: what listing and the link graph need, without a read per file. */
+export type FactsSnapshot = Snapshot<NoteFacts>;
+
+/** Options of {@link createNoteStore}. */
+export interface NoteStoreOptions {
+  /**
+   * Keep the notes' facts in `.agent-memory/cache/notes.json` so the next process lists
+   * without reading every note. Default false: a process that lives long gains nothing.
+   */
+  readonly persistFacts?: boolean;
+  /** When to look at the files again; default: on every query. */
+  readonly freshness?: FreshnessOptions;
+  /** The clock, for the racy-clean rule. Default `Date.now`. */
+  readonly now?: () => number;
+}
+
 /**
- * The cache between the files and every query. `snapshot()` lists the status folders and
- * re-reads only the files whose (mtime, size) changed since the last look, so edits made
+ * The cache between the files and every query. Each view lists the status folders and
+ * re-reads only the files whose stat key changed since the last look, so edits made
  * behind the library's back (editors, sed, git pull) are always seen, at the cost of one
  * listing instead of one read per file.
  */
 export interface NoteStore {
-  /** The current notes, refreshed from the files. */
+  /** The current notes with their bodies, refreshed from the files. */
   snapshot(): ResultAsync<NoteSnapshot, PersistenceError>;
+  /** The current notes' facts, refreshed from the files; reads only what changed. */
+  facts(): ResultAsync<FactsSnapshot, PersistenceError>;
+  /** The notes whose file name carries `id` (normally one), reading only those files. */
+  withId(id: string): ResultAsync<readonly StoredNote[], PersistenceError>;
   /**
    * Forgets what the store knows of a path the library just wrote, moved or removed, so the
    * next snapshot re-reads it even if a fast second write kept its (mtime, size).
@@ -74,6 +87,21 @@ export interface NoteStore {
    * flight: a mutation that just took the lock must see what other processes wrote before.
    */
   expire(): void;
+  /** How the store decides when to look at the files again. */
+  readonly freshness: Freshness;
+  /** What the store did on its last look at the files, for status reports and benchmarks. */
+  stats(): StoreStats;
+}
+
+/** What a store is configured to do, and what its last look at the files cost. */
+export interface StoreStats {
+  readonly freshness: FreshnessOptions["mode"];
+  /** Whether the notes' facts are kept in `.agent-memory/cache/notes.json`. */
+  readonly persisted: boolean;
+  /** How many facts the persisted cache offered when this process first read it. */
+  readonly loadedFromCache: number;
+  /** The last look: notes listed, and how many of them had to be read from their files. */
+  readonly lastLook: { readonly notes: number; readonly read: number } | undefined;
 }
 
 const READ_CONCURRENCY = 32;
@@ -87,120 +115,138 @@ function yieldToEventLoop(): Promise<void> {
 }
 
 interface CacheEntry {
-  mtimeMs: number;
-  size: number;
-  stored: StoredNote;
-  /** Wall-clock time of the read, to tell a trustworthy (mtime, size) from a racy one. */
-  readAt: number;
+  readonly key: StatKey;
+  /** Wall-clock time of the read, to tell a trustworthy stat key from a racy one. */
+  readonly readAt: number;
+  readonly facts: NoteFacts;
+  /** Absent when only the facts are known (from the persisted cache). */
+  readonly stored: StoredNote | undefined;
 }
 
-/**
- * A file read within one mtime tick of its last modification may be modified again in that
- * same tick without its (mtime, size) changing: such an entry is re-read until a read comes
- * later than a tick after the mtime (git's "racy clean"). The tick is guessed from the mtime
- * itself: sub-millisecond digits mean a fine clock, whole seconds a coarse one (FAT, HFS+).
- */
-function racyWindowMs(mtimeMs: number): number {
-  if (!Number.isInteger(mtimeMs)) return 1;
-  return mtimeMs % 1000 === 0 ? 2_000 : 2;
-}
+type ReadEntry = CacheEntry & { readonly stored: StoredNote };
 
 /** Creates the store over a persistence port. */
-export function createNoteStore(persistence: Persistence): NoteStore {
+export function createNoteStore(
+  persistence: Persistence,
+  options: NoteStoreOptions = {},
+): NoteStore {
+  const now = options.now ?? Date.now;
+  const freshness = createFreshness(options.freshness, now);
+  const persister: FactsPersister | undefined =
+    options.persistFacts === true ? createFactsPersister(persistence) : undefined;
   let cache = new Map<string, CacheEntry>();
   let indexNote: IndexNoteFile | undefined;
-  let inFlight:
-    | { generation: number; result: ResultAsync<NoteSnapshot, PersistenceError> }
-    | undefined;
   // Bumped by every write the library makes: a refresh started before it must not be reused after.
   let generation = 0;
 
-  const refresh = async (): Promise<NoteSnapshot> => {
-    const startedAt = generation;
-    const listed: StoredFile[] = [];
-    for (const status of NOTE_STATUSES) {
-      const files = await persistence.list(STATUS_FOLDERS[status]);
-      if (files.isErr()) throw files.error;
-      listed.push(...files.value);
+  const readEntry = async (
+    listed: ListedNote,
+    unsafe: UnsafeFile[],
+  ): Promise<ReadEntry | undefined> => {
+    const content = await persistence.read(listed.file.path);
+    if (content.isErr()) {
+      // Deleted between the listing and the read: it is simply gone now.
+      if (content.error.code === "NOT_FOUND") return undefined;
+      throw content.error;
     }
-    const unparsable: StoredFile[] = [];
-    const unsafe: UnsafeFile[] = [];
-    const toRead: StoredFile[] = [];
+    const notText = notTextReason(content.value);
+    if (notText !== undefined) {
+      unsafe.push({ path: listed.file.path, reason: notText });
+      return undefined;
+    }
+    const stored = parseStored(listed, content.value);
+    return { key: statKeyOf(listed.file), readAt: now(), facts: factsOf(stored), stored };
+  };
+
+  let lastLook: StoreStats["lastLook"];
+  let loadedFromCache = 0;
+  // The persisted facts are read once per process; what this process read itself is newer.
+  const seed = async (): Promise<void> => {
+    if (persister === undefined) return;
+    const loaded = await persister.load();
+    loadedFromCache += loaded.size;
+    for (const [path, entry] of loaded) if (!cache.has(path)) cache.set(path, entry);
+  };
+
+  /** Lists, keeps every entry still valid (with a body when `bodies`), reads the rest. */
+  const refresh = async (bodies: boolean): Promise<Map<string, CacheEntry> & Listed> => {
+    const startedAt = generation;
+    await seed();
+    const listing: NoteListing = await listNoteFiles(persistence);
+    const unsafe = [...listing.unsafe];
     const next = new Map<string, CacheEntry>();
-    for (const file of listed) {
-      if (file.unsafe !== undefined) {
-        unsafe.push({ path: file.path, reason: file.unsafe });
-        continue;
-      }
-      if (statusOfPath(file.path) === undefined) continue;
-      if (parseFilename(basename(file.path)).isErr()) {
-        unparsable.push(file);
-        continue;
-      }
-      const cached = cache.get(file.path);
-      const trusted =
-        cached !== undefined && cached.readAt - cached.mtimeMs > racyWindowMs(cached.mtimeMs);
-      if (trusted && cached.mtimeMs === file.mtimeMs && cached.size === file.size) {
-        next.set(file.path, cached);
-      } else {
-        toRead.push(file);
-      }
+    const toRead: ListedNote[] = [];
+    for (const listed of listing.notes) {
+      const cached = cache.get(listed.file.path);
+      const valid = cached !== undefined && stillValid(cached.key, cached.readAt, listed.file);
+      if (valid && (!bodies || cached.stored !== undefined)) next.set(listed.file.path, cached);
+      else toRead.push(listed);
     }
     // Reads may be synchronous underneath (see FsLike): hand the event loop back between
     // chunks so a host serving requests is never blocked for the whole scan.
     for (let start = 0; start < toRead.length; start += YIELD_EVERY) {
       if (start > 0) await yieldToEventLoop();
-      await mapConcurrently(
-        toRead.slice(start, start + YIELD_EVERY),
-        READ_CONCURRENCY,
-        async (file) => {
-          const content = await persistence.read(file.path);
-          if (content.isErr()) {
-            // Deleted between the listing and the read: it is simply gone now.
-            if (content.error.code === "NOT_FOUND") return;
-            throw content.error;
-          }
-          const notText = notTextReason(content.value);
-          if (notText !== undefined) {
-            unsafe.push({ path: file.path, reason: notText });
-            return;
-          }
-          const stored = parseStored(file.path, content.value, file.mtimeMs, file.size);
-          if (stored !== undefined)
-            next.set(file.path, {
-              mtimeMs: file.mtimeMs,
-              size: file.size,
-              stored,
-              readAt: Date.now(),
-            });
-        },
-      );
+      const chunk = toRead.slice(start, start + YIELD_EVERY);
+      await mapConcurrently(chunk, READ_CONCURRENCY, async (listed) => {
+        const entry = await readEntry(listed, unsafe);
+        if (entry !== undefined) next.set(listed.file.path, entry);
+      });
     }
     const index = await readIndexNote(persistence, indexNote);
+    const changed = toRead.length > 0 || next.size !== cache.size;
+    lastLook = { notes: listing.notes.length, read: toRead.length };
     // A write landed while this refresh ran: keep the cache that knows about it.
     if (generation === startedAt) {
       cache = next;
       indexNote = index;
+      if (changed && persister !== undefined) await persister.save(next.values());
     }
-    return buildSnapshot(next, unparsable, unsafe, index);
+    return Object.assign(next, { unparsable: listing.unparsable, unsafe, indexNote: index });
   };
 
-  return {
-    snapshot() {
-      if (inFlight !== undefined && inFlight.generation === generation) return inFlight.result;
-      const running = ResultAsync.fromPromise(refresh(), (error) =>
-        error instanceof PersistenceError
-          ? error
-          : new PersistenceError(`Could not scan the memory's notes: ${String(error)}`, {
-              cause: error,
-            }),
+  const notesView = createView(
+    freshness,
+    () => generation,
+    async () => {
+      const entries = await refresh(true);
+      const notes: StoredNote[] = [];
+      for (const entry of entries.values())
+        if (entry.stored !== undefined) notes.push(entry.stored);
+      return buildSnapshot(notes, entries);
+    },
+  );
+  const factsView = createView(
+    freshness,
+    () => generation,
+    async () => {
+      const entries = await refresh(false);
+      return buildSnapshot(
+        [...entries.values()].map((entry) => entry.facts),
+        entries,
       );
-      const entry = { generation, result: running };
-      inFlight = entry;
-      const clear = () => {
-        if (inFlight === entry) inFlight = undefined;
+    },
+  );
+
+  return {
+    snapshot: notesView,
+    facts: factsView,
+    withId(id) {
+      const lookUp = async (): Promise<StoredNote[]> => {
+        const found: StoredNote[] = [];
+        for (const listed of await noteFilesWithId(persistence, id)) {
+          const cached = cache.get(listed.file.path);
+          if (cached?.stored !== undefined && stillValid(cached.key, cached.readAt, listed.file)) {
+            found.push(cached.stored);
+            continue;
+          }
+          const entry = await readEntry(listed, []);
+          if (entry === undefined) continue;
+          cache.set(listed.file.path, entry);
+          found.push(entry.stored);
+        }
+        return found;
       };
-      return running.andTee(clear).orTee(clear);
+      return ResultAsync.fromPromise(lookUp(), asPersistenceError);
     },
     forget(path) {
       generation++;
@@ -213,51 +259,40 @@ export function createNoteStore(persistence: Persistence): NoteStore {
       generation++;
       cache = new Map();
     },
+    freshness,
+    stats: () => ({
+      freshness: freshness.mode,
+      persisted: persister !== undefined,
+      loadedFromCache,
+      lastLook,
+    }),
   };
 }
 
-function parseStored(
-  path: string,
-  content: string,
-  mtimeMs: number,
-  size: number,
-): StoredNote | undefined {
-  const status = statusOfPath(path);
-  const name = parseFilename(basename(path));
-  if (status === undefined || name.isErr()) return undefined;
-  const { id, slug } = name.value;
-  const stored: StoredNote = {
-    path,
-    status,
+/** What a refresh found besides the notes. */
+export interface Listed {
+  readonly unparsable: readonly StoredFile[];
+  readonly unsafe: readonly UnsafeFile[];
+  readonly indexNote: IndexNoteFile | undefined;
+}
+
+function parseStored(listed: ListedNote, content: string): StoredNote {
+  const { id, slug } = listed.name;
+  return {
+    path: listed.file.path,
+    status: listed.status,
     slug,
-    mtimeMs,
-    size,
+    mtimeMs: listed.file.mtimeMs,
+    size: listed.file.size,
     hash: noteHash(content),
     note: parseNote(content, id, { slug }),
   };
-  return stored;
 }
 
-/**
- * Why `content` cannot be a note, or undefined. A rewrite (a rename repointing links, a
- * merge) would save the U+FFFD a decoder put in place of bytes that were not UTF-8, so such
- * files, and binary ones, are never taken for notes.
- */
-function notTextReason(content: string): string | undefined {
-  if (content.includes("\0")) return "binary content (a NUL byte): not a markdown note";
-  if (content.includes("\uFFFD"))
-    return "not UTF-8 text (or it holds U+FFFD): a rewrite would lose its bytes";
-  return undefined;
-}
-
-function buildSnapshot(
-  entries: Map<string, CacheEntry>,
-  unparsable: StoredFile[],
-  unsafe: UnsafeFile[],
-  indexNote: IndexNoteFile | undefined,
-): NoteSnapshot {
-  const notes = [...entries.values()].map((entry) => entry.stored).toSorted(byPath);
-  const byId = new Map<string, StoredNote[]>();
+function buildSnapshot<N extends NoteFacts>(entries: readonly N[], listed: Listed): Snapshot<N> {
+  const { unparsable, unsafe, indexNote } = listed;
+  const notes = entries.toSorted(byPath);
+  const byId = new Map<string, N[]>();
   for (const stored of notes) {
     const same = byId.get(stored.note.id);
     if (same === undefined) byId.set(stored.note.id, [stored]);

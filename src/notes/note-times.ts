@@ -2,10 +2,10 @@ import { okAsync, type ResultAsync } from "neverthrow";
 import type { GitError } from "../errors.js";
 import type { CommittedTimes, Git } from "../ports/git.js";
 import type { NoteTimes } from "./note-meta.js";
-import type { StoredNote } from "./note-store.js";
+import type { NoteFacts } from "./note-facts.js";
 
 /** Looks up a note's times; built once per query from one history walk. */
-export type TimesLookup = (stored: StoredNote) => NoteTimes;
+export type TimesLookup = (stored: NoteFacts) => NoteTimes;
 
 /**
  * Resolves times for notes: git's id-keyed history when there is a git port, else (and

@@ -25,6 +25,7 @@ import type {
   PersistenceError,
 } from "../errors.js";
 import type { SearchResult } from "./search/rank-notes.js";
+import type { StoreStats } from "./note-store.js";
 import type { EmbeddingReport } from "./search/embeddings.js";
 import type { SearchOptions } from "./search/search-options.js";
 
@@ -63,6 +64,13 @@ export interface NotesMemory {
   deadEnds(): ResultAsync<string[], PersistenceError>;
   /** Links to ids that exist nowhere. */
   brokenLinks(): ResultAsync<BrokenLink[], PersistenceError>;
+  /**
+   * Tells the memory that files under its root changed (a host's file watcher calls this in
+   * `freshness: { mode: "watch" }`): the next query looks at the files again.
+   */
+  filesChanged(): void;
+  /** How the memory caches what it derives from the files, and what its last look cost. */
+  cacheStats(): StoreStats;
   /** Forgets every cached read: the next query reads every file again. */
   refresh(): ResultAsync<void, PersistenceError>;
   /** Retitles a note, its filename and the inbound link text that showed the old title. */

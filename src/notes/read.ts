@@ -6,7 +6,7 @@ import type {
   NotFoundError,
   PersistenceError,
 } from "../errors.js";
-import { findNote } from "./find-note.js";
+import { checkNoteId, pickOne } from "./find-note.js";
 import { toNote, type Note } from "./note-meta.js";
 import { loadTimes } from "./note-times.js";
 import type { NotesContext } from "./notes-context.js";
@@ -20,12 +20,12 @@ export type ReadError =
   | GitError;
 
 /**
- * Reads one note with everything derived about it. A pure read: it never writes, moves
- * or removes a file and records nothing about the access.
+ * Reads one note with everything derived about it. The id is in the file name, so this lists
+ * the status folders and reads that one file, never the whole memory. A pure read: it never
+ * writes, moves or removes a note and records nothing about the access.
  */
-export function readNote(ctx: NotesContext, id: string): ResultAsync<Note, ReadError> {
-  return ctx.store
-    .snapshot()
-    .andThen((snapshot) => findNote(snapshot, id))
+export function readNote(ctx: NotesContext, idInput: string): ResultAsync<Note, ReadError> {
+  return checkNoteId(idInput)
+    .asyncAndThen((id) => ctx.store.withId(id).andThen((found) => pickOne(id, found)))
     .andThen((stored) => loadTimes(ctx.git, ctx.now).map((times) => toNote(stored, times(stored))));
 }

@@ -17,7 +17,7 @@ import {
   type MutationOptions,
 } from "./mutation-options.js";
 import { toNoteMeta, type NoteMeta } from "./note-meta.js";
-import { checkShape, updatePatchSchema } from "./note-input-schema.js";
+import { UPDATE_PATCH_SHAPE, checkShape } from "./note-input-schema.js";
 import { loadTimes } from "./note-times.js";
 import { serialized, type NotesContext } from "./notes-context.js";
 
@@ -95,7 +95,7 @@ export function updateNote(
 function validatePatch(
   patch: UpdatePatch,
 ): Result<{ body?: string; tags?: string[] }, InvalidInputError> {
-  return checkShape(updatePatchSchema, patch, "update").andThen((shape) => {
+  return checkShape(UPDATE_PATCH_SHAPE, patch, "update").andThen((shape) => {
     if (shape.body === undefined && shape.tags === undefined) {
       return err(
         new InvalidInputError("An update needs a body or tags to change; nothing was written."),

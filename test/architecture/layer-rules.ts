@@ -38,6 +38,7 @@ export interface LayerRule {
  */
 export const ENTRY_FILES: readonly string[] = [
   "src/index.ts",
+  "src/notes/index.ts",
   "src/adapters/index.ts",
   "src/adapters/in-memory/index.ts",
   "src/adapters/isomorphic-git/index.ts",
@@ -115,8 +116,8 @@ export const LAYER_RULES: readonly LayerRule[] = [
   },
   {
     layer: "composition",
-    paths: ["src/memory.ts"],
-    holds: "createMemory: wires ports, binders and defaults",
+    paths: ["src/memory.ts", "src/create-notes-memory.ts"],
+    holds: "createMemory and createNotesMemory: wire ports, binders and defaults",
     imports: ["errors", "shared", "model", "ports", "notes", "lifecycle", "adapters"],
     pure: true,
   },

@@ -108,7 +108,8 @@ runLlmContract("the host's llm", {
     writeFileSync(
       join(host, "typed.ts"),
       `import { createMemory, type Memory, type NoteMeta } from "agent-memory";
-import { fsPersistence, gitCli } from "agent-memory/adapters";
+import { fsPersistence, gitCli, watchMemoryFiles } from "agent-memory/adapters";
+import { createNotesMemory } from "agent-memory/notes";
 import { inMemoryPorts } from "agent-memory/adapters/in-memory";
 import { isomorphicGit } from "agent-memory/adapters/isomorphic-git";
 import { parseNote } from "agent-memory/format";
@@ -118,7 +119,7 @@ import { okOf, runLlmContract, type LlmContractFixture } from "agent-memory/test
 declare const memory: Memory;
 declare const fixture: LlmContractFixture;
 const check: (m: NoteMeta) => string = (m) => m.id;
-export const x = [createMemory, memory, check, fsPersistence, gitCli, inMemoryPorts, isomorphicGit, parseNote, runConsolidation, migrateToV2, okOf, runLlmContract, fixture];
+export const x = [createMemory, createNotesMemory, watchMemoryFiles, memory, check, fsPersistence, gitCli, inMemoryPorts, isomorphicGit, parseNote, runConsolidation, migrateToV2, okOf, runLlmContract, fixture];
 `,
     );
     writeFileSync(

@@ -44,27 +44,39 @@ export interface BrokenLink {
   readonly targetId: string;
 }
 
-/** The inbound and outbound links of one note. */
+/**
+ * The inbound and outbound links of one note, from the notes' facts: a cold process with the
+ * persisted cache reads no note at all.
+ */
 export function noteLinks(
   ctx: NotesContext,
   id: string,
 ): ResultAsync<NoteLinks, NotFoundError | DuplicateIdError | InvalidInputError | PersistenceError> {
-  return loadGraph(ctx).andThen((graph) =>
-    findNote(graph.snapshot, id).map((stored) => ({
-      inbound: graph.inboundNotes(stored.note.id).map((source) => ({
-        id: source.note.id,
-        title: source.note.title,
-        status: source.status,
-        path: source.path,
-      })),
-      outbound: stored.note.links.map((link) => {
-        const target = graph.snapshot.byId.get(link.id)?.[0];
-        return target === undefined
-          ? { id: link.id, displayText: link.displayText, exists: false }
-          : { id: link.id, displayText: link.displayText, exists: true, status: target.status };
-      }),
-      indexed: graph.indexed(stored.note.id),
-    })),
+  return ctx.store.facts().andThen((snapshot) =>
+    findNote(snapshot, id).map((target) => {
+      const targetId = target.note.id;
+      return {
+        // The snapshot is sorted by path, so the inbound list is too.
+        inbound: snapshot.notes
+          .filter(
+            (source) =>
+              source.note.id !== targetId && source.note.links.some((link) => link.id === targetId),
+          )
+          .map((source) => ({
+            id: source.note.id,
+            title: source.note.title,
+            status: source.status,
+            path: source.path,
+          })),
+        outbound: target.note.links.map((link) => {
+          const found = snapshot.byId.get(link.id)?.[0];
+          return found === undefined
+            ? { id: link.id, displayText: link.displayText, exists: false }
+            : { id: link.id, displayText: link.displayText, exists: true, status: found.status };
+        }),
+        indexed: snapshot.indexNote?.links.some((link) => link.id === targetId) ?? false,
+      };
+    }),
   );
 }
 

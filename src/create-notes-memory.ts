@@ -1,0 +1,183 @@
+/**
+ * The composition root of the note tier: wires the ports into the note and graph operations,
+ * without the model-driven lifecycle. What a short-lived process (a CLI `show`, a hook) needs
+ * and nothing more: search and analysis load their libraries on first use.
+ *
+ * @module
+ */
+import { errAsync, ResultAsync } from "neverthrow";
+import { nodeLockHost } from "./adapters/lock-host/node-lock-host.js";
+import { GitError, InvalidInputError } from "./errors.js";
+import { generateId } from "./model/id.js";
+import { appendToNote } from "./notes/append.js";
+import { captureNote } from "./notes/capture.js";
+import { commitMemory } from "./notes/commit-memory.js";
+import type { FreshnessOptions } from "./notes/freshness.js";
+import { runDoctor } from "./notes/graph/doctor.js";
+import { loadGraph } from "./notes/graph/graph-view.js";
+import { createLinkIndex } from "./notes/graph/link-index.js";
+import { brokenLinks, deadEndIds, noteLinks, orphanIds } from "./notes/graph/link-queries.js";
+import { listNotes } from "./notes/list.js";
+import { createMemoryLock, type LockOptions } from "./notes/memory-lock.js";
+import { mergeNotes } from "./notes/merge.js";
+import { moveNote } from "./notes/move.js";
+import { createNoteStore } from "./notes/note-store.js";
+import { serialized, type NotesContext } from "./notes/notes-context.js";
+import type { NotesMemory } from "./notes/notes-memory.js";
+import { readNote } from "./notes/read.js";
+import { removeNote } from "./notes/remove.js";
+import { renameNote } from "./notes/rename.js";
+import type { Searcher } from "./notes/search/searcher.js";
+import { createIndexNoteApi } from "./notes/tiers/index-api.js";
+import { updateNote } from "./notes/update.js";
+import type { Embedder } from "./ports/embedder.js";
+import type { Git } from "./ports/git.js";
+import type { Persistence } from "./ports/persistence.js";
+import { createSerialQueue } from "./shared/serial-queue.js";
+
+/** The ports and options of the note tier. */
+export interface NotesMemoryOptions {
+  /** Where the notes live. */
+  readonly persistence: Persistence;
+  /** Commits and timestamps; without it there are no commits and times come from mtimes. */
+  readonly git?: Git;
+  /**
+   * Turns on hybrid search: note vectors (cached in `.agent-memory/vectors/`) ranked beside
+   * the words. Without it, search is lexical.
+   */
+  readonly embedder?: Embedder;
+  /** The clock (epoch ms), for tests. Default `Date.now`. */
+  readonly now?: () => number;
+  /** The id source, for tests. Default: crypto-random base62 ids. */
+  readonly generateId?: () => string;
+  /** Tuning for the lock that keeps other processes out during a mutation. */
+  readonly lock?: LockOptions;
+  /**
+   * Derived state kept between processes. With `persist: true` the notes' facts (title,
+   * tags, links, status, version, stat key) are kept in `.agent-memory/cache/notes.json`, so
+   * the next process lists and walks links without reading every note. Every entry is checked
+   * against its file's stat key before use (git's racy-clean rule included), so a stale,
+   * corrupt or foreign cache costs reads, never a wrong answer. Default: kept in memory only
+   * (a short-lived CLI turns it on; a long-lived host gains little from it).
+   */
+  readonly cache?: { readonly persist?: boolean };
+  /**
+   * When queries look at the files again. Default `{ mode: "always" }`: every query lists the
+   * status folders and re-reads what changed. A long-lived host may choose `interval` (reuse a
+   * look for `ms`) or `watch` (reuse it until `memory.filesChanged()` is called, bounded by
+   * `maxMs`); the library's own writes are seen at once in every mode.
+   */
+  readonly freshness?: FreshnessOptions;
+}
+
+/** The note tier with what the lifecycle builds on it. */
+export interface NotesTier {
+  readonly notes: NotesMemory;
+  readonly ctx: NotesContext;
+}
+
+/**
+ * Wires the note tier; {@link createMemory} adds the lifecycle on top.
+ *
+ * @example
+ * ```ts
+ * const { notes } = createNotesTier({ persistence });
+ * await notes.read("id__Kf9mNp");
+ * ```
+ */
+export function createNotesTier(options: NotesMemoryOptions): NotesTier {
+  const lockOptions = { host: nodeLockHost(), ...options.lock };
+  const ctx: NotesContext = {
+    persistence: options.persistence,
+    git: options.git,
+    store: createNoteStore(options.persistence, {
+      persistFacts: options.cache?.persist === true,
+      ...(options.freshness === undefined ? {} : { freshness: options.freshness }),
+    }),
+    links: createLinkIndex(),
+    queue: createSerialQueue(),
+    acquireLock: createMemoryLock(options.persistence, lockOptions),
+    now: options.now ?? Date.now,
+    generateId: options.generateId ?? (() => generateId()),
+  };
+  let loadedSearcher: Promise<Searcher> | undefined;
+  const searcher = () =>
+    lazily(
+      () =>
+        (loadedSearcher ??= import("./notes/search/searcher.js").then((module) =>
+          module.createSearcher(ctx, options.embedder),
+        )),
+    );
+  const notes: NotesMemory = {
+    filesChanged: () => ctx.store.freshness.changed(),
+    cacheStats: () => ctx.store.stats(),
+    capture: (input, captureOptions) => captureNote(ctx, input, captureOptions),
+    read: (id) => readNote(ctx, id),
+    list: (filter) => listNotes(ctx, filter),
+    update: (id, patch, mutation) => updateNote(ctx, id, patch, mutation),
+    append: (id, section, mutation) => appendToNote(ctx, id, section, mutation),
+    commit: (message) => {
+      const git = ctx.git;
+      if (git === undefined) {
+        return errAsync(
+          new GitError(
+            "This memory has no git port, so it cannot commit: pass `git` (gitCli or isomorphicGit) to createMemory.",
+          ),
+        );
+      }
+      if (message.trim() === "") {
+        return errAsync(new InvalidInputError("A commit needs a message that says what changed."));
+      }
+      return serialized(ctx, () => commitMemory(git, message));
+    },
+    links: (id) => noteLinks(ctx, id),
+    orphans: () => orphanIds(ctx),
+    deadEnds: () => deadEndIds(ctx),
+    brokenLinks: () => brokenLinks(ctx),
+    refresh: () => {
+      ctx.store.invalidate();
+      return loadGraph(ctx).map(() => undefined);
+    },
+    rename: (id, title, mutation) => renameNote(ctx, id, title, mutation),
+    move: (id, status, mutation) => moveNote(ctx, id, status, mutation),
+    archive: (id, mutation) => moveNote(ctx, id, "archived", mutation),
+    merge: (sourceIds, targetId, mergeOptions) =>
+      mergeNotes(ctx, sourceIds, targetId, mergeOptions),
+    remove: (id, removeOptions) => removeNote(ctx, id, removeOptions),
+    doctor: (doctorOptions) => runDoctor(ctx, doctorOptions),
+    search: (query, searchOptions) =>
+      searcher().andThen((loaded) => loaded.search(query, searchOptions)),
+    updateVectors: () => searcher().andThen((loaded) => loaded.updateVectors()),
+    analyze: (analysisOptions) =>
+      lazily(() => import("./notes/analysis/analyze.js")).andThen((module) =>
+        module.analyzeMemory(ctx, analysisOptions),
+      ),
+    index: createIndexNoteApi(ctx),
+  };
+  return { notes, ctx };
+}
+
+/**
+ * The note and graph operations over one memory root, without consolidation, defrag or the
+ * run: what `agent-memory/notes` offers a host that brings its own lifecycle, or none.
+ *
+ * @example
+ * ```ts
+ * import { createNotesMemory } from "agent-memory/notes";
+ * import { fsPersistence } from "agent-memory/adapters";
+ *
+ * const notes = createNotesMemory({ persistence: fsPersistence({ fs, root }), cache: { persist: true } });
+ * const note = await notes.read("id__Kf9mNp");
+ * ```
+ */
+export function createNotesMemory(options: NotesMemoryOptions): NotesMemory {
+  return createNotesTier(options).notes;
+}
+
+/**
+ * A module of this package loaded on first use. Its import cannot fail in an intact install,
+ * so it is not an outcome callers handle.
+ */
+function lazily<T>(load: () => Promise<T>): ResultAsync<T, never> {
+  return ResultAsync.fromSafePromise(load());
+}

@@ -1,0 +1,84 @@
+/**
+ * When the store looks at the files again.
+ * - `always` (the default): every query lists the status folders (one stat per note) and
+ *   re-reads what changed. Right for a CLI call or a short-lived process.
+ * - `interval`: a long-lived host (an MCP server, a harness) reuses its last look for up to
+ *   `ms` milliseconds, so a query costs no stat at all; an edit made behind the library's back
+ *   is seen at most `ms` later. The library's own writes are always seen at once.
+ * - `watch`: the host calls `changed()` when its file watcher reports anything under the
+ *   root (fsPersistence's `watch`, chokidar, ...); until then queries reuse the last look.
+ *   `maxMs` bounds the trust in a watcher that missed an event (default 60 s).
+ */
+export type FreshnessOptions =
+  | { readonly mode: "always" }
+  | { readonly mode: "interval"; readonly ms: number }
+  | { readonly mode: "watch"; readonly maxMs?: number };
+
+/** When a look started, and how many changes had been reported by then. */
+export interface LookStart {
+  readonly at: number;
+  readonly changes: number;
+}
+
+/** The store's freshness state. */
+export interface Freshness {
+  readonly mode: FreshnessOptions["mode"];
+  /** Whether the last look at the files may answer the next query. */
+  canSkipLook(): boolean;
+  /** Marks the start of a look at the files; pass what it returns to {@link Freshness.looked}. */
+  startLook(): LookStart;
+  /** Records a completed look: it stands for the files as they were when it started. */
+  looked(start: LookStart): void;
+  /** Says something changed under the root: the next query looks again. */
+  changed(): void;
+}
+
+const DEFAULT_WATCH_MAX_MS = 60_000;
+
+/**
+ * The freshness state for `options` (default `always`).
+ *
+ * @example
+ * ```ts
+ * const freshness = createFreshness({ mode: "interval", ms: 1_000 }, Date.now);
+ * freshness.looked(freshness.startLook());
+ * freshness.canSkipLook(); // true for the next second
+ * ```
+ */
+export function createFreshness(
+  options: FreshnessOptions | undefined,
+  now: () => number,
+): Freshness {
+  const chosen = options ?? { mode: "always" };
+  let lookedAt: number | undefined;
+  let dirty = true;
+  let changes = 0;
+  const window =
+    chosen.mode === "interval"
+      ? chosen.ms
+      : chosen.mode === "watch"
+        ? (chosen.maxMs ?? DEFAULT_WATCH_MAX_MS)
+        : 0;
+  return {
+    mode: chosen.mode,
+    canSkipLook() {
+      if (chosen.mode === "always" || dirty || lookedAt === undefined) return false;
+      const age = now() - lookedAt;
+      // A clock that went backwards says nothing about how old the look is.
+      return age >= 0 && age < window;
+    },
+    startLook() {
+      return { at: now(), changes };
+    },
+    looked(start) {
+      // A change reported while the look ran may have come after its listing.
+      if (start.changes !== changes) return;
+      lookedAt = start.at;
+      dirty = false;
+    },
+    changed() {
+      changes++;
+      dirty = true;
+    },
+  };
+}

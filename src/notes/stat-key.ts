@@ -1,0 +1,58 @@
+import type { StoredFile } from "../ports/persistence.js";
+
+/** What the store compares to tell whether a file changed since it was read. */
+export interface StatKey {
+  readonly mtimeMs: number;
+  readonly size: number;
+  /** Absent where the persistence does not report it. */
+  readonly ctimeMs?: number;
+  readonly ino?: number;
+}
+
+/**
+ * A file read within one mtime tick of its last modification may be modified again in that
+ * same tick without its (mtime, size) changing: such an entry is re-read until a read comes
+ * later than a tick after the mtime (git's "racy clean"). The tick is guessed from the mtime
+ * itself: sub-millisecond digits mean a fine clock, whole seconds a coarse one (FAT, HFS+).
+ */
+function racyWindowMs(mtimeMs: number): number {
+  if (!Number.isInteger(mtimeMs)) return 1;
+  return mtimeMs % 1000 === 0 ? 2_000 : 2;
+}
+
+/**
+ * Whether what was read at `readAt` under `key` still stands for the file listed as `file`:
+ * the same (mtime, size), the same ctime and inode where both sides know them, and a read
+ * that came a clock tick after the modification. An mtime ahead of the reader's clock (skew,
+ * a file from another machine) is never trusted.
+ *
+ * @example
+ * ```ts
+ * stillValid({ mtimeMs: 1000.5, size: 42 }, 1_000_000, { path: "topics/a id__Kf9mNp.md", mtimeMs: 1000.5, size: 42 }); // true
+ * ```
+ */
+export function stillValid(key: StatKey, readAt: number, file: StoredFile): boolean {
+  if (readAt - key.mtimeMs <= racyWindowMs(key.mtimeMs)) return false;
+  if (key.mtimeMs !== file.mtimeMs || key.size !== file.size) return false;
+  if (key.ctimeMs !== undefined && file.ctimeMs !== undefined && key.ctimeMs !== file.ctimeMs)
+    return false;
+  if (key.ino !== undefined && file.ino !== undefined && key.ino !== file.ino) return false;
+  return true;
+}
+
+/**
+ * The stat key of a listed file.
+ *
+ * @example
+ * ```ts
+ * statKeyOf({ path: "topics/a id__Kf9mNp.md", mtimeMs: 1, size: 2, ino: 3 }); // { mtimeMs: 1, size: 2, ino: 3 }
+ * ```
+ */
+export function statKeyOf(file: StoredFile): StatKey {
+  return {
+    mtimeMs: file.mtimeMs,
+    size: file.size,
+    ...(file.ctimeMs === undefined ? {} : { ctimeMs: file.ctimeMs }),
+    ...(file.ino === undefined ? {} : { ino: file.ino }),
+  };
+}

@@ -1,0 +1,45 @@
+import { okAsync, ResultAsync } from "neverthrow";
+import { PersistenceError } from "../errors.js";
+import type { Freshness } from "./freshness.js";
+import type { NoteFacts } from "./note-facts.js";
+import type { Snapshot } from "./note-store.js";
+
+/**
+ * One view of the store: shares a refresh already in flight for the same generation, and
+ * reuses the last snapshot while the freshness mode allows and nothing was written since.
+ */
+export function createView<N extends NoteFacts>(
+  freshness: Freshness,
+  generation: () => number,
+  build: () => Promise<Snapshot<N>>,
+): () => ResultAsync<Snapshot<N>, PersistenceError> {
+  let inFlight:
+    | { generation: number; result: ResultAsync<Snapshot<N>, PersistenceError> }
+    | undefined;
+  let last: { generation: number; snapshot: Snapshot<N> } | undefined;
+  return () => {
+    if (last !== undefined && last.generation === generation() && freshness.canSkipLook()) {
+      return okAsync(last.snapshot);
+    }
+    if (inFlight !== undefined && inFlight.generation === generation()) return inFlight.result;
+    const startedAt = generation();
+    const look = freshness.startLook();
+    const result = ResultAsync.fromPromise(build(), asPersistenceError).andTee((snapshot) => {
+      last = { generation: startedAt, snapshot };
+      freshness.looked(look);
+    });
+    const entry = { generation: startedAt, result };
+    inFlight = entry;
+    const clear = () => {
+      if (inFlight === entry) inFlight = undefined;
+    };
+    return result.andTee(clear).orTee(clear);
+  };
+}
+
+/** A scan's failure as a PersistenceError. */
+export function asPersistenceError(error: unknown): PersistenceError {
+  return error instanceof PersistenceError
+    ? error
+    : new PersistenceError(`Could not scan the memory's notes: ${String(error)}`, { cause: error });
+}

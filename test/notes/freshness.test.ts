@@ -1,0 +1,166 @@
+/**
+ * Freshness modes for a long-lived host: `interval` and `watch` answer from the last look at
+ * the files (no listing, no stat) until the interval passes or a watcher reports a change;
+ * the library's own writes are seen at once in every mode; edits behind its back are seen
+ * after the interval, or as soon as the watcher reports them (real disk and memfs).
+ */
+import * as nodeFs from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { memfs } from "memfs";
+import { afterEach, describe, expect, it } from "vitest";
+import { fsPersistence } from "../../src/adapters/fs/fs-persistence.js";
+import { watchMemoryFiles } from "../../src/adapters/fs/fs-watch.js";
+import { createNotesMemory } from "../../src/create-notes-memory.js";
+import type { FreshnessOptions } from "../../src/notes/freshness.js";
+import type { Persistence } from "../../src/ports/persistence.js";
+import { okOf } from "../helpers/result-helpers.js";
+
+const cleanups: (() => Promise<void> | void)[] = [];
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+const NOTE = "topics/a id__Fresh1.md";
+
+/** A persistence that counts its listings: a listing is the per-query cost a mode saves. */
+function counting(base: Persistence): { persistence: Persistence; lists: () => number } {
+  let lists = 0;
+  return {
+    // No listPaths or stat: every query goes through list(), so listings count every look.
+    persistence: {
+      list: (dir) => {
+        lists++;
+        return base.list(dir);
+      },
+      read: (path) => base.read(path),
+      write: (path, content) => base.write(path, content),
+      move: (from, to) => base.move(from, to),
+      remove: (path) => base.remove(path),
+      ...(base.createExclusive === undefined
+        ? {}
+        : { createExclusive: base.createExclusive.bind(base) }),
+    },
+    lists: () => lists,
+  };
+}
+
+async function onDisk(): Promise<{ root: string; fs: typeof nodeFs }> {
+  const root = await mkdtemp(join(tmpdir(), "freshness-"));
+  cleanups.push(() => rm(root, { recursive: true, force: true }));
+  nodeFs.mkdirSync(join(root, "topics"));
+  nodeFs.writeFileSync(join(root, NOTE), "# Before\n");
+  return { root, fs: nodeFs };
+}
+
+function inMemory(): { root: string; fs: typeof nodeFs } {
+  const { fs } = memfs({ [`/m/${NOTE}`]: "# Before\n" });
+  // memfs implements the node:fs calls these tests make (sync writes, watch).
+  return { root: "/m", fs: fs as unknown as typeof nodeFs };
+}
+
+function open(base: Persistence, freshness: FreshnessOptions) {
+  const counted = counting(base);
+  return {
+    memory: createNotesMemory({ persistence: counted.persistence, freshness }),
+    lists: counted.lists,
+  };
+}
+
+async function titles(memory: ReturnType<typeof createNotesMemory>): Promise<string[]> {
+  return okOf(await memory.list()).map((meta) => meta.title);
+}
+
+async function eventually(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error("timed out waiting for the change to be seen");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe("freshness: always (the default)", () => {
+  it("lists the files on every query", async () => {
+    const { root, fs } = await onDisk();
+    const { memory, lists } = open(fsPersistence({ fs, root }), { mode: "always" });
+    await titles(memory);
+    const after = lists();
+    await titles(memory);
+    expect(lists()).toBeGreaterThan(after);
+  });
+});
+
+describe("freshness: interval", () => {
+  it("answers from the last look within the interval, and sees an outside edit after it", async () => {
+    const { root, fs } = await onDisk();
+    const { memory, lists } = open(fsPersistence({ fs, root }), { mode: "interval", ms: 300 });
+    expect(await titles(memory)).toEqual(["Before"]);
+    const looked = lists();
+    fs.writeFileSync(join(root, NOTE), "# After\n");
+    expect(await titles(memory)).toEqual(["Before"]); // within the interval: the documented lag
+    expect(lists()).toBe(looked);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(await titles(memory)).toEqual(["After"]);
+  });
+
+  it("sees the library's own writes at once", async () => {
+    const { root, fs } = await onDisk();
+    const { memory } = open(fsPersistence({ fs, root }), { mode: "interval", ms: 60_000 });
+    await titles(memory);
+    okOf(await memory.capture({ title: "Mine", body: "" }, { status: "active" }));
+    expect((await titles(memory)).toSorted()).toEqual(["Before", "Mine"]);
+    okOf(await memory.update("id__Fresh1", { body: "changed" }));
+    expect(okOf(await memory.read("id__Fresh1")).body).toBe("changed");
+  });
+});
+
+describe.each([
+  ["real disk", onDisk],
+  ["memfs", async () => inMemory()],
+])("freshness: watch, on %s", (_where, setUp) => {
+  it("answers without listing until the watcher reports a change, then sees it", async () => {
+    const { root, fs } = await setUp();
+    const { memory, lists } = open(fsPersistence({ fs, root }), { mode: "watch" });
+    const watcher = okOf(watchMemoryFiles({ fs, root, onChange: () => memory.filesChanged() }));
+    cleanups.push(() => watcher.close());
+    expect(await titles(memory)).toEqual(["Before"]);
+    const looked = lists();
+    expect(await titles(memory)).toEqual(["Before"]);
+    expect(lists()).toBe(looked);
+    fs.writeFileSync(join(root, NOTE), "# After\n");
+    await eventually(async () => (await titles(memory)).includes("After"));
+    fs.mkdirSync(join(root, "archive"), { recursive: true });
+    fs.writeFileSync(join(root, "archive/b id__Fresh2.md"), "# New folder\n");
+    await eventually(async () => (await titles(memory)).includes("New folder"));
+    fs.unlinkSync(join(root, NOTE));
+    await eventually(async () => !(await titles(memory)).includes("After"));
+  });
+
+  it("is not woken by the library's private folder", async () => {
+    const { root, fs } = await setUp();
+    let changes = 0;
+    const watcher = okOf(watchMemoryFiles({ fs, root, onChange: () => changes++ }));
+    cleanups.push(() => watcher.close());
+    fs.mkdirSync(join(root, ".agent-memory/cache"), { recursive: true });
+    fs.writeFileSync(join(root, ".agent-memory/cache/notes.json"), "{}");
+    fs.writeFileSync(join(root, "topics/c id__Fresh3.md"), "# C\n");
+    await eventually(async () => changes > 0);
+    const seen = changes;
+    fs.writeFileSync(join(root, ".agent-memory/cache/notes.json"), "{ }");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(changes).toBe(seen);
+  });
+});
+
+describe("freshness: watch without a watcher", () => {
+  it("still looks again after maxMs", async () => {
+    const { root, fs } = await onDisk();
+    const { memory } = open(fsPersistence({ fs, root }), { mode: "watch", maxMs: 200 });
+    await titles(memory);
+    fs.writeFileSync(join(root, NOTE), "# After\n");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await titles(memory)).toEqual(["After"]);
+  });
+});
