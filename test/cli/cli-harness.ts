@@ -93,13 +93,18 @@ export function jsonOf<T>(run: CliRun): T {
   }
 }
 
-/** Every file under `dir` (outside .git) with its content, keyed by `/`-separated relative path. */
+/**
+ * Every file under `dir` with its content, keyed by `/`-separated relative path; outside .git
+ * and `.agent-memory/cache/`, the derived facts any read may refresh (they are never the
+ * memory's content: deleting them changes no answer).
+ */
 export async function readTree(dir: string): Promise<Record<string, string>> {
   const tree: Record<string, string> = {};
   const walk = async (folder: string): Promise<void> => {
     for (const entry of await readdir(folder, { withFileTypes: true })) {
       if (entry.name === ".git") continue;
       const path = join(folder, entry.name);
+      if (relative(dir, path).split("\\").join("/") === ".agent-memory/cache") continue;
       if (entry.isDirectory()) await walk(path);
       else tree[relative(dir, path).split("\\").join("/")] = await readFile(path, "utf8");
     }

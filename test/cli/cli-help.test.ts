@@ -32,7 +32,9 @@ describe("memory --help", () => {
 
   it.each(COMMANDS.map((command) => [command.name, command] as const))(
     "memory %s --help documents every option with an example",
-    async (name, command) => {
+    async (name, entry) => {
+      const command = await entry.load();
+      expect(command.name).toBe(name);
       const run = await sandbox.cli([name, "--help", "--bogus-is-ignored-with-help"]);
       expect(run.code).toBe(0);
       expect(run.stderr).toBe("");

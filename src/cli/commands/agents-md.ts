@@ -11,7 +11,6 @@ import { openMemory } from "../framework/open-memory.js";
 /** `memory agents-md`: writes the memory's section of an AGENTS.md. */
 export const agentsMdCommand = defineCommand({
   name: "agents-md",
-  summary: "Write the hot notes (inlined) and warm notes (listed) into an AGENTS.md.",
   usage: "--target PATH [--budget N] [options]",
   description:
     "Writes the memory's section between <!-- agent-memory:start --> and <!-- agent-memory:end -->\n" +

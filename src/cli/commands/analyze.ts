@@ -2,12 +2,11 @@ import { describeAnalysis } from "../render/analysis-summary.js";
 import { failureFrom } from "../framework/cli-failure.js";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";
-import { openMemory } from "../framework/open-memory.js";
+import { openNotes } from "../framework/open-memory.js";
 
 /** `memory analyze`: the shape of the memory, without a model and without writing anything. */
 export const analyzeCommand = defineCommand({
   name: "analyze",
-  summary: "Report clusters, near-duplicates, orphans, oversize notes, broken links and cycles.",
   usage: "[options]",
   description:
     "Analyzes the link graph and the text of every note, without a model and without changing\n" +
@@ -20,7 +19,7 @@ export const analyzeCommand = defineCommand({
   positionals: { min: 0, max: 0 },
   examples: ["memory analyze", "memory analyze --json --root ~/notes"],
   async run({ values, out, io }) {
-    const opened = await openMemory(values.root, io);
+    const opened = await openNotes(values.root, io);
     if (opened.isErr()) return out.fail(opened.error);
     const analysis = await opened.value.memory.analyze();
     if (analysis.isErr()) return out.fail(failureFrom(analysis.error));

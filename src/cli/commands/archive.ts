@@ -8,12 +8,11 @@ import {
 } from "../framework/commit-choice.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { lookUpNote } from "../framework/note-lookup.js";
-import { openMemory } from "../framework/open-memory.js";
+import { openNotes } from "../framework/open-memory.js";
 
 /** `memory archive <id>`: moves a note to archive/. */
 export const archiveCommand = defineCommand({
   name: "archive",
-  summary: "Move a note to archive/.",
   usage: "<id> [options]",
   description:
     "Archives the note: its file moves to archive/, its id and the links to it stay valid.\n" +
@@ -23,7 +22,7 @@ export const archiveCommand = defineCommand({
   positionals: { min: 1, max: 1 },
   examples: ["memory archive id__Kf9mNp", "memory archive Kf9mNp --no-commit"],
   async run({ values, positionals, out, io }) {
-    const opened = await openMemory(values.root, io);
+    const opened = await openNotes(values.root, io);
     if (opened.isErr()) return out.fail(opened.error);
     const { memory } = opened.value;
     const note = await lookUpNote(memory, positionals[0] ?? "");

@@ -1,12 +1,11 @@
 import { failureFrom } from "../framework/cli-failure.js";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";
-import { openMemory } from "../framework/open-memory.js";
+import { openNotes } from "../framework/open-memory.js";
 
 /** `memory broken`: links whose target exists nowhere. */
 export const brokenCommand = defineCommand({
   name: "broken",
-  summary: "List links to notes that do not exist.",
   usage: "[options]",
   description:
     "Lists every [[id__XXXXXX]] link whose target no note carries, with the note that holds it.\n" +
@@ -16,7 +15,7 @@ export const brokenCommand = defineCommand({
   positionals: { min: 0, max: 0 },
   examples: ["memory broken", "memory broken --json"],
   async run({ values, out, io }) {
-    const opened = await openMemory(values.root, io);
+    const opened = await openNotes(values.root, io);
     if (opened.isErr()) return out.fail(opened.error);
     const { memory } = opened.value;
     const broken = await memory.brokenLinks();

@@ -4,12 +4,11 @@ import { readBody } from "../framework/body-input.js";
 import { COMMIT_OPTIONS, defineCommand } from "../framework/command.js";
 import { chooseCommit, describeCommit, quoteTitle } from "../framework/commit-choice.js";
 import { EXIT } from "../framework/exit-codes.js";
-import { openMemory } from "../framework/open-memory.js";
+import { openNotes } from "../framework/open-memory.js";
 
 /** `memory capture <title>`: writes a new note, to inbox/ unless told otherwise. */
 export const captureCommand = defineCommand({
   name: "capture",
-  summary: "Write a new note (body from --body or stdin).",
   usage: "<title...> [--body TEXT] [--tag TAG]... [--status STATUS] [options]",
   description:
     "Writes a new note with this title (the words after capture, quoted or not) and commits it.\n" +
@@ -38,7 +37,7 @@ export const captureCommand = defineCommand({
         usageFailure(`unknown status "${status}": use inbox, active or archived`, "capture"),
       );
     }
-    const opened = await openMemory(values.root, io);
+    const opened = await openNotes(values.root, io);
     if (opened.isErr()) return out.fail(opened.error);
     const { memory, git } = opened.value;
     const body = (await readBody(io, values.body, true)) ?? "";

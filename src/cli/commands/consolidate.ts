@@ -13,7 +13,6 @@ import { openMemory } from "../framework/open-memory.js";
 /** `memory consolidate`: turns pending journal entries and logged sessions into notes. */
 export const consolidateCommand = defineCommand({
   name: "consolidate",
-  summary: "Turn pending sessions into linked notes with an LLM command, in one commit.",
   usage: "[--llm-cmd COMMAND] [--dry-run] [--timeout SECONDS] [options]",
   description:
     "Reads the pending journal entries, the unconsumed session-log sections and the inbox, asks the\n" +

@@ -7,7 +7,6 @@ import { openMemory } from "../framework/open-memory.js";
 /** `memory context`: what an agent reads at session start. */
 export const contextCommand = defineCommand({
   name: "context",
-  summary: "Print what an agent reads at session start: the pickup and the hot notes.",
   usage: "[--budget N] [--agent N] [options]",
   description:
     "Prints the last session's next: line (memory pickup), then the hot notes of the index inlined\n" +

@@ -11,7 +11,6 @@ import { openMemory } from "../framework/open-memory.js";
 /** `memory defrag`: lets a model reorganise the notes and the index note's tiers. */
 export const defragCommand = defineCommand({
   name: "defrag",
-  summary: "Reorganise the notes and the hot/warm tiers with an LLM command, in one commit.",
   usage: "[--llm-cmd COMMAND] [--dry-run] [--timeout SECONDS] [options]",
   description:
     "Commits any uncommitted change as a snapshot, analyzes the memory, shows the model the notes\n" +

@@ -2,12 +2,11 @@ import { failureFrom, usageFailure } from "../framework/cli-failure.js";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { plural } from "../render/format.js";
-import { openMemory } from "../framework/open-memory.js";
+import { openNotes } from "../framework/open-memory.js";
 
 /** `memory doctor`: the memory's health report; exit 1 when there is an error or a warning. */
 export const doctorCommand = defineCommand({
   name: "doctor",
-  summary: "Check the memory's health (exit 1 when it finds errors or warnings).",
   usage: "[--fix] [--orphan-min-age-days N] [--max-note-bytes N] [options]",
   description:
     "Checks every note and link: broken links, orphans, duplicate ids, notes without a heading,\n" +
@@ -40,7 +39,7 @@ export const doctorCommand = defineCommand({
         usageFailure("--orphan-min-age-days and --max-note-bytes take a whole number", "doctor"),
       );
     }
-    const opened = await openMemory(values.root, io);
+    const opened = await openNotes(values.root, io);
     if (opened.isErr()) return out.fail(opened.error);
     const report = await opened.value.memory.doctor({
       ...(orphanMinAgeDays === undefined ? {} : { orphanMinAgeDays }),

@@ -6,14 +6,13 @@ import { COMMIT_OPTIONS, defineCommand } from "../framework/command.js";
 import { chooseCommit, commitOptions, quoteTitle } from "../framework/commit-choice.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { lookUpNote } from "../framework/note-lookup.js";
-import { openMemory } from "../framework/open-memory.js";
+import { openNotes } from "../framework/open-memory.js";
 
 const MODES = ["append", "prepend", "replace", "section", "body"] as const;
 
 /** `memory edit <id>`: changes a note's body (append, prepend, replace, a section, all of it). */
 export const editCommand = defineCommand({
   name: "edit",
-  summary: "Change a note's body: append, prepend, find-and-replace, a section, or all of it.",
   usage:
     "<id> (--append TEXT | --prepend TEXT | --replace FIND --with TEXT [--all] | --section HEADING [--with TEXT] | --body TEXT) [options]",
   description:
@@ -75,7 +74,7 @@ export const editCommand = defineCommand({
         usageFailure("no text given: pass it as the value, or pipe it on stdin", "edit"),
       );
     }
-    const opened = await openMemory(values.root, io);
+    const opened = await openNotes(values.root, io);
     if (opened.isErr()) return out.fail(opened.error);
     const { memory } = opened.value;
     const note = await lookUpNote(memory, positionals[0] ?? "");

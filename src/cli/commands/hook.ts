@@ -10,7 +10,6 @@ const DEFAULT_TIMEOUT_MS = 8_000;
 /** `memory hook <harness> <event>`: what a harness runs; never fails it. */
 export const hookCommand = defineCommand({
   name: "hook",
-  summary: "Run as a harness hook (Claude Code, Codex): queue the session, print the context.",
   usage: "<harness> <event> [payload] [--budget N] [--timeout-ms N] [options]",
   description:
     "Reads the harness's hook payload (stdin; for Codex notify the JSON argument) and:\n" +

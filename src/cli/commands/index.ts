@@ -1,77 +1,191 @@
 /**
- * Every command of the `memory` executable, in the order `memory --help` lists them.
+ * Every command of the `memory` executable, in the order `memory --help` lists them. A
+ * command's module is imported only when it runs (or its help is shown): a `memory show`
+ * never loads the state machines, schemas and MCP SDK that consolidate, hooks and the server
+ * need, which would cost it most of a second.
  *
  * @module
  */
 
 import type { Command } from "../framework/command.js";
-import { agentsMdCommand } from "./agents-md.js";
-import { analyzeCommand } from "./analyze.js";
-import { archiveCommand } from "./archive.js";
-import { brokenCommand } from "./broken.js";
-import { captureCommand } from "./capture.js";
-import { consolidateCommand } from "./consolidate.js";
-import { defragCommand } from "./defrag.js";
-import { editCommand } from "./edit.js";
-import { tierCommand } from "./tier.js";
-import { contextCommand } from "./context.js";
-import { recentCommand } from "./recent.js";
-import { statusCommand } from "./status.js";
-import { mcpCommand } from "./mcp.js";
-import { hookCommand } from "./hook.js";
-import { installCommand } from "./install.js";
-import { doctorCommand } from "./doctor.js";
-import { initCommand } from "./init.js";
-import { journalCommand } from "./journal.js";
-import { linksCommand } from "./links.js";
-import { listCommand } from "./list.js";
-import { logCommand } from "./log.js";
-import { mergeCommand } from "./merge.js";
-import { migrateCommand } from "./migrate.js";
-import { moveCommand } from "./move.js";
-import { orphansCommand } from "./orphans.js";
-import { pickupCommand } from "./pickup.js";
-import { renameCommand } from "./rename.js";
-import { rmCommand } from "./rm.js";
-import { scheduleCommand } from "./schedule.js";
-import { searchCommand } from "./search.js";
-import { showCommand } from "./show.js";
-import { syncCommand } from "./sync.js";
-import { timestampsCommand } from "./timestamps.js";
+
+/** A command as the dispatcher knows it before loading it. */
+export interface CommandEntry {
+  /** The word after `memory`. */
+  readonly name: string;
+  /** One line for `memory --help`. */
+  readonly summary: string;
+  /** Imports the command's module. */
+  load(): Promise<Command>;
+}
 
 /** The commands, by the word that runs them. */
-export const COMMANDS: readonly Command[] = [
-  initCommand,
-  captureCommand,
-  showCommand,
-  editCommand,
-  listCommand,
-  recentCommand,
-  searchCommand,
-  linksCommand,
-  orphansCommand,
-  brokenCommand,
-  analyzeCommand,
-  renameCommand,
-  moveCommand,
-  archiveCommand,
-  tierCommand,
-  mergeCommand,
-  rmCommand,
-  journalCommand,
-  logCommand,
-  pickupCommand,
-  contextCommand,
-  consolidateCommand,
-  defragCommand,
-  agentsMdCommand,
-  syncCommand,
-  scheduleCommand,
-  statusCommand,
-  doctorCommand,
-  mcpCommand,
-  hookCommand,
-  installCommand,
-  timestampsCommand,
-  migrateCommand,
+export const COMMANDS: readonly CommandEntry[] = [
+  {
+    name: "init",
+    summary:
+      "Create the layout (index.md, inbox/, topics/, archive/) and a git repository if needed.",
+    load: async () => (await import("./init.js")).initCommand,
+  },
+  {
+    name: "capture",
+    summary: "Write a new note (body from --body or stdin).",
+    load: async () => (await import("./capture.js")).captureCommand,
+  },
+  {
+    name: "show",
+    summary: "Print one note: title, tags, status, times and body.",
+    load: async () => (await import("./show.js")).showCommand,
+  },
+  {
+    name: "edit",
+    summary: "Change a note's body: append, prepend, find-and-replace, a section, or all of it.",
+    load: async () => (await import("./edit.js")).editCommand,
+  },
+  {
+    name: "list",
+    summary: "List notes, one per line (id, status, title).",
+    load: async () => (await import("./list.js")).listCommand,
+  },
+  {
+    name: "recent",
+    summary: "List the most recently changed notes, newest first.",
+    load: async () => (await import("./recent.js")).recentCommand,
+  },
+  {
+    name: "search",
+    summary: "Search the notes: ranked results with a snippet each.",
+    load: async () => (await import("./search.js")).searchCommand,
+  },
+  {
+    name: "links",
+    summary: "Show a note's inbound and outbound links.",
+    load: async () => (await import("./links.js")).linksCommand,
+  },
+  {
+    name: "orphans",
+    summary: "List notes no other note (nor the index note) links to.",
+    load: async () => (await import("./orphans.js")).orphansCommand,
+  },
+  {
+    name: "broken",
+    summary: "List links to notes that do not exist.",
+    load: async () => (await import("./broken.js")).brokenCommand,
+  },
+  {
+    name: "analyze",
+    summary: "Report clusters, near-duplicates, orphans, oversize notes, broken links and cycles.",
+    load: async () => (await import("./analyze.js")).analyzeCommand,
+  },
+  {
+    name: "rename",
+    summary: "Retitle a note: heading, filename and the link texts that showed the old title.",
+    load: async () => (await import("./rename.js")).renameCommand,
+  },
+  {
+    name: "move",
+    summary: "Move a note to inbox, active (topics/) or archived (archive/).",
+    load: async () => (await import("./move.js")).moveCommand,
+  },
+  {
+    name: "archive",
+    summary: "Move a note to archive/.",
+    load: async () => (await import("./archive.js")).archiveCommand,
+  },
+  {
+    name: "tier",
+    summary: "Put a note in the index's Hot or Warm tier, or take it out (none).",
+    load: async () => (await import("./tier.js")).tierCommand,
+  },
+  {
+    name: "merge",
+    summary: "Merge source notes into a target; links to the sources then point at the target.",
+    load: async () => (await import("./merge.js")).mergeCommand,
+  },
+  {
+    name: "rm",
+    summary: "Delete a note (refused while other notes link to it, unless --force).",
+    load: async () => (await import("./rm.js")).rmCommand,
+  },
+  {
+    name: "journal",
+    summary: "Queue sessions for consolidation (add) and list the queue (list).",
+    load: async () => (await import("./journal.js")).journalCommand,
+  },
+  {
+    name: "log",
+    summary: "Append a session (what, why, how, next) to today's session log.",
+    load: async () => (await import("./log.js")).logCommand,
+  },
+  {
+    name: "pickup",
+    summary: "Show where to resume: the last session's next line, its file and text.",
+    load: async () => (await import("./pickup.js")).pickupCommand,
+  },
+  {
+    name: "context",
+    summary: "Print what an agent reads at session start: the pickup and the hot notes.",
+    load: async () => (await import("./context.js")).contextCommand,
+  },
+  {
+    name: "consolidate",
+    summary: "Turn pending sessions into linked notes with an LLM command, in one commit.",
+    load: async () => (await import("./consolidate.js")).consolidateCommand,
+  },
+  {
+    name: "defrag",
+    summary: "Reorganise the notes and the hot/warm tiers with an LLM command, in one commit.",
+    load: async () => (await import("./defrag.js")).defragCommand,
+  },
+  {
+    name: "agents-md",
+    summary: "Write the hot notes (inlined) and warm notes (listed) into an AGENTS.md.",
+    load: async () => (await import("./agents-md.js")).agentsMdCommand,
+  },
+  {
+    name: "sync",
+    summary: "Commit, pull, consolidate, defrag when due, write AGENTS.md files, commit, push.",
+    load: async () => (await import("./sync.js")).syncCommand,
+  },
+  {
+    name: "schedule",
+    summary:
+      "Print (or install) a launchd, systemd or cron job that runs consolidate periodically.",
+    load: async () => (await import("./schedule.js")).scheduleCommand,
+  },
+  {
+    name: "status",
+    summary: "Show the root, notes by status, pending journal entries, last consolidation, cache.",
+    load: async () => (await import("./status.js")).statusCommand,
+  },
+  {
+    name: "doctor",
+    summary: "Check the memory's health (exit 1 when it finds errors or warnings).",
+    load: async () => (await import("./doctor.js")).doctorCommand,
+  },
+  {
+    name: "mcp",
+    summary: "Serve the memory to an agent over MCP (stdio): tools and note resources.",
+    load: async () => (await import("./mcp.js")).mcpCommand,
+  },
+  {
+    name: "hook",
+    summary: "Run as a harness hook (Claude Code, Codex): queue the session, print the context.",
+    load: async () => (await import("./hook.js")).hookCommand,
+  },
+  {
+    name: "install",
+    summary: "Add the memory's hooks and MCP server to Claude Code's or Codex's settings.",
+    load: async () => (await import("./install.js")).installCommand,
+  },
+  {
+    name: "timestamps",
+    summary: "Show each note's created and updated times (from git history).",
+    load: async () => (await import("./timestamps.js")).timestampsCommand,
+  },
+  {
+    name: "migrate",
+    summary: "Convert old-format entries (agent-memory:meta headers) to notes, in one commit.",
+    load: async () => (await import("./migrate.js")).migrateCommand,
+  },
 ];

@@ -24,8 +24,6 @@ import { messageOf } from "../framework/message-of.js";
 /** `memory init`: the layout of a memory root, and a git repository when there is none. */
 export const initCommand = defineCommand({
   name: "init",
-  summary:
-    "Create the layout (index.md, inbox/, topics/, archive/) and a git repository if needed.",
   usage: "[options]",
   description:
     "Creates the memory root, its status folders and an index note (index.md, with empty ## Hot and\n" +

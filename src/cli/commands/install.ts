@@ -17,7 +17,6 @@ import { codexHome } from "../hooks/codex-rollout.js";
 /** `memory install claude-code|codex`: wires the hooks and the MCP server into a harness. */
 export const installCommand = defineCommand({
   name: "install",
-  summary: "Add the memory's hooks and MCP server to Claude Code's or Codex's settings.",
   usage: "claude-code|codex [--project | --user] [--dry-run] [--command CMD] [--root PATH]",
   description:
     "Merges into the harness's own files, keeping every other setting, and prints the diff:\n" +

@@ -5,7 +5,6 @@ import { journalListCommand } from "./journal-list.js";
 /** `memory journal add|list`: the queue of sessions waiting for consolidation. */
 export const journalCommand = defineCommandGroup({
   name: "journal",
-  summary: "Queue sessions for consolidation (add) and list the queue (list).",
   description:
     "The journal is the queue of signals waiting for consolidation: a harness hook adds an entry at\n" +
     "the end of each session, and `memory consolidate` turns the pending entries into notes.",

@@ -3,12 +3,11 @@ import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { lines, noteLine } from "../render/format.js";
 import { lookUpNote } from "../framework/note-lookup.js";
-import { openMemory } from "../framework/open-memory.js";
+import { openNotes } from "../framework/open-memory.js";
 
 /** `memory links <id>`: who links to a note, what it links to, and whether the index lists it. */
 export const linksCommand = defineCommand({
   name: "links",
-  summary: "Show a note's inbound and outbound links.",
   usage: "<id> [options]",
   description:
     "Lists the notes that link to this one, the links it makes (marking targets that do not exist),\n" +
@@ -18,7 +17,7 @@ export const linksCommand = defineCommand({
   positionals: { min: 1, max: 1 },
   examples: ["memory links id__Kf9mNp", "memory links Kf9mNp --json"],
   async run({ values, positionals, out, io }) {
-    const opened = await openMemory(values.root, io);
+    const opened = await openNotes(values.root, io);
     if (opened.isErr()) return out.fail(opened.error);
     const { memory } = opened.value;
     const note = await lookUpNote(memory, positionals[0] ?? "");

@@ -3,12 +3,11 @@ import { usageFailure, failureFrom } from "../framework/cli-failure.js";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { noteLine } from "../render/format.js";
-import { openMemory } from "../framework/open-memory.js";
+import { openNotes } from "../framework/open-memory.js";
 
 /** `memory list`: one line per note, optionally filtered by status and tag. */
 export const listCommand = defineCommand({
   name: "list",
-  summary: "List notes, one per line (id, status, title).",
   usage: "[--status STATUS] [--tag TAG] [options]",
   description:
     "Lists the notes of the memory sorted by path. A tag matches its nested tags: --tag project matches #project/console.",
@@ -30,7 +29,7 @@ export const listCommand = defineCommand({
         usageFailure(`unknown status "${status}": use inbox, active or archived`, "list"),
       );
     }
-    const opened = await openMemory(values.root, io);
+    const opened = await openNotes(values.root, io);
     if (opened.isErr()) return out.fail(opened.error);
     const filter = {
       ...(status === undefined ? {} : { status }),

@@ -10,7 +10,6 @@ const PARTS = ["what", "why", "how", "next"] as const;
 /** `memory log`: appends a session (what, why, how, next) to the agent's log of the day. */
 export const logCommand = defineCommand({
   name: "log",
-  summary: "Append a session (what, why, how, next) to today's session log.",
   usage: "[--agent N] (--what TEXT --why TEXT --how TEXT --next TEXT | < session.md) [options]",
   description:
     "Appends `## session K (HH:MM UTC)` to sessions/YYYY/MM/DD/agentN.md (UTC day), at the end of a\n" +

@@ -1,14 +1,15 @@
+import * as fs from "node:fs";
 import { readFile } from "node:fs/promises";
+import { watchMemoryFiles } from "../../adapters/index.js";
 import { join } from "node:path";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";
-import { openMemory } from "../framework/open-memory.js";
+import { openMemory, resolveRoot } from "../framework/open-memory.js";
 import { packageVersion } from "../framework/version.js";
 
 /** `memory mcp`: the MCP server on stdio, over one memory, until the client goes away. */
 export const mcpCommand = defineCommand({
   name: "mcp",
-  summary: "Serve the memory to an agent over MCP (stdio): tools and note resources.",
   usage: "[--root PATH] [--no-commit]",
   description:
     "Runs a Model Context Protocol server on stdin/stdout for one memory, until the client closes it.\n" +
@@ -16,17 +17,34 @@ export const mcpCommand = defineCommand({
     "session_log, journal_add, doctor. Resources: memory://note/<id> and memory://index. Every\n" +
     "mutation is committed (its files only) when the root is in a git repository, unless --no-commit.\n" +
     "Errors are MCP tool errors whose text starts with the code (NOT_FOUND, INVALID_INPUT, ...).\n" +
+    "A file watcher tells it when notes change, so queries do not re-check every file.\n" +
     "Configure it in a harness as the command `memory mcp --root /path/to/memory`; see the README.",
   options: { ...COMMON_OPTIONS, "no-commit": { type: "boolean" } },
   optionHelp: [["--no-commit", "Write files but never commit (the host commits)."]],
   positionals: { min: 0, max: 0 },
   examples: ["memory mcp --root ~/notes", "claude mcp add memory -- memory mcp --root ~/notes"],
   async run({ values, out, io }) {
-    // ISSUE 16 (persisted index, freshness mode): this is the one place the server builds its
-    // memory; pass the long-lived-host freshness option to openMemory here once it exists.
-    const opened = await openMemory(values.root, io);
-    if (opened.isErr()) return out.fail(opened.error);
+    // A long-lived host: queries answer from the last look at the files until the watcher
+    // reports a change (bounded by maxMs in case it misses one), so a search costs no stat of
+    // every note. Where no watcher can start, a one-second re-check interval instead.
+    const served: { memory?: { filesChanged(): void } } = {};
+    const watcher = watchMemoryFiles({
+      fs,
+      root: resolveRoot(values.root, io),
+      onChange: () => served.memory?.filesChanged(),
+    });
+    const opened = await openMemory(values.root, io, {
+      freshness: watcher.isOk()
+        ? { mode: "watch", maxMs: 30_000 }
+        : { mode: "interval", ms: 1_000 },
+    });
+    if (opened.isErr()) {
+      if (watcher.isOk()) watcher.value.close();
+      return out.fail(opened.error);
+    }
     const { memory, git, root } = opened.value;
+    served.memory = memory;
+    if (watcher.isErr()) io.stderr(`memory: ${watcher.error.message}\n`);
     const { createMcpServer } = await import("../../mcp/index.js");
     const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
     const server = createMcpServer(memory, {
@@ -42,6 +60,7 @@ export const mcpCommand = defineCommand({
     await server.connect(new StdioServerTransport());
     io.stderr(`agent-memory MCP server on stdio for ${root}\n`);
     await closed;
+    if (watcher.isOk()) watcher.value.close();
     await server.close();
     return EXIT.ok;
   },

@@ -10,12 +10,11 @@ import {
 import { EXIT } from "../framework/exit-codes.js";
 import { plural } from "../render/format.js";
 import { lookUpNotes } from "../framework/note-lookup.js";
-import { openMemory } from "../framework/open-memory.js";
+import { openNotes } from "../framework/open-memory.js";
 
 /** `memory merge <target> <source...>`: folds notes into one, repointing every link. */
 export const mergeCommand = defineCommand({
   name: "merge",
-  summary: "Merge source notes into a target; links to the sources then point at the target.",
   usage: "<target> <source...> [--body TEXT] [options]",
   description:
     "Merges the sources into the target note and removes the sources. Every link to a source is\n" +
@@ -29,7 +28,7 @@ export const mergeCommand = defineCommand({
     'memory merge Kf9mNp Ab3xYz Zz9yXw --body "Igor designs and builds the console."',
   ],
   async run({ values, positionals, out, io }) {
-    const opened = await openMemory(values.root, io);
+    const opened = await openNotes(values.root, io);
     if (opened.isErr()) return out.fail(opened.error);
     const { memory } = opened.value;
     const notes = await lookUpNotes(memory, positionals);

@@ -11,7 +11,6 @@ import { openPorts, resolveRoot } from "../framework/open-memory.js";
 /** `memory migrate`: converts old-format entries to notes, in one commit. */
 export const migrateCommand = defineCommand({
   name: "migrate",
-  summary: "Convert old-format entries (agent-memory:meta headers) to notes, in one commit.",
   usage: "[--root-dir PATH] [--dry-run] [options]",
   description:
     "Finds every .md file under the root (all orgs, topics and archive folders) that starts with an\n" +

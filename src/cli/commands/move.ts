@@ -9,12 +9,11 @@ import {
 import { EXIT } from "../framework/exit-codes.js";
 import { lookUpNote } from "../framework/note-lookup.js";
 import { parseStatusArgument } from "../framework/note-status-argument.js";
-import { openMemory } from "../framework/open-memory.js";
+import { openNotes } from "../framework/open-memory.js";
 
 /** `memory move <id> <status>`: moves a note between inbox/, topics/ and archive/. */
 export const moveCommand = defineCommand({
   name: "move",
-  summary: "Move a note to inbox, active (topics/) or archived (archive/).",
   usage: "<id> <inbox|active|archived> [options]",
   description:
     "Moves the note's file to the folder of that status. Its id and every link stay as they are.\n" +
@@ -31,7 +30,7 @@ export const moveCommand = defineCommand({
         usageFailure(`unknown status "${statusInput}": use inbox, active or archived`, "move"),
       );
     }
-    const opened = await openMemory(values.root, io);
+    const opened = await openNotes(values.root, io);
     if (opened.isErr()) return out.fail(opened.error);
     const { memory } = opened.value;
     const note = await lookUpNote(memory, idInput);

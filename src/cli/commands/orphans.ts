@@ -2,12 +2,11 @@ import { failureFrom } from "../framework/cli-failure.js";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { noteLine } from "../render/format.js";
-import { openMemory } from "../framework/open-memory.js";
+import { openNotes } from "../framework/open-memory.js";
 
 /** `memory orphans`: notes nothing links to. */
 export const orphansCommand = defineCommand({
   name: "orphans",
-  summary: "List notes no other note (nor the index note) links to.",
   usage: "[options]",
   description:
     "Lists the notes with no inbound link: nothing leads to them, so agents following links never\n" +
@@ -17,7 +16,7 @@ export const orphansCommand = defineCommand({
   positionals: { min: 0, max: 0 },
   examples: ["memory orphans", "memory orphans --json"],
   async run({ values, out, io }) {
-    const opened = await openMemory(values.root, io);
+    const opened = await openNotes(values.root, io);
     if (opened.isErr()) return out.fail(opened.error);
     const { memory } = opened.value;
     const ids = await memory.orphans();

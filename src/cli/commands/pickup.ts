@@ -8,7 +8,6 @@ import { parseAgentOption } from "../framework/agent-option.js";
 /** `memory pickup`: where the agent resumes: the last session's next line and text. */
 export const pickupCommand = defineCommand({
   name: "pickup",
-  summary: "Show where to resume: the last session's next line, its file and text.",
   usage: "[--agent N] [options]",
   description:
     "Prints the `- next:` line of the last logged session, the file it is in and the session itself.\n" +

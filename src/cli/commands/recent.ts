@@ -2,13 +2,12 @@ import { parseSince } from "../../model/index.js";
 import { failureFrom, usageFailure } from "../framework/cli-failure.js";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";
-import { openMemory } from "../framework/open-memory.js";
+import { openNotes } from "../framework/open-memory.js";
 import { formatTime, noteLine } from "../render/format.js";
 
 /** `memory recent`: the notes changed most recently. */
 export const recentCommand = defineCommand({
   name: "recent",
-  summary: "List the most recently changed notes, newest first.",
   usage: "[--since WHEN] [--limit N] [options]",
   description:
     "Lists notes by the time of their last change (the last commit touching them, else the file's\n" +
@@ -34,7 +33,7 @@ export const recentCommand = defineCommand({
     if (!Number.isInteger(limit) || limit <= 0) {
       return out.fail(usageFailure("--limit takes a whole number such as 10", "recent"));
     }
-    const opened = await openMemory(values.root, io);
+    const opened = await openNotes(values.root, io);
     if (opened.isErr()) return out.fail(opened.error);
     const listed = await opened.value.memory.list();
     if (listed.isErr()) return out.fail(failureFrom(listed.error));

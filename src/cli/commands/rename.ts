@@ -9,12 +9,11 @@ import {
 import { EXIT } from "../framework/exit-codes.js";
 import { plural } from "../render/format.js";
 import { lookUpNote } from "../framework/note-lookup.js";
-import { openMemory } from "../framework/open-memory.js";
+import { openNotes } from "../framework/open-memory.js";
 
 /** `memory rename <id> <title>`: a new title and filename; the id and every link stay valid. */
 export const renameCommand = defineCommand({
   name: "rename",
-  summary: "Retitle a note: heading, filename and the link texts that showed the old title.",
   usage: "<id> <title...> [options]",
   description:
     "Gives the note a new title (the words after the id, quoted or not). Its heading and filename\n" +
@@ -28,7 +27,7 @@ export const renameCommand = defineCommand({
     "memory rename Kf9mNp Igor the designer --no-commit",
   ],
   async run({ values, positionals, out, io }) {
-    const opened = await openMemory(values.root, io);
+    const opened = await openNotes(values.root, io);
     if (opened.isErr()) return out.fail(opened.error);
     const { memory } = opened.value;
     const [idInput = "", ...words] = positionals;

@@ -9,12 +9,11 @@ import {
 import { EXIT } from "../framework/exit-codes.js";
 import { plural } from "../render/format.js";
 import { lookUpNote } from "../framework/note-lookup.js";
-import { openMemory } from "../framework/open-memory.js";
+import { openNotes } from "../framework/open-memory.js";
 
 /** `memory rm <id>`: deletes a note, refusing while other notes link to it unless --force. */
 export const rmCommand = defineCommand({
   name: "rm",
-  summary: "Delete a note (refused while other notes link to it, unless --force).",
   usage: "<id> [--force] [options]",
   description:
     "Deletes the note's file. While other notes link to it the removal is refused (exit 1) and the\n" +
@@ -25,7 +24,7 @@ export const rmCommand = defineCommand({
   positionals: { min: 1, max: 1 },
   examples: ["memory rm id__Kf9mNp", "memory rm Kf9mNp --force"],
   async run({ values, positionals, out, io }) {
-    const opened = await openMemory(values.root, io);
+    const opened = await openNotes(values.root, io);
     if (opened.isErr()) return out.fail(opened.error);
     const { memory } = opened.value;
     const note = await lookUpNote(memory, positionals[0] ?? "");

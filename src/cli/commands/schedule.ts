@@ -22,7 +22,6 @@ const MAX_EVERY_MINUTES = 7 * 24 * 60;
 /** `memory schedule`: a launchd agent, systemd timer or crontab line running consolidate. */
 export const scheduleCommand = defineCommand({
   name: "schedule",
-  summary: "Print (or install) a launchd, systemd or cron job that runs consolidate periodically.",
   usage:
     "--launchd | --systemd | --cron [--every MINUTES] [--install] [--llm-cmd COMMAND] [options]",
   description:

@@ -4,12 +4,11 @@ import { MAX_SEARCH_LIMIT } from "../../index.js";
 import { failureFrom, usageFailure } from "../framework/cli-failure.js";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";
-import { openMemory } from "../framework/open-memory.js";
+import { openNotes } from "../framework/open-memory.js";
 
 /** `memory search <query>`: ranked notes, best first, each with a snippet. */
 export const searchCommand = defineCommand({
   name: "search",
-  summary: "Search the notes: ranked results with a snippet each.",
   usage: "<query...> [--k N] [--status STATUS] [--tag TAG] [options]",
   description:
     "Ranks the notes for the words after search (quoted or not): stemmed words, tags weigh more,\n" +
@@ -63,7 +62,7 @@ export const searchCommand = defineCommand({
         ),
       );
     }
-    const opened = await openMemory(values.root, io);
+    const opened = await openNotes(values.root, io);
     if (opened.isErr()) return out.fail(opened.error);
     const query = positionals.join(" ");
     const found = await opened.value.memory.search(query, {

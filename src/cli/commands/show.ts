@@ -2,12 +2,11 @@ import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { formatTime } from "../render/format.js";
 import { lookUpNote } from "../framework/note-lookup.js";
-import { openMemory } from "../framework/open-memory.js";
+import { openNotes } from "../framework/open-memory.js";
 
 /** `memory show <id>`: one note with its tags, status, times and body. */
 export const showCommand = defineCommand({
   name: "show",
-  summary: "Print one note: title, tags, status, times and body.",
   usage: "<id> [options]",
   description:
     "Prints the note with this id (the id__ prefix is optional). An unknown id lists the closest titles.",
@@ -16,7 +15,7 @@ export const showCommand = defineCommand({
   positionals: { min: 1, max: 1 },
   examples: ["memory show id__Kf9mNp", "memory show Kf9mNp --json"],
   async run({ values, positionals, out, io }) {
-    const opened = await openMemory(values.root, io);
+    const opened = await openNotes(values.root, io);
     if (opened.isErr()) return out.fail(opened.error);
     const note = await lookUpNote(opened.value.memory, positionals[0] ?? "");
     if (note.isErr()) return out.fail(note.error);

@@ -19,12 +19,13 @@ interface LastConsolidation {
 /** `memory status`: where the memory is and what waits in it. */
 export const statusCommand = defineCommand({
   name: "status",
-  summary: "Show the root, notes by status, pending journal entries, last consolidation, cache.",
   usage: "[options]",
   description:
     "Prints the memory root and its repository, how many notes each status folder holds, how many\n" +
     "journal entries and logged sessions wait for consolidation, the last consolidation commit, when\n" +
-    `defrag last ran, and what the private ${PRIVATE_FOLDER}/ folder holds (locks, caches, hook log). Changes nothing.`,
+    `defrag last ran, the cache (how many notes' facts came from ${PRIVATE_FOLDER}/cache/ and how many\n` +
+    `notes had to be read), and what the private ${PRIVATE_FOLDER}/ folder holds (locks, caches, hook log).\n` +
+    "Changes no note (it refreshes the cache like any read).",
   options: COMMON_OPTIONS,
   optionHelp: [],
   positionals: { min: 0, max: 0 },
@@ -45,9 +46,17 @@ export const statusCommand = defineCommand({
         listed.value.filter((n) => n.status === status).length,
       ]),
     ) as Record<NoteStatus, number>;
+    const stats = memory.cacheStats();
+    const cache = {
+      freshness: stats.freshness,
+      persisted: stats.persisted,
+      factsFromCache: stats.loadedFromCache,
+      notesReadFromFiles: stats.lastLook?.read ?? 0,
+    };
     const status = {
       root,
       git: git !== undefined,
+      cache,
       notes,
       pendingJournalEntries: pending.value.length,
       unconsumedSessions: sessions.value.length,
@@ -60,6 +69,7 @@ export const statusCommand = defineCommand({
         `notes: ${NOTE_STATUSES.map((s) => `${notes[s]} ${s}`).join(", ")}`,
         `waiting for consolidation: ${status.pendingJournalEntries} journal entries, ${status.unconsumedSessions} logged sessions`,
         `last consolidation: ${status.lastConsolidation === null ? "none" : `${status.lastConsolidation.at} ${status.lastConsolidation.commit.slice(0, 7)} ${status.lastConsolidation.subject}`}`,
+        `cache: ${cache.persisted ? `facts of ${cache.factsFromCache} notes from ${PRIVATE_FOLDER}/cache/notes.json` : "not persisted"}; this call read ${cache.notesReadFromFiles} of ${listed.value.length} notes from their files`,
         `${PRIVATE_FOLDER}/: ${status.privateFiles.length === 0 ? "empty (no cache, no lock)" : status.privateFiles.join(", ")}`,
       ].join("\n"),
     );

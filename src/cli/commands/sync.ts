@@ -16,7 +16,6 @@ import { describeSync } from "../render/sync-summary.js";
 /** `memory sync`: the whole lifecycle in one run. */
 export const syncCommand = defineCommand({
   name: "sync",
-  summary: "Commit, pull, consolidate, defrag when due, write AGENTS.md files, commit, push.",
   usage:
     "[--llm-cmd COMMAND] [--agents-md PATH]... [--defrag-every N] [--defrag-days D] [--timeout SECONDS] [options]",
   description:

@@ -4,7 +4,7 @@ import { COMMIT_OPTIONS, defineCommand } from "../framework/command.js";
 import { chooseCommit, describeCommit, quoteTitle } from "../framework/commit-choice.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { lookUpNote } from "../framework/note-lookup.js";
-import { openMemory } from "../framework/open-memory.js";
+import { openNotes } from "../framework/open-memory.js";
 
 const TIERS = ["hot", "warm", "none"] as const;
 type TierChoice = (typeof TIERS)[number];
@@ -13,7 +13,6 @@ const isTier = (text: string): text is TierChoice => (TIERS as readonly string[]
 /** `memory tier <id> hot|warm|none`: puts a note in a tier of the index note, or takes it out. */
 export const tierCommand = defineCommand({
   name: "tier",
-  summary: "Put a note in the index's Hot or Warm tier, or take it out (none).",
   usage: "<id> hot|warm|none [options]",
   description:
     "Edits the index note (index.md): hot notes are inlined where agents start (AGENTS.md, memory\n" +
@@ -28,7 +27,7 @@ export const tierCommand = defineCommand({
     if (!isTier(tier)) {
       return out.fail(usageFailure(`unknown tier "${tier}": use hot, warm or none`, "tier"));
     }
-    const opened = await openMemory(values.root, io);
+    const opened = await openNotes(values.root, io);
     if (opened.isErr()) return out.fail(opened.error);
     const { memory, git } = opened.value;
     const note = await lookUpNote(memory, idInput);

@@ -2,12 +2,11 @@ import { failureFrom } from "../framework/cli-failure.js";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { formatTime } from "../render/format.js";
-import { openMemory } from "../framework/open-memory.js";
+import { openNotes } from "../framework/open-memory.js";
 
 /** `memory timestamps`: when each note was created and last changed, from git history. */
 export const timestampsCommand = defineCommand({
   name: "timestamps",
-  summary: "Show each note's created and updated times (from git history).",
   usage: "[options]",
   description:
     "Prints createdAt and updatedAt of every note, from one walk of the git history (keyed by id, so " +
@@ -17,7 +16,7 @@ export const timestampsCommand = defineCommand({
   positionals: { min: 0, max: 0 },
   examples: ["memory timestamps", "memory timestamps --json"],
   async run({ values, out, io }) {
-    const opened = await openMemory(values.root, io);
+    const opened = await openNotes(values.root, io);
     if (opened.isErr()) return out.fail(opened.error);
     const listed = await opened.value.memory.list();
     if (listed.isErr()) return out.fail(failureFrom(listed.error));

@@ -17,8 +17,6 @@ import { createOutput } from "../render/output.js";
 export interface CommandGroupSpec {
   /** The word after `memory`. */
   readonly name: string;
-  /** One line for `memory --help`. */
-  readonly summary: string;
   /** What the group is for, a few lines. */
   readonly description: string;
   /** The subcommands, each named `<group> <sub>`. */
@@ -43,13 +41,14 @@ export function defineCommandGroup(spec: CommandGroupSpec): Command {
     spec.description,
     "",
     "Subcommands:",
-    ...spec.subcommands.map((command) => `  ${word(command).padEnd(width)}  ${command.summary}`),
+    ...spec.subcommands.map(
+      (command) => `  ${word(command).padEnd(width)}  ${command.summary ?? ""}`,
+    ),
     "",
     ...spec.subcommands.map((command) => command.help),
   ].join("\n");
   return {
     name: spec.name,
-    summary: spec.summary,
     help,
     optionNames: [...new Set(spec.subcommands.flatMap((command) => command.optionNames))],
     async execute(argv, io) {

@@ -65,8 +65,11 @@ export interface CommandContext<O extends OptionsConfig> {
 export interface CommandSpec<O extends OptionsConfig> {
   /** The word after `memory`. */
   readonly name: string;
-  /** One line for `memory --help`. */
-  readonly summary: string;
+  /**
+   * A subcommand's line in its group's help. A top-level command's summary lives in the
+   * command registry (commands/index.ts), which `memory --help` reads without loading it.
+   */
+  readonly summary?: string;
   /** The arguments after the name, e.g. `<id> [--force]`. */
   readonly usage: string;
   /** What the command does, a few lines. */
@@ -85,7 +88,8 @@ export interface CommandSpec<O extends OptionsConfig> {
 /** A command, ready for the dispatcher. */
 export interface Command {
   readonly name: string;
-  readonly summary: string;
+  /** A subcommand's one line (see {@link CommandSpec.summary}). */
+  readonly summary?: string;
   /** The full `--help` text. */
   readonly help: string;
   /** Every long option it accepts (without `--`), for tests that check the help covers them. */
@@ -106,7 +110,7 @@ export function defineCommand<O extends OptionsConfig>(spec: CommandSpec<O>): Co
   const help = helpText(spec);
   return {
     name: spec.name,
-    summary: spec.summary,
+    ...(spec.summary === undefined ? {} : { summary: spec.summary }),
     help,
     optionNames: Object.keys(spec.options),
     async execute(argv, io) {

@@ -6,7 +6,7 @@
  */
 
 import { err, ok, type Result } from "neverthrow";
-import type { Memory, Note } from "../../index.js";
+import type { NotesMemory, Note } from "../../index.js";
 import { failureFrom, type CliFailure } from "./cli-failure.js";
 import { closestTitles } from "../render/closest-titles.js";
 import { EXIT } from "./exit-codes.js";
@@ -22,7 +22,7 @@ import { EXIT } from "./exit-codes.js";
  * ```
  */
 export async function lookUpNote(
-  memory: Memory,
+  memory: NotesMemory,
   idInput: string,
 ): Promise<Result<Note, CliFailure>> {
   const read = await memory.read(idInput);
@@ -54,7 +54,7 @@ export async function lookUpNote(
  * ```
  */
 export async function lookUpNotes(
-  memory: Memory,
+  memory: NotesMemory,
   idInputs: readonly string[],
 ): Promise<Result<Note[], CliFailure>> {
   const notes: Note[] = [];

@@ -11,7 +11,16 @@ import { stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { err, ok, type Result } from "neverthrow";
 import { fsPersistence, gitCli } from "../../adapters/index.js";
-import type { Memory, Git, Llm, Persistence, SessionReaders } from "../../index.js";
+import type {
+  FreshnessOptions,
+  Memory,
+  Git,
+  Llm,
+  NotesMemory,
+  NotesMemoryOptions,
+  Persistence,
+  SessionReaders,
+} from "../../index.js";
 import { INDEX_NOTE_PATH, STATUS_FOLDERS } from "../../model/index.js";
 import type { CliFailure } from "./cli-failure.js";
 import type { CliIo } from "./cli-io.js";
@@ -20,13 +29,18 @@ import { EXIT } from "./exit-codes.js";
 /** The environment variable naming the memory root when `--root` is not given. */
 export const ROOT_VARIABLE = "AGENT_MEMORY_ROOT";
 
-/** A memory root with its ports, as the CLI opened it. */
-export interface OpenedMemory {
+/** A memory root with its ports and its note tier, as the CLI opened it. */
+export interface OpenedNotes {
   /** Absolute path of the memory root. */
   readonly root: string;
   readonly persistence: Persistence;
   /** The git port, or undefined when the root is not inside a git work tree. */
   readonly git: Git | undefined;
+  readonly memory: NotesMemory;
+}
+
+/** A memory root with its ports and the whole memory, lifecycle included. */
+export interface OpenedMemory extends OpenedNotes {
   readonly memory: Memory;
 }
 
@@ -37,6 +51,8 @@ export interface OpenedMemory {
 export interface OpenOptions {
   readonly llm?: Llm;
   readonly sessionReaders?: SessionReaders;
+  /** For a long-lived command (the MCP server): when queries look at the files again. */
+  readonly freshness?: FreshnessOptions;
 }
 
 /**
@@ -66,6 +82,32 @@ export async function openMemory(
   io: CliIo,
   options: OpenOptions = {},
 ): Promise<Result<OpenedMemory, CliFailure>> {
+  const root = await existingMemoryRoot(rootOption, io);
+  if (root.isErr()) return err(root.error);
+  return ok(await openPorts(root.value, io, options));
+}
+
+/**
+ * Opens the note tier alone at the resolved root: what reading, listing, searching, linking
+ * and the note mutations need. It loads neither the state machines nor the schema library,
+ * and keeps the notes' facts in `.agent-memory/cache/` so the next call reads only what
+ * changed.
+ */
+export async function openNotes(
+  rootOption: string | undefined,
+  io: CliIo,
+): Promise<Result<OpenedNotes, CliFailure>> {
+  const root = await existingMemoryRoot(rootOption, io);
+  if (root.isErr()) return err(root.error);
+  const { persistence, git, ports } = await cliPorts(root.value, io);
+  const { createNotesMemory } = await import("../../notes/index.js");
+  return ok({ root: root.value, persistence, git, memory: createNotesMemory(ports) });
+}
+
+async function existingMemoryRoot(
+  rootOption: string | undefined,
+  io: CliIo,
+): Promise<Result<string, CliFailure>> {
   const root = resolveRoot(rootOption, io);
   const isFolder = await stat(root).then(
     (stats) => stats.isDirectory(),
@@ -89,7 +131,7 @@ export async function openMemory(
       exitCode: EXIT.failed,
     });
   }
-  return ok(await openPorts(root, io, options));
+  return ok(root);
 }
 
 /**
@@ -116,18 +158,33 @@ export async function openPorts(
   io: CliIo,
   options: OpenOptions = {},
 ): Promise<OpenedMemory> {
-  const persistence = fsPersistence({ fs, root });
-  const git = (await findRepository(root, io)) === undefined ? undefined : gitCli({ dir: root });
+  const { persistence, git, ports } = await cliPorts(root, io);
   // Loaded on first use: the memory brings arktype, xstate and the rest of the library, which
   // `--help` and usage errors never need, so those answer without the wait.
   const { createMemory } = await import("../../index.js");
   const memory = createMemory({
-    persistence,
-    ...(git === undefined ? {} : { git }),
+    ...ports,
     ...(options.llm === undefined ? {} : { llm: options.llm }),
     ...(options.sessionReaders === undefined ? {} : { sessionReaders: options.sessionReaders }),
+    ...(options.freshness === undefined ? {} : { freshness: options.freshness }),
   });
   return { root, persistence, git, memory };
+}
+
+/** The CLI's ports over `root`, and the note tier's options: a CLI call is short-lived, so
+ * the notes' facts are kept on disk for the next one. */
+async function cliPorts(
+  root: string,
+  io: CliIo,
+): Promise<{ persistence: Persistence; git: Git | undefined; ports: NotesMemoryOptions }> {
+  const persistence = fsPersistence({ fs, root });
+  const git = (await findRepository(root, io)) === undefined ? undefined : gitCli({ dir: root });
+  const ports: NotesMemoryOptions = {
+    persistence,
+    ...(git === undefined ? {} : { git }),
+    cache: { persist: true },
+  };
+  return { persistence, git, ports };
 }
 
 /**

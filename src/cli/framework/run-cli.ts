@@ -27,7 +27,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
     const topic =
       name === "help" ? COMMANDS.find((command) => command.name === rest[0]) : undefined;
-    io.stdout(topic?.help ?? mainHelp());
+    io.stdout(topic === undefined ? mainHelp() : (await topic.load()).help);
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
   if (name === "--version" || name === "-v") {
@@ -50,7 +50,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     const hint = near[0] === undefined ? "" : ` (did you mean "${near[0].title}"?)`;
     return out.fail(usageFailure(`unknown command "${name}"${hint}`));
   }
-  return command.execute(rest, io);
+  return (await command.load()).execute(rest, io);
 }
 
 /** The text of `memory --help`: every command with its one-line summary. */
