@@ -13,6 +13,7 @@ const repo = resolve(import.meta.dirname, "..");
 /** The subpath entries, as built by tsup into dist/. */
 const ENTRIES: ReadonlyArray<readonly [string, string]> = [
   ["agent-memory", "dist/index.js"],
+  ["agent-memory/notes", "dist/notes.js"],
   ["agent-memory/adapters", "dist/adapters.js"],
   ["agent-memory/adapters/in-memory", "dist/adapters/in-memory.js"],
   ["agent-memory/adapters/isomorphic-git", "dist/adapters/isomorphic-git.js"],

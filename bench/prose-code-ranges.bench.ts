@@ -14,73 +14,14 @@ import { join } from "node:path";
 import { fsPersistence } from "../src/adapters/fs/fs-persistence.js";
 import { createMemory } from "../src/memory.js";
 import { findCodeRanges } from "../src/model/code-ranges.js";
-import { buildFilename } from "../src/model/filename.js";
-import { serializeNote } from "../src/model/note-format.js";
 import { medianMs, report } from "./measure.js";
+import { proseNotes } from "./prose-notes.js";
 import { LOCOMO_PATH } from "./retrieval/locomo.js";
-import { seededRandom, syntheticId, writeNotes, type SyntheticNote } from "./synthetic-memory.js";
+import { writeNotes } from "./synthetic-memory.js";
 
 const HEADING = /^# (.*)$/m;
 const TAG = /(?:^|\s)#([\p{L}\p{N}_/-]+)/gu;
 const LINK = /\[\[(id__[0-9A-Za-z]{6})(?:\|([^\]\n]*))?\]\]/g;
-const TAGS = ["people", "work", "family", "travel", "hobby", "health", "area__life", "topic/art"];
-
-// What agents write in notes about code: inline spans, a fenced block, a nested list.
-const CODE_SAMPLES = [
-  "Run `npm ci` before `npm test`, never `npm install` in CI.",
-  "```ts\nconst memory = createMemory({ persistence }); // #not-a-tag\n```",
-  "- build with `tsup`\n  - then `node dist/cli.js`\n- lint with `oxlint`",
-];
-
-/** Every utterance of the LoCoMo conversations, in order. */
-function locomoUtterances(): string[] {
-  const samples = JSON.parse(fs.readFileSync(LOCOMO_PATH, "utf8")) as {
-    conversation: Record<string, unknown>;
-  }[];
-  const texts: string[] = [];
-  for (const sample of samples) {
-    for (const turns of Object.values(sample.conversation)) {
-      if (!Array.isArray(turns)) continue;
-      for (const turn of turns as { text?: unknown }[]) {
-        if (typeof turn.text === "string") texts.push(turn.text);
-      }
-    }
-  }
-  return texts;
-}
-
-/** `count` notes of about 1 KB of consecutive utterances; `codeShare` of them get code. */
-function proseNotes(count: number, codeShare: number, seed = 42): SyntheticNote[] {
-  const utterances = locomoUtterances();
-  const random = seededRandom(seed);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
-  const notes: SyntheticNote[] = [];
-  let cursor = 0;
-  for (let i = 0; i < count; i++) {
-    const id = syntheticId(i);
-    const first = utterances[cursor % utterances.length] ?? "note";
-    const title = `${first.split(/\s+/).slice(0, 5).join(" ")} ${i}`;
-    const paragraphs: string[] = [];
-    let length = 0;
-    let links = 0;
-    while (length < 900) {
-      const text = utterances[cursor++ % utterances.length] ?? "";
-      const link =
-        links < 5 && random() < 0.3
-          ? ` See [[${syntheticId(Math.floor(random() * count))}|${pick(TAGS)}]].`
-          : "";
-      if (link !== "") links++;
-      paragraphs.push(text + link);
-      length += text.length + link.length + 2;
-    }
-    if (random() < codeShare) paragraphs.splice(1, 0, pick(CODE_SAMPLES));
-    const tags = [...new Set([pick(TAGS), pick(TAGS)])];
-    const markdown = serializeNote({ title, tags, body: paragraphs.join("\n\n") });
-    notes.push({ id, path: `topics/${buildFilename(title, id)}`, markdown });
-  }
-  return notes;
-}
-
 function readAllWithRegex(root: string): number {
   let found = 0;
   for (const name of fs.readdirSync(join(root, "topics"))) {

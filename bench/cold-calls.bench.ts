@@ -1,0 +1,197 @@
+/**
+ * What an agent pays per call on a 10,000-note memory of real prose (LoCoMo utterances,
+ * up to 5 links and 2 tags a note) in a git repository of 20 commits:
+ * - cold CLI calls (`memory show`, `links`, `list`, `search`), each a fresh node process with
+ *   the cache warm from a previous call, against `node -e 0` and `grep -rl` on the same files;
+ * - in a long-lived memory (freshness `interval`, as the MCP server's watch mode behaves
+ *   between changes), search latency p50/p95 over LoCoMo questions, against a substring
+ *   scan of the same notes;
+ * - the first search after opening, and open + list + links, against a bare
+ *   readFileSync-and-regex pass.
+ *
+ * Run alone: `npx tsx bench/cold-calls.bench.ts [count]` (builds dist/ first if missing).
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+import { fsPersistence } from "../src/adapters/fs/fs-persistence.js";
+import { gitCli } from "../src/adapters/git-cli/git-cli.js";
+import { createMemory } from "../src/memory.js";
+import { medianMs, percentile, report } from "./measure.js";
+import { hasLocomo, proseNotes } from "./prose-notes.js";
+import { loadLocomo } from "./retrieval/locomo.js";
+import { writeNotes, type SyntheticNote } from "./synthetic-memory.js";
+
+const repo = resolve(import.meta.dirname, "..");
+const cli = resolve(repo, "dist/cli.js");
+const RUNS = 5;
+
+const HEADING = /^# (.*)$/m;
+const TAG = /(?:^|\s)#([\p{L}\p{N}_/-]+)/gu;
+const LINK = /\[\[(id__[0-9A-Za-z]{6})(?:\|([^\]\n]*))?\]\]/g;
+
+/** An isolated environment: no user git config, no global identity. */
+function env(home: string): NodeJS.ProcessEnv {
+  return { ...process.env, HOME: home, GIT_CONFIG_NOSYSTEM: "1", AGENT_MEMORY_ROOT: "" };
+}
+
+/** The notes in a git repository: one commit adding them all, then 19 that edit five each. */
+function writeMemory(root: string, notes: readonly SyntheticNote[], home: string): void {
+  writeNotes(root, notes);
+  for (const folder of ["inbox", "archive"]) mkdirSync(join(root, folder), { recursive: true });
+  writeFileSync(join(root, "index.md"), `# Index\n\n## Hot\n\n- [[${notes[0]?.id}|first]]\n`);
+  writeFileSync(join(root, ".gitignore"), ".agent-memory/\n");
+  const git = (...args: string[]) =>
+    execFileSync("git", ["-C", root, "-c", "user.name=bench", "-c", "user.email=b@x", ...args], {
+      env: env(home),
+      stdio: "ignore",
+    });
+  execFileSync("git", ["init", "-q", "-b", "main", root], { env: env(home) });
+  git("add", "-A");
+  git("commit", "-qm", "memory: seed");
+  for (let commit = 1; commit < 20; commit++) {
+    for (let k = 0; k < 5; k++) {
+      const note = notes[(commit * 37 + k * 101) % notes.length];
+      if (note !== undefined) fs.appendFileSync(join(root, note.path), `\nedit ${commit}\n`);
+    }
+    git("commit", "-qam", `memory: edit ${commit}`);
+  }
+}
+
+function readAllWithRegex(root: string): number {
+  let found = 0;
+  for (const name of fs.readdirSync(join(root, "topics"))) {
+    const text = fs.readFileSync(join(root, "topics", name), "utf8");
+    const title = HEADING.exec(text)?.[1] ?? name;
+    found += title.length + [...text.matchAll(TAG)].length + [...text.matchAll(LINK)].length;
+  }
+  return found;
+}
+
+/** Runs the benchmark in `workDir` with `count` notes. */
+export async function benchColdCalls(workDir: string, count: number): Promise<void> {
+  if (!hasLocomo()) {
+    console.log("\n## Cold calls: skipped, no LoCoMo data");
+    return;
+  }
+  if (!fs.existsSync(cli)) execFileSync("npx", ["tsup"], { cwd: repo, stdio: "ignore" });
+  console.log(`\n## Calls on ${count} notes of LoCoMo prose, 20 commits`);
+  const root = join(workDir, `cold-${count}`);
+  const home = join(workDir, "home");
+  mkdirSync(home, { recursive: true });
+  const notes = proseNotes(count, 0);
+  writeMemory(root, notes, home);
+  const id = notes[Math.floor(count / 3)]?.id ?? "";
+  const run = (args: readonly string[]) =>
+    execFileSync(process.execPath, [cli, ...args], { cwd: root, env: env(home), stdio: "ignore" });
+
+  const bare = await medianMs(() => execFileSync(process.execPath, ["-e", "0"]), RUNS);
+  const grep = await medianMs(
+    () => execFileSync("grep", ["-rl", "adoption", "topics"], { cwd: root, stdio: "ignore" }),
+    RUNS,
+  );
+  const calls: [string, string[], string][] = [
+    ["show ID", ["show", id], "<= 3x"],
+    ["links ID", ["links", id], "<= 3x"],
+    ["list", ["list"], "<= 5x"],
+    ["search adoption agency", ["search", "adoption", "agency"], "<= 4x"],
+  ];
+  for (const [label, args, target] of calls) {
+    // The first call fills the cache; the figure is a later call's, as an agent makes them.
+    const ms = await medianMs(() => run(args), RUNS, 1);
+    report(`cold CLI memory ${label}`, ms, "node -e 0", bare, target);
+    report(`cold CLI memory ${label}`, ms, "grep -rl", grep);
+  }
+
+  const persistence = fsPersistence({ fs, root });
+  const git = gitCli({ dir: root, env: { HOME: home, GIT_CONFIG_NOSYSTEM: "1" } });
+  const floor = await medianMs(() => readAllWithRegex(root), RUNS);
+  const openList = await medianMs(async () => {
+    const memory = createMemory({ persistence, git });
+    const listed = await memory.list();
+    const linked = await memory.links(id);
+    if (listed.isErr() || linked.isErr()) throw new Error("open + list failed");
+  }, RUNS);
+  report(
+    "open + list + links, in-process, no persisted cache",
+    openList,
+    "readFileSync + regex",
+    floor,
+    "<= 1.5x",
+  );
+  const openListCached = await medianMs(async () => {
+    const memory = createMemory({ persistence, git, cache: { persist: true } });
+    const listed = await memory.list();
+    const linked = await memory.links(id);
+    if (listed.isErr() || linked.isErr()) throw new Error("open + list failed");
+  }, RUNS);
+  report(
+    "open + list + links, in-process, persisted cache",
+    openListCached,
+    "readFileSync + regex",
+    floor,
+    "<= 1.5x",
+  );
+
+  const conversations = loadLocomo() ?? [];
+  const questions = conversations.flatMap((c) => c.questions.map((q) => q.question)).slice(0, 300);
+  const firstSearch = await medianMs(
+    async () => {
+      const memory = createMemory({ persistence, git });
+      const found = await memory.search(questions[0] ?? "adoption agency", { limit: 10 });
+      if (found.isErr()) throw found.error;
+    },
+    3,
+    0,
+  );
+  report("first search after open (in-process)", firstSearch, "readFileSync + regex", floor);
+
+  const memory = createMemory({ persistence, git, freshness: { mode: "interval", ms: 60_000 } });
+  await memory.search("warm up", { limit: 10 });
+  const haystacks = notes.map((note) => note.markdown.toLowerCase());
+  const scanTimes: number[] = [];
+  const searchTimes: number[] = [];
+  for (const question of questions) {
+    const words = question
+      .toLowerCase()
+      .split(/\W+/)
+      .filter((word) => word.length > 3);
+    let start = performance.now();
+    let hits = 0;
+    for (const text of haystacks) if (words.some((word) => text.includes(word))) hits++;
+    scanTimes.push(performance.now() - start);
+    if (hits < 0) throw new Error("unreachable");
+    start = performance.now();
+    const found = await memory.search(question, { limit: 10 });
+    searchTimes.push(performance.now() - start);
+    if (found.isErr()) throw found.error;
+  }
+  const scanP50 = percentile(scanTimes, 50);
+  report(
+    `warm search p50 (${questions.length} LoCoMo questions)`,
+    percentile(searchTimes, 50),
+    "substring scan p50",
+    scanP50,
+    "<= 5 ms",
+  );
+  report(
+    `warm search p95 (${questions.length} LoCoMo questions)`,
+    percentile(searchTimes, 95),
+    "substring scan p50",
+    scanP50,
+    "<= 20 ms",
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const workDir = mkdtempSync(join(tmpdir(), "agent-memory-bench-"));
+  benchColdCalls(workDir, Number(process.argv[2] ?? "10000"))
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    })
+    .finally(() => rmSync(workDir, { recursive: true, force: true }));
+}
