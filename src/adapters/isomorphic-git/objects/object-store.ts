@@ -61,8 +61,15 @@ export async function objectStore(location: ObjectStoreLocation): Promise<ReadOb
 
   const fromIsomorphicGit = async (oid: string): Promise<GitObject | undefined> => {
     try {
-      const { type, object } = await git.readObject({ fs, dir: root, oid, cache: isoCache });
-      if (!(object instanceof Uint8Array) || !isGitObjectType(type)) return undefined;
+      const { type, object } = await git.readObject({
+        fs,
+        dir: root,
+        oid,
+        format: "content",
+        cache: isoCache,
+      });
+      if (!(object instanceof Uint8Array) || !isGitObjectType(type))
+        throw new Error(`isomorphic-git read ${oid} as an unexpected ${type}`);
       return { type, content: Buffer.from(object.buffer, object.byteOffset, object.byteLength) };
     } catch (cause) {
       if (errnoCode(cause) === "NotFoundError") return undefined;
