@@ -65,7 +65,8 @@ export interface FsDirentLike {
  * ```
  */
 export interface FsPromisesLike {
-  readFile(path: string, encoding: "utf8"): Promise<string | Uint8Array>;
+  /** Text with `"utf8"`; without an encoding, bytes (how git objects and packs are read). */
+  readFile(path: string, encoding?: "utf8"): Promise<string | Uint8Array>;
   writeFile(path: string, data: string, options?: { flag?: string }): Promise<void>;
   rename(oldPath: string, newPath: string): Promise<void>;
   link(existingPath: string, newPath: string): Promise<void>;

@@ -30,28 +30,59 @@ export interface HistorySource<Handle> {
   ): Promise<Result<Walked<Handle> | undefined, GitError>>;
 }
 
-interface Cached<Handle> {
+/**
+ * The times at one HEAD, and the handle an incremental walk from there starts with.
+ *
+ * @example
+ * ```ts
+ * const state: HistoryState<string> = { head: "9fceb02...", handle: "9fceb02...", times: new Map() };
+ * ```
+ */
+export interface HistoryState<Handle> {
   readonly head: string;
   readonly handle: Handle;
   readonly times: TimesById;
 }
 
 /**
+ * Keeps a {@link HistoryState} between processes. Both methods never reject: a state that
+ * cannot be read is undefined (the walk runs again) and a failed save is only a lost cache.
+ *
+ * @example
+ * ```ts
+ * const store: HistoryStore<string> = { load: async () => undefined, save: async () => {} };
+ * ```
+ */
+export interface HistoryStore<Handle> {
+  load(): Promise<HistoryState<Handle> | undefined>;
+  save(state: HistoryState<Handle>): Promise<void>;
+}
+
+/**
  * Memoises id-keyed times by HEAD: an unchanged HEAD costs one look at HEAD, and a HEAD that
  * moved forward costs a walk of the new commits only. Without it every `read` and `list`
  * would walk the whole history again, seconds on a long one with isomorphic-git.
+ * With a `store`, the first call starts from the state a previous process saved (same HEAD:
+ * no walk; a HEAD that moved forward: only the new commits) and every walk is saved.
  * The result is a fresh Map each time, so callers may keep or change it.
  */
 export function createHistoryCache<Handle>(
   source: HistorySource<Handle>,
+  store?: HistoryStore<Handle>,
 ): () => Promise<Result<TimesById, GitError>> {
-  let cached: Cached<Handle> | undefined;
+  let cached: HistoryState<Handle> | undefined;
+  let loaded = false;
   return async () => {
     const head = await source.head();
     if (head.isErr()) return err(head.error);
     if (head.value === undefined) {
       cached = undefined;
       return ok(new Map<string, CommittedTimes>());
+    }
+    if (!loaded && store !== undefined) {
+      // Once per instance: after that, this instance's own state is at least as recent.
+      loaded = true;
+      cached ??= await store.load();
     }
     const previous = cached?.head === head.value ? cached : undefined;
     if (previous !== undefined) return ok(new Map(previous.times));
@@ -76,6 +107,7 @@ export function createHistoryCache<Handle>(
       for (const path of commit.paths) recordTouch(base, path, commit.authorTimeMs);
     }
     cached = { head: head.value, handle: walked.handle, times: base };
+    await store?.save(cached);
     return ok(new Map(base));
   };
 }

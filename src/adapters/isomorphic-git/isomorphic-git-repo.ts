@@ -9,16 +9,28 @@ import { GitError } from "../../errors.js";
 import type { GitAuthor } from "../../ports/git.js";
 import { DEFAULT_AUTHOR } from "../git-history/default-author.js";
 import { errnoCode, type FsLike } from "../fs/fs-like.js";
-import type { CommitInfo, ReadCommit, ReadTree } from "./isomorphic-git-history.js";
-import { cachedTreeReader } from "./isomorphic-git-history.js";
+import type { TreeEntry } from "isomorphic-git";
+import type { CommitInfo } from "./objects/raw-commit.js";
+import type { ReadCommit } from "./objects/walk-readers.js";
 import type { WriteTree } from "./isomorphic-git-tree.js";
+import { gitDirOf } from "./isomorphic-git-dir.js";
+
+/**
+ * Reads a tree object's entries by oid.
+ *
+ * @example
+ * ```ts
+ * const readTree: ReadTree = async (oid) => (await git.readTree({ fs, dir, oid })).tree;
+ * ```
+ */
+export type ReadTree = (oid: string) => Promise<readonly TreeEntry[]>;
 
 /**
  * The repository around a memory root.
  *
  * @example
  * ```ts
- * const repo: IsoRepo = { fs: memfs().fs, root: "/repo", prefix: "orgs/acme" };
+ * const repo: IsoRepo = { fs: memfs().fs, root: "/repo", prefix: "orgs/acme", gitdir: "/repo/.git" };
  * ```
  */
 export interface IsoRepo {
@@ -27,6 +39,8 @@ export interface IsoRepo {
   readonly root: string;
   /** The memory root relative to `root`, `/`-separated, `""` at the top. */
   readonly prefix: string;
+  /** The repository's git dir: `<root>/.git`, or where a `.git` file points. */
+  readonly gitdir: string;
 }
 
 /**
@@ -34,14 +48,14 @@ export interface IsoRepo {
  *
  * @example
  * ```ts
- * await findRepo(memfs().fs, "/repo/orgs/acme"); // Ok({ root: "/repo", prefix: "orgs/acme", fs })
+ * await findRepo(memfs().fs, "/repo/orgs/acme"); // Ok({ root: "/repo", prefix: "orgs/acme", gitdir: "/repo/.git", fs })
  * ```
  */
 export async function findRepo(fs: FsLike, dir: string): Promise<Result<IsoRepo, GitError>> {
   try {
     const root = await git.findRoot({ fs, filepath: dir });
     const prefix = relative(root, dir).split(sep).join("/");
-    return ok({ fs, root, prefix });
+    return ok({ fs, root, prefix, gitdir: await gitDirOf(fs, root) });
   } catch (cause) {
     if (!isNotFound(cause)) throw cause;
     return err(
@@ -130,5 +144,18 @@ export async function configuredIsoAuthor(repo: IsoRepo): Promise<GitAuthor> {
   return {
     name: typeof name === "string" && name !== "" ? name : DEFAULT_AUTHOR.name,
     email: typeof email === "string" && email !== "" ? email : DEFAULT_AUTHOR.email,
+  };
+}
+
+/** Memoises a tree reader by oid (trees are immutable, so the cache never goes stale). */
+function cachedTreeReader(read: ReadTree): ReadTree {
+  const cache = new Map<string, Promise<readonly TreeEntry[]>>();
+  return (oid) => {
+    let entries = cache.get(oid);
+    if (entries === undefined) {
+      entries = read(oid);
+      cache.set(oid, entries);
+    }
+    return entries;
   };
 }

@@ -6,7 +6,7 @@
  * rewriting only the trees on their way to the root; every other subtree keeps its oid.
  */
 import type { TreeEntry } from "isomorphic-git";
-import type { ReadTree } from "./isomorphic-git-history.js";
+import type { ReadTree } from "./isomorphic-git-repo.js";
 
 /**
  * A file's new blob, or `null` when the file is deleted.

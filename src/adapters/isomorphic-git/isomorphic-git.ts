@@ -8,13 +8,9 @@ import type { FsLike } from "../fs/fs-like.js";
 import { commitWithIso } from "./isomorphic-git-commit.js";
 import { walkHistory, type IsoWalkHandle } from "./isomorphic-git-history.js";
 import { createHistoryCache, type HistorySource } from "../git-history/history-cache.js";
-import {
-  configuredIsoAuthor,
-  findRepo,
-  headOid,
-  objectAccess,
-  type IsoRepo,
-} from "./isomorphic-git-repo.js";
+import { configuredIsoAuthor, findRepo, headOid, type IsoRepo } from "./isomorphic-git-repo.js";
+import { timestampsFileStore } from "./isomorphic-git-timestamps-file.js";
+import { walkReaders } from "./objects/walk-readers.js";
 import { onceOk } from "../../shared/once-ok.js";
 import { splitRelativePath } from "../../shared/relative-path.js";
 import { safeAsync } from "../../shared/safe-async.js";
@@ -37,6 +33,18 @@ export interface IsomorphicGitOptions {
   readonly author?: GitAuthor;
   /** The clock for commit times, epoch ms; default: the system clock. For tests and replays. */
   readonly now?: () => number;
+  /**
+   * Keep the timestamp walk between processes; default true. The first `timestamps()` of a
+   * memory walks the whole history (about a second for 1,000 commits of 2,000 notes); with
+   * this on, the result is saved in the repository's git dir
+   * (`<gitdir>/agent-memory/timestamps-<hash>.json`, one per memory prefix: never committed,
+   * never in the work tree), keyed by HEAD. A later adapter, in this process or another,
+   * with the same HEAD reads that file instead of walking; after new commits it walks only
+   * those; after a rewritten history it walks everything again. A missing, corrupt or
+   * outdated file is ignored and rewritten. Turn it off for a read-only git dir or to
+   * measure the walk itself.
+   */
+  readonly persistTimestamps?: boolean;
 }
 
 /**
@@ -74,7 +82,13 @@ export function isomorphicGit(options: IsomorphicGitOptions): Git {
         const key = segments.value.join("/");
         let history = histories.get(key);
         if (history === undefined) {
-          history = createHistoryCache(isoHistory(repo.value, segments.value));
+          const source = isoHistory(repo.value, segments.value);
+          history = createHistoryCache(
+            source.history,
+            options.persistTimestamps === false
+              ? undefined
+              : timestampsFileStore(fs, repo.value.gitdir, source.prefix),
+          );
           histories.set(key, history);
         }
         return history();
@@ -92,23 +106,19 @@ export function isomorphicGit(options: IsomorphicGitOptions): Git {
   };
 }
 
-/** The history of one folder of the memory, read with isomorphic-git. */
-function isoHistory(repo: IsoRepo, segments: readonly string[]): HistorySource<IsoWalkHandle> {
-  const rootSegments = repo.prefix === "" ? [] : repo.prefix.split("/");
-  return {
+/** The history of one folder of the memory, read with isomorphic-git, and its repository path. */
+function isoHistory(
+  repo: IsoRepo,
+  segments: readonly string[],
+): { history: HistorySource<IsoWalkHandle>; prefix: string } {
+  const walked = [...(repo.prefix === "" ? [] : repo.prefix.split("/")), ...segments];
+  const history: HistorySource<IsoWalkHandle> = {
     head: async () => ok(await headOid(repo)),
     walk: async (head, since) => {
-      // One object cache per walk: packfile indexes are parsed once, trees read once per oid.
-      const { readCommit, readTree } = objectAccess(repo, {});
-      return ok(
-        await walkHistory({
-          head,
-          since,
-          segments: [...rootSegments, ...segments],
-          readCommit,
-          readTree,
-        }),
-      );
+      // Readers per walk: packs present now are indexed once, trees kept by oid.
+      const { readCommit, readTree } = await walkReaders(repo);
+      return ok(await walkHistory({ head, since, segments: walked, readCommit, readTree }));
     },
   };
+  return { history, prefix: walked.join("/") };
 }
