@@ -24,6 +24,8 @@ export interface RepoLocation {
   readonly toplevel: string;
   /** The memory root relative to the top level: `""` or `"orgs/acme"` (no trailing slash). */
   readonly prefix: string;
+  /** Absolute path of the git dir (where the persisted walk lives), when git printed it. */
+  readonly gitdir?: string;
 }
 
 /**
@@ -41,11 +43,13 @@ export interface RepoLocation {
  */
 export async function locateRepo(exec: Exec, dir: string): Promise<Result<RepoLocation, GitError>> {
   const { folder, missing } = await nearestExisting(resolve(dir));
-  const out = await exec(["rev-parse", "--show-toplevel", "--show-prefix"], { cwd: folder });
+  const out = await exec(["rev-parse", "--show-toplevel", "--show-prefix", "--absolute-git-dir"], {
+    cwd: folder,
+  });
   if (out.isErr()) return err(out.error);
-  const [toplevel = "", gitPrefix = ""] = out.value.split("\n");
+  const [toplevel = "", gitPrefix = "", gitdir = ""] = out.value.split("\n");
   const prefix = [gitPrefix.replace(/\/$/, ""), ...missing].filter((part) => part !== "").join("/");
-  return ok({ toplevel, prefix });
+  return ok({ toplevel, prefix, ...(gitdir === "" ? {} : { gitdir }) });
 }
 
 /** The closest folder at or above `dir` that exists, and the names below it that do not. */

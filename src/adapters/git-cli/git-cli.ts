@@ -8,6 +8,7 @@ import { createHistoryCache, type HistorySource } from "../git-history/history-c
 import { commitWithCli } from "./git-cli-commit.js";
 import { pullWithCli, pushWithCli } from "./git-cli-sync.js";
 import { LOG_FORMAT_ARG, parseGitLog } from "./git-cli-log-parser.js";
+import { cliTimestampsStore } from "./git-cli-timestamps-file.js";
 import { configuredAuthor, locateRepo } from "./git-cli-repo.js";
 import { gitErrorFrom } from "./git-cli-errors.js";
 import { runGit, type Exec } from "./git-cli-run.js";
@@ -37,6 +38,12 @@ export interface GitCliOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** The clock for commit times, epoch ms; default: git's own clock. For tests and replays. */
   readonly now?: () => number;
+  /**
+   * Keep the timestamp walk in `<gitdir>/agent-memory/` so the next process with the same
+   * HEAD reads it instead of running `git log` over the whole history (default true). The
+   * file is derived state, checked by HEAD and shallow boundary; deleting it is always safe.
+   */
+  readonly persistTimestamps?: boolean;
 }
 
 /** The single history walk: name-status per commit, author times, NUL-separated, no renames. */
@@ -102,7 +109,12 @@ export function gitCli(options: GitCliOptions): Git {
         const spec = repoPath(repo.value.prefix, prefix);
         let history = histories.get(spec);
         if (history === undefined) {
-          history = createHistoryCache(cliHistory(exec, repo.value.toplevel, spec, dir));
+          const { gitdir } = repo.value;
+          const store =
+            options.persistTimestamps === false || gitdir === undefined
+              ? undefined
+              : cliTimestampsStore(gitdir, spec);
+          history = createHistoryCache(cliHistory(exec, repo.value.toplevel, spec, dir), store);
           histories.set(spec, history);
         }
         return history();
@@ -157,9 +169,10 @@ function cliHistory(
     },
     async walk(head, since) {
       if (since !== undefined) {
+        // A saved HEAD may name a commit this repository no longer has (history rewritten and
+        // pruned): any failure here means "not an ancestor", and the whole history is walked.
         const base = await exec(["merge-base", since, head], { cwd: toplevel, allowExit: 1 });
-        if (base.isErr()) return err(base.error);
-        if (base.value.trim() !== since) return ok(undefined);
+        if (base.isErr() || base.value.trim() !== since) return ok(undefined);
       }
       // A pathspec costs git a tree comparison per commit (about +50% on 300 commits), so
       // when the memory is the whole repository the walk runs without one.

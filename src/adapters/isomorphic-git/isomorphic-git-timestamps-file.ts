@@ -9,8 +9,7 @@
  * changes the history behind an unchanged HEAD.
  */
 import { createHash } from "node:crypto";
-import type { CommittedTimes } from "../../ports/git.js";
-import type { TimesById } from "../git-history/committed-times.js";
+import { timesFromJson, timesToJson } from "../git-history/times-json.js";
 import type { HistoryState, HistoryStore } from "../git-history/history-cache.js";
 import type { FsLike } from "../fs/fs-like.js";
 import { tempNameFor } from "../fs/fs-temp-name.js";
@@ -23,7 +22,6 @@ import type { IsoWalkHandle } from "./isomorphic-git-history.js";
 export const TIMESTAMPS_FILE_VERSION = 1;
 
 const OID = /^[0-9a-f]{40}$/;
-const NOTE_ID = /^id__[0-9A-Za-z]{6}$/;
 
 /** The file as written. */
 interface TimestampsFile {
@@ -105,18 +103,13 @@ function fileOf(
   prefix: string,
   shallow: string,
 ): TimestampsFile {
-  const times: Record<string, readonly [number, number]> = {};
-  for (const id of [...state.times.keys()].toSorted()) {
-    const at = state.times.get(id);
-    if (at !== undefined) times[id] = [at.createdAt, at.updatedAt];
-  }
   return {
     version: TIMESTAMPS_FILE_VERSION,
     prefix,
     shallow,
     head: state.head,
     seen: [...state.handle.seen].toSorted(),
-    times,
+    times: timesToJson(state.times),
   };
 }
 
@@ -137,17 +130,7 @@ function stateOf(
     return undefined;
   const seenSet = new Set<string>(seen);
   if (!seenSet.has(head)) return undefined;
-  if (typeof times !== "object" || times === null || Array.isArray(times)) return undefined;
-  const byId: TimesById = new Map<string, CommittedTimes>();
-  for (const [id, value] of Object.entries(times)) {
-    if (!NOTE_ID.test(id) || !Array.isArray(value) || value.length !== 2) return undefined;
-    const [createdAt, updatedAt]: unknown[] = value;
-    if (!isTime(createdAt) || !isTime(updatedAt) || createdAt > updatedAt) return undefined;
-    byId.set(id, { createdAt, updatedAt });
-  }
+  const byId = timesFromJson(times);
+  if (byId === undefined) return undefined;
   return { head, handle: { head, seen: seenSet }, times: byId };
-}
-
-function isTime(value: unknown): value is number {
-  return typeof value === "number" && Number.isFinite(value);
 }

@@ -1,0 +1,136 @@
+/**
+ * gitCli keeps its timestamp walk in `<gitdir>/agent-memory/`: a new adapter (a new process)
+ * with the same HEAD runs no `git log`, and whatever happens to the file or the history, the
+ * times equal those of an adapter that walks afresh.
+ */
+import { execFile } from "node:child_process";
+import { chmod, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { gitCli } from "../../src/adapters/git-cli/git-cli.js";
+import { isolatedGitEnv } from "../helpers/git-env.js";
+import { okOf } from "../helpers/result-helpers.js";
+
+const run = promisify(execFile);
+
+describe("gitCli's persisted timestamp walk", () => {
+  let base: string;
+  let root: string;
+  let env: Record<string, string>;
+  let calls: string;
+  let wrapper: string;
+  const git = (...args: string[]) =>
+    run("git", ["-c", "user.name=t", "-c", "user.email=t@x", ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+    });
+  const commit = async (path: string, text: string, message: string, at: number) => {
+    await writeFile(join(root, path), text);
+    await git("add", "-A");
+    await run("git", ["-c", "user.name=t", "-c", "user.email=t@x", "commit", "-qm", message], {
+      cwd: root,
+      env: {
+        ...process.env,
+        ...env,
+        GIT_AUTHOR_DATE: `@${at} +0000`,
+        GIT_COMMITTER_DATE: `@${at} +0000`,
+      },
+    });
+  };
+  /** The git subcommands the counted adapters ran since the last call. */
+  const subcommands = async (): Promise<string[]> => {
+    const lines = (await readFile(calls, "utf8").catch(() => ""))
+      .trim()
+      .split("\n")
+      .filter(Boolean);
+    await rm(calls, { force: true });
+    return lines.map(
+      (line) =>
+        line.split(" ").find((word) => /^[a-z-]+$/.test(word) && !word.startsWith("-")) ?? "",
+    );
+  };
+  const counted = () => gitCli({ dir: root, env, gitBinary: wrapper });
+  const fresh = async () =>
+    okOf(await gitCli({ dir: root, env, persistTimestamps: false }).timestamps());
+  const savedFile = async () => {
+    const folder = join(root, ".git", "agent-memory");
+    const [name] = (await readdir(folder)).filter((file) => file.startsWith("cli-timestamps-"));
+    return join(folder, name ?? "missing");
+  };
+
+  beforeEach(async () => {
+    base = await mkdtemp(join(tmpdir(), "agent-memory-gitcli-saved-"));
+    root = join(base, "repo");
+    env = await isolatedGitEnv(base);
+    calls = join(base, "calls.log");
+    wrapper = join(base, "git-wrapper.sh");
+    await writeFile(wrapper, `#!/bin/sh\nprintf '%s\\n' "$*" >> '${calls}'\nexec git "$@"\n`);
+    await chmod(wrapper, 0o755);
+    await mkdir(join(root, "topics"), { recursive: true });
+    await git("init", "-q", "-b", "main");
+    await commit("topics/a id__AAAAAA.md", "a", "one", 1_700_000_000);
+    await commit("topics/b id__BBBBBB.md", "b", "two", 1_700_000_100);
+  });
+  afterEach(() => rm(base, { recursive: true, force: true }));
+
+  it("lets a new adapter with the same HEAD answer without git log", async () => {
+    const first = okOf(await counted().timestamps());
+    expect(await subcommands()).toContain("log");
+    expect(okOf(await counted().timestamps())).toEqual(first);
+    expect(await subcommands()).toEqual(["rev-parse", "rev-parse"]);
+    expect(first).toEqual(await fresh());
+  });
+
+  it("walks only the new commits when HEAD moved forward", async () => {
+    await counted().timestamps();
+    await commit("topics/a id__AAAAAA.md", "a2", "three", 1_700_000_200);
+    await subcommands();
+    const times = okOf(await counted().timestamps());
+    expect(times).toEqual(await fresh());
+    expect(times.get("id__AAAAAA")).toEqual({
+      createdAt: 1_700_000_000_000,
+      updatedAt: 1_700_000_200_000,
+    });
+    expect(await subcommands()).toContain("merge-base");
+  });
+
+  it("walks everything again when the history was rewritten and the old HEAD pruned", async () => {
+    await counted().timestamps();
+    await git("checkout", "-q", "--orphan", "other");
+    await git("rm", "-rqf", ".");
+    await mkdir(join(root, "topics"), { recursive: true });
+    await commit("topics/c id__CCCCCC.md", "c", "unrelated", 1_700_001_000);
+    await git("branch", "-D", "main");
+    await git("reflog", "expire", "--expire=now", "--all");
+    await git("gc", "-q", "--prune=now");
+    const times = okOf(await counted().timestamps());
+    expect([...times.keys()]).toEqual(["id__CCCCCC"]);
+    expect(times).toEqual(await fresh());
+  });
+
+  it.each([
+    ["truncated", (text: string) => text.slice(0, text.length / 2)],
+    ["empty", () => ""],
+    ["from another version", (text: string) => text.replace('"version":1', '"version":2')],
+    ["with a forged time", (text: string) => text.replace(/\[\d+,/, "[-1e400,")],
+    [
+      "for another HEAD that is not a commit",
+      (text: string) => text.replace(/"head":"[0-9a-f]+"/, `"head":"${"0".repeat(40)}"`),
+    ],
+  ])("answers right from a saved walk that is %s, and rewrites it", async (_case, damage) => {
+    await counted().timestamps();
+    const file = await savedFile();
+    await writeFile(file, damage(await readFile(file, "utf8")));
+    expect(okOf(await counted().timestamps())).toEqual(await fresh());
+    await subcommands();
+    expect(okOf(await counted().timestamps())).toEqual(await fresh());
+    expect(await subcommands()).toEqual(["rev-parse", "rev-parse"]);
+  });
+
+  it("writes nothing with persistTimestamps: false", async () => {
+    await fresh();
+    await expect(readdir(join(root, ".git", "agent-memory"))).rejects.toThrow();
+  });
+});
