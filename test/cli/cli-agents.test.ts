@@ -81,12 +81,18 @@ describe("the verbs agents need", () => {
       notes: Record<string, number>;
       pendingJournalEntries: number;
       git: boolean;
+      cache: Record<string, unknown>;
     }>(await memory(["status", "--json"]));
     expect(status).toMatchObject({
       git: true,
       notes: { inbox: 1, active: 0, archived: 0 },
       pendingJournalEntries: 0,
+      // The earlier commands kept the note's facts; this call read no note file.
+      cache: { freshness: "always", persisted: true, factsFromCache: 1, notesReadFromFiles: 0 },
     });
+    expect((await memory(["status"])).stdout).toMatch(
+      /^cache: facts of 1 notes from \.agent-memory\/cache\/notes\.json; this call read 0 of 1 notes from their files$/m,
+    );
     expect((await memory(["tier", id, "lukewarm"])).code).toBe(2);
   });
 });

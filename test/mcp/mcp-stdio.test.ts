@@ -4,7 +4,7 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI, createSandbox, succeeded, type Sandbox } from "../cli/cli-harness.js";
@@ -238,5 +238,21 @@ describe("memory mcp over stdio", () => {
     expect(await errorCode("no_such_tool", {})).toBe("INVALID_INPUT");
     // Nothing above wrote anything: the last commit is still the tier's.
     expect((await subjects())[0]).toMatch(/^memory: tier /);
+  });
+
+  it("sees a note edited behind its back (watch freshness) and its own writes at once", async () => {
+    const titles = async () =>
+      (await ok<{ notes: { title: string }[] }>("list", {})).notes.map((note) => note.title);
+    const { note } = await ok<{ note: { id: string; path: string } }>("capture", {
+      title: "Watched note",
+      body: "Before the edit.",
+    });
+    expect(await titles()).toContain("Watched note");
+    await writeFile(join(root, note.path), "# Retitled by hand\n\nAfter an edit made by hand.\n");
+    const until = Date.now() + 10_000;
+    while (!(await titles()).includes("Retitled by hand") && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await titles()).toContain("Retitled by hand");
+    expect(await titles()).not.toContain("Watched note");
   });
 });
