@@ -205,9 +205,19 @@ export async function freshWorld(): Promise<{
   return { fs, root, persistence, git };
 }
 
+// TORTURE_CACHE=1: the memory keeps its facts cache on the persistence, as the CLI does, so
+// the cache's own writes are among the faulted calls.
+const PERSIST_CACHE = process.env["TORTURE_CACHE"] === "1";
+
 /** A memory over the given ports with the scripted model. */
 export function memoryOver(persistence: Persistence, git: Git, llm: Llm): Memory {
-  return createMemory({ persistence, git, llm, now: () => NOW });
+  return createMemory({
+    persistence,
+    git,
+    llm,
+    now: () => NOW,
+    ...(PERSIST_CACHE ? { cache: { persist: true } } : {}),
+  });
 }
 
 /** What the checks compare: every note file's id, status, sentences and links. */
