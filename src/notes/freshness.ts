@@ -23,13 +23,11 @@ export interface LookStart {
 /** The store's freshness state. */
 export interface Freshness {
   readonly mode: FreshnessOptions["mode"];
-  /** Whether the last look at the files may answer the next query. */
-  canSkipLook(): boolean;
-  /** Marks the start of a look at the files; pass what it returns to {@link Freshness.looked}. */
+  /** Marks the start of a look at the files; keep it with what the look found. */
   startLook(): LookStart;
-  /** Records a completed look: it stands for the files as they were when it started. */
-  looked(start: LookStart): void;
-  /** Says something changed under the root: the next query looks again. */
+  /** Whether what a look found may answer the next query instead of a new look. */
+  canReuse(look: LookStart): boolean;
+  /** Says something changed under the root: every earlier look is stale. */
   changed(): void;
 }
 
@@ -41,8 +39,8 @@ const DEFAULT_WATCH_MAX_MS = 60_000;
  * @example
  * ```ts
  * const freshness = createFreshness({ mode: "interval", ms: 1_000 }, Date.now);
- * freshness.looked(freshness.startLook());
- * freshness.canSkipLook(); // true for the next second
+ * const look = freshness.startLook();
+ * freshness.canReuse(look); // true for the next second
  * ```
  */
 export function createFreshness(
@@ -50,8 +48,6 @@ export function createFreshness(
   now: () => number,
 ): Freshness {
   const chosen = options ?? { mode: "always" };
-  let lookedAt: number | undefined;
-  let dirty = true;
   let changes = 0;
   const window =
     chosen.mode === "interval"
@@ -61,24 +57,18 @@ export function createFreshness(
         : 0;
   return {
     mode: chosen.mode,
-    canSkipLook() {
-      if (chosen.mode === "always" || dirty || lookedAt === undefined) return false;
-      const age = now() - lookedAt;
-      // A clock that went backwards says nothing about how old the look is.
-      return age >= 0 && age < window;
-    },
     startLook() {
       return { at: now(), changes };
     },
-    looked(start) {
-      // A change reported while the look ran may have come after its listing.
-      if (start.changes !== changes) return;
-      lookedAt = start.at;
-      dirty = false;
+    canReuse(look) {
+      // A change reported since the look started may have come after its listing.
+      if (chosen.mode === "always" || look.changes !== changes) return false;
+      const age = now() - look.at;
+      // A clock that went backwards says nothing about how old the look is.
+      return age >= 0 && age < window;
     },
     changed() {
       changes++;
-      dirty = true;
     },
   };
 }

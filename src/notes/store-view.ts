@@ -1,6 +1,6 @@
 import { okAsync, ResultAsync } from "neverthrow";
 import { PersistenceError } from "../errors.js";
-import type { Freshness } from "./freshness.js";
+import type { Freshness, LookStart } from "./freshness.js";
 import type { NoteFacts } from "./note-facts.js";
 import type { Snapshot } from "./note-store.js";
 
@@ -16,17 +16,17 @@ export function createView<N extends NoteFacts>(
   let inFlight:
     | { generation: number; result: ResultAsync<Snapshot<N>, PersistenceError> }
     | undefined;
-  let last: { generation: number; snapshot: Snapshot<N> } | undefined;
+  // Each view keeps its own look: another view's newer look says nothing about this snapshot.
+  let last: { generation: number; snapshot: Snapshot<N>; look: LookStart } | undefined;
   return () => {
-    if (last !== undefined && last.generation === generation() && freshness.canSkipLook()) {
+    if (last !== undefined && last.generation === generation() && freshness.canReuse(last.look)) {
       return okAsync(last.snapshot);
     }
     if (inFlight !== undefined && inFlight.generation === generation()) return inFlight.result;
     const startedAt = generation();
     const look = freshness.startLook();
     const result = ResultAsync.fromPromise(build(), asPersistenceError).andTee((snapshot) => {
-      last = { generation: startedAt, snapshot };
-      freshness.looked(look);
+      last = { generation: startedAt, snapshot, look };
     });
     const entry = { generation: startedAt, result };
     inFlight = entry;

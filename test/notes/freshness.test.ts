@@ -154,6 +154,18 @@ describe.each([
   });
 });
 
+describe("freshness: watch, several views", () => {
+  it("a look by one query (list) never makes another's older answer (search) count as fresh", async () => {
+    const { root, fs } = await onDisk();
+    const { memory } = open(fsPersistence({ fs, root }), { mode: "watch" });
+    expect(okOf(await memory.search("before")).map((hit) => hit.title)).toEqual(["Before"]);
+    fs.writeFileSync(join(root, NOTE), "# After\n");
+    memory.filesChanged();
+    expect(await titles(memory)).toEqual(["After"]);
+    expect(okOf(await memory.search("after")).map((hit) => hit.title)).toEqual(["After"]);
+  });
+});
+
 describe("freshness: watch without a watcher", () => {
   it("still looks again after maxMs", async () => {
     const { root, fs } = await onDisk();
