@@ -131,6 +131,6 @@ describe("gitCli's persisted timestamp walk", () => {
 
   it("writes nothing with persistTimestamps: false", async () => {
     await fresh();
-    await expect(readdir(join(root, ".git", "agent-memory"))).rejects.toThrow();
+    await expect(readdir(join(root, ".git", "agent-memory"))).rejects.toThrow(/ENOENT/);
   });
 });

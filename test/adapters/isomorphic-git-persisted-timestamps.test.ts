@@ -85,7 +85,7 @@ describe("isomorphicGit persisted timestamps", () => {
     const { fs, objectReads } = countingFs();
     await seeded(fs);
     const first = await times(fs, false);
-    await expect(fs.promises.stat(`${GITDIR}/agent-memory`)).rejects.toThrow();
+    await expect(fs.promises.stat(`${GITDIR}/agent-memory`)).rejects.toThrow(/ENOENT/);
     const before = objectReads();
     expect(await times(fs, false)).toEqual(first);
     expect(objectReads()).toBeGreaterThan(before);

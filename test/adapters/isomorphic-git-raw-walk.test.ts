@@ -22,6 +22,11 @@ import { okOf } from "../helpers/result-helpers.js";
 const run = promisify(execFile);
 const id = (n: number) => `id__${n.toString(36).padStart(6, "0")}`;
 
+/** The path of the n-th note of the big folder. */
+function big(n: number): string {
+  return `topics/note ${n} ${id(n)}.md`;
+}
+
 describe("isomorphicGit's own object reader, against native git", () => {
   let base = "";
   let root = "";
@@ -32,7 +37,7 @@ describe("isomorphicGit's own object reader, against native git", () => {
     root = join(base, "repo");
     env = await isolatedGitEnv(base);
     await mkdir(root, { recursive: true });
-    const git = (seconds: number, ...args: string[]) =>
+    const gitAt = (seconds: number, ...args: string[]) =>
       run("git", args, {
         cwd: root,
         env: {
@@ -51,12 +56,11 @@ describe("isomorphicGit's own object reader, against native git", () => {
       await writeFile(join(root, path), text);
     };
     const commit = async (seconds: number) => {
-      await git(seconds, "add", "-A");
-      await git(seconds, "commit", "-qm", `at ${seconds}`);
+      await gitAt(seconds, "add", "-A");
+      await gitAt(seconds, "commit", "-qm", `at ${seconds}`);
     };
-    const big = (n: number) => `topics/note ${n} ${id(n)}.md`;
 
-    await git(0, "init", "-q", "-b", "main");
+    await gitAt(0, "init", "-q", "-b", "main");
     for (let n = 0; n < 300; n++) await write(big(n), `# Note ${n}\n`);
     await write("ab id__FFFFFF.md", "f");
     await write("ab-x id__GGGGGG.md", "g");
@@ -69,20 +73,20 @@ describe("isomorphicGit's own object reader, against native git", () => {
     await rm(join(root, "ab id__FFFFFF.md"));
     await write("ab0 id__FFFFFF.md", "f");
     await commit(200);
-    await git(200, "repack", "-adq");
+    await gitAt(200, "repack", "-adq");
     await rm(join(root, "q id__QQQQQQ.md"), { recursive: true });
     await write("q id__QQQQQQ.md", "now a file");
     await write(big(77), "# Note 77\n\nedited\n");
     await commit(300);
     await chmod(join(root, "ab-x id__GGGGGG.md"), 0o755);
     await commit(400);
-    await git(450, "checkout", "-qb", "side");
+    await gitAt(450, "checkout", "-qb", "side");
     await write(big(5), "# Note 5\n\nside\n");
     await commit(500);
-    await git(550, "checkout", "-q", "main");
+    await gitAt(550, "checkout", "-q", "main");
     await write(big(6), "# Note 6\n\nmain\n");
     await commit(600);
-    await git(700, "merge", "-q", "--no-ff", "-m", "merge", "side");
+    await gitAt(700, "merge", "-q", "--no-ff", "-m", "merge", "side");
   });
 
   afterAll(async () => {
