@@ -9,6 +9,7 @@ import { errAsync, ResultAsync } from "neverthrow";
 import { nodeLockHost } from "./adapters/lock-host/node-lock-host.js";
 import { GitError, InvalidInputError } from "./errors.js";
 import { generateId } from "./model/id.js";
+import { isMemoryOwned } from "./model/layout.js";
 import { appendToNote } from "./notes/append.js";
 import { captureNote } from "./notes/capture.js";
 import { commitMemory } from "./notes/commit-memory.js";
@@ -116,7 +117,7 @@ export function createNotesTier(options: NotesMemoryOptions): NotesTier {
     list: (filter) => listNotes(ctx, filter),
     update: (id, patch, mutation) => updateNote(ctx, id, patch, mutation),
     append: (id, section, mutation) => appendToNote(ctx, id, section, mutation),
-    commit: (message) => {
+    commit: (message, paths) => {
       const git = ctx.git;
       if (git === undefined) {
         return errAsync(
@@ -128,7 +129,17 @@ export function createNotesTier(options: NotesMemoryOptions): NotesTier {
       if (message.trim() === "") {
         return errAsync(new InvalidInputError("A commit needs a message that says what changed."));
       }
-      return serialized(ctx, () => commitMemory(git, message));
+      const outside = paths?.find((path) => !isMemoryOwned(path));
+      if (outside !== undefined) {
+        return errAsync(
+          new InvalidInputError(
+            `"${outside}" is not one of the memory's files (index.md, inbox/, topics/, archive/, journal/, sessions/): the memory commits only its own.`,
+          ),
+        );
+      }
+      return serialized(ctx, () =>
+        paths === undefined ? commitMemory(git, message) : git.commit(message, paths),
+      );
     },
     links: (id) => noteLinks(ctx, id),
     orphans: () => orphanIds(ctx),

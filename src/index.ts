@@ -33,7 +33,7 @@ export type { AppendSection } from "./notes/append.js";
 export { editNote, type EditResult } from "./notes/edit-note.js";
 export { recentNotes, type RecentOptions } from "./notes/recent.js";
 export type { NoteEdit } from "./model/note-edit.js";
-export type { MutationOptions } from "./notes/mutation-options.js";
+export type { ChangedNote, CommitOutcome, MutationOptions } from "./notes/mutation-options.js";
 export type { RenameResult } from "./notes/rename.js";
 export type { MoveResult } from "./notes/move.js";
 export type { MergeOptions, MergeResult } from "./notes/merge.js";

@@ -21,6 +21,16 @@ export const MEMORY_OWNED_PATHS: readonly string[] = [
   "sessions",
 ];
 
+/**
+ * Whether `path` (relative to the root, `/`-separated) is one of the memory's own files.
+ *
+ * @example isMemoryOwned("topics/igor id__Ab3xYz.md") // true; isMemoryOwned("src/app.ts") // false
+ */
+export function isMemoryOwned(path: string): boolean {
+  if (path.split("/").includes("..")) return false;
+  return MEMORY_OWNED_PATHS.some((owned) => path === owned || path.startsWith(`${owned}/`));
+}
+
 /** Where a note lives says what state it is in; nothing else records it. */
 export type NoteStatus = "inbox" | "active" | "archived";
 

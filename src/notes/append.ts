@@ -3,9 +3,8 @@ import { InvalidInputError } from "../errors.js";
 import { parseNote, serializeNote } from "../model/note-format.js";
 import { validateBody, validateTitle } from "../model/note-input.js";
 import { findNote } from "./find-note.js";
-import { checkCommitRequest, commitIfAsked } from "./mutation-options.js";
-import { toNoteMeta, type NoteMeta } from "./note-meta.js";
-import { loadTimes } from "./note-times.js";
+import { checkCommitRequest, commitIfAsked, type ChangedNote } from "./mutation-options.js";
+import { changedNote } from "./changed-note.js";
 import { serialized, type NotesContext } from "./notes-context.js";
 import { checkExpected, type UpdateError, type UpdateOptions } from "./update.js";
 
@@ -34,7 +33,7 @@ export function appendToNote(
   id: string,
   section: AppendSection,
   options: UpdateOptions = {},
-): ResultAsync<NoteMeta, UpdateError> {
+): ResultAsync<ChangedNote, UpdateError> {
   const text = sectionText(section);
   if (text.isErr()) return errAsync(text.error);
   const commitCheck = checkCommitRequest(ctx, options);
@@ -57,9 +56,10 @@ export function appendToNote(
       )
       .andThen(() => ctx.store.snapshot())
       .andThen((snapshot) => findNote(snapshot, id))
-      .andThen((stored) => commitIfAsked(ctx, options, [stored.path]).map(() => stored))
       .andThen((stored) =>
-        loadTimes(ctx.git, ctx.now).map((times) => toNoteMeta(stored, times(stored))),
+        commitIfAsked(ctx, options, [stored.path]).andThen((outcome) =>
+          changedNote(ctx, stored, outcome),
+        ),
       ),
   );
 }

@@ -5,7 +5,12 @@ import {
   type LockError,
   type PersistenceError,
 } from "../errors.js";
-import { checkCommitRequest, commitIfAsked, type MutationOptions } from "./mutation-options.js";
+import {
+  checkCommitRequest,
+  commitIfAsked,
+  type ChangedNote,
+  type MutationOptions,
+} from "./mutation-options.js";
 import { buildFilename, parseFilename } from "../model/filename.js";
 import { isValidId } from "../model/id.js";
 import { slugify } from "../model/slug.js";
@@ -13,7 +18,7 @@ import { validateBody, validateTags, validateTitle } from "../model/note-input.j
 import { parseNote, serializeNote } from "../model/note-format.js";
 import { noteHash } from "../model/note-hash.js";
 import { basename, isNoteStatus, pathForStatus, type NoteStatus } from "../model/layout.js";
-import { toNoteMeta, type NoteMeta } from "./note-meta.js";
+import { toNoteMeta } from "./note-meta.js";
 import type { NoteSnapshot } from "./note-store.js";
 import { CAPTURE_INPUT_SHAPE, checkShape } from "./note-input-schema.js";
 import { serialized, type NotesContext } from "./notes-context.js";
@@ -46,7 +51,7 @@ export function captureNote(
   ctx: NotesContext,
   input: CaptureInput,
   options: CaptureOptions = {},
-): ResultAsync<NoteMeta, InvalidInputError | PersistenceError | LockError | GitError> {
+): ResultAsync<ChangedNote, InvalidInputError | PersistenceError | LockError | GitError> {
   const content = validateCapture(input, options);
   if (content.isErr()) return errAsync(content.error);
   const commitCheck = checkCommitRequest(ctx, options);
@@ -75,9 +80,11 @@ export function captureNote(
         });
       })
       .andThen((meta) =>
-        commitIfAsked(ctx, options, [meta.path]).map((commit) =>
-          commit === null ? meta : { ...meta, committed: true },
-        ),
+        commitIfAsked(ctx, options, [meta.path]).map((outcome): ChangedNote => ({
+          ...meta,
+          committed: outcome.commit !== null,
+          ...outcome,
+        })),
       ),
   );
 }

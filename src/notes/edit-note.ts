@@ -7,14 +7,14 @@
 
 import { errAsync, okAsync, type ResultAsync } from "neverthrow";
 import { applyNoteEdit, type NoteEdit } from "../model/note-edit.js";
-import type { MutationOptions } from "./mutation-options.js";
+import type { CommitOutcome, MutationOptions } from "./mutation-options.js";
 import type { NoteMeta } from "./note-meta.js";
 import type { NotesMemory } from "./notes-memory.js";
 import type { ReadError } from "./read.js";
 import type { UpdateError } from "./update.js";
 
-/** What an edit reports: the note as written, and whether the body changed at all. */
-export interface EditResult {
+/** What an edit reports: the note as written, whether the body changed, and its commit. */
+export interface EditResult extends CommitOutcome {
   readonly note: NoteMeta;
   /** False when the edit left the body as it was (nothing was written). */
   readonly changed: boolean;
@@ -42,10 +42,15 @@ export function editNote(
     if (edited.isErr()) return errAsync(edited.error);
     if (edited.value === note.body) {
       const { body: _body, links: _links, ...meta } = note;
-      return okAsync({ note: meta, changed: false });
+      return okAsync({ note: meta, changed: false, commit: null });
     }
     return memory
       .update(note.id, { body: edited.value }, { ...options, expectedHash: note.hash })
-      .map((meta) => ({ note: meta, changed: true }));
+      .map(({ commit, notCommitted, ...meta }) => ({
+        note: meta,
+        changed: true,
+        commit,
+        ...(notCommitted === undefined ? {} : { notCommitted }),
+      }));
   });
 }

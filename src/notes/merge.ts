@@ -15,6 +15,7 @@ import { findNote } from "./find-note.js";
 import {
   checkCommitRequest,
   commitIfAsked,
+  type CommitOutcome,
   type MutationError,
   type MutationOptions,
 } from "./mutation-options.js";
@@ -29,14 +30,13 @@ export interface MergeOptions extends MutationOptions {
 }
 
 /** What a merge changed. */
-export interface MergeResult {
+export interface MergeResult extends CommitOutcome {
   readonly targetId: string;
   /** The ids of the removed sources. */
   readonly removed: readonly string[];
   /** Links elsewhere that now point at the target instead of a source. */
   readonly repointedLinks: number;
   readonly files: readonly string[];
-  readonly commit: string | null;
 }
 
 /** Errors a merge can return. */
@@ -66,7 +66,7 @@ export function mergeNotes(
     loadGraph(ctx).andThen((graph) =>
       resolveParties(graph, sourceIds, targetId).asyncAndThen(({ target, sources }) =>
         new ResultAsync(applyMerge(ctx, graph, target, sources, body.value)).andThen((done) =>
-          commitIfAsked(ctx, options, done.files).map((commit) => ({ ...done, commit })),
+          commitIfAsked(ctx, options, done.files).map((outcome) => ({ ...done, ...outcome })),
         ),
       ),
     ),

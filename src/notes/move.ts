@@ -5,20 +5,20 @@ import { basename, isNoteStatus, pathForStatus, type NoteStatus } from "../model
 import {
   checkCommitRequest,
   commitIfAsked,
+  type CommitOutcome,
   type MutationError,
   type MutationOptions,
 } from "./mutation-options.js";
 import { serialized, type NotesContext } from "./notes-context.js";
 
 /** What a move changed. */
-export interface MoveResult {
+export interface MoveResult extends CommitOutcome {
   readonly id: string;
   readonly status: NoteStatus;
   readonly path: string;
   readonly previousPath: string;
   /** The paths moved from and to (empty when the note already had the status). */
   readonly files: readonly string[];
-  readonly commit: string | null;
 }
 
 /** Errors a move can return. */
@@ -57,7 +57,7 @@ export function moveNote(
             ctx.store.forget(path);
           })
           .andThen(() => commitIfAsked(ctx, options, [stored.path, path]))
-          .map((commit) => ({ ...result, files: [stored.path, path], commit }));
+          .map((outcome) => ({ ...result, files: [stored.path, path], ...outcome }));
       }),
   );
 }

@@ -7,6 +7,7 @@ import {
   type NotFoundError,
   type PersistenceError,
 } from "../errors.js";
+import type { NoteMeta } from "./note-meta.js";
 import type { NotesContext } from "./notes-context.js";
 
 /** Options every mutation accepts. */
@@ -39,14 +40,43 @@ export function checkCommitRequest(
   return ok(undefined);
 }
 
-/** Commits `files` when the mutation was asked to; resolves to the commit id or null. */
+/**
+ * What became of the commit a mutation was asked for. The change itself is applied whenever a
+ * mutation returns Ok; this says whether it is also in git.
+ */
+export interface CommitOutcome {
+  /** The commit holding the change; null when none was asked, nothing changed, or it failed. */
+  readonly commit: string | null;
+  /**
+   * Set when a commit was asked for and failed after the change was applied: why. The files
+   * are changed on disk and uncommitted; `memory.commit(message)` (or `git commit`) commits
+   * them later. Repeating the mutation would apply it twice.
+   */
+  readonly notCommitted?: string;
+}
+
+/** A note a mutation wrote (capture, update, append), with what became of its commit. */
+export type ChangedNote = NoteMeta & CommitOutcome;
+
+/**
+ * Commits `files` when the mutation was asked to. Never fails: the mutation has been applied
+ * by then, so a failed commit is reported in the outcome, not as the mutation's failure.
+ */
 export function commitIfAsked(
   ctx: NotesContext,
   options: MutationOptions,
   files: readonly string[],
-): ResultAsync<string | null, GitError> {
-  if (options.commit === undefined || ctx.git === undefined) return okAsync(null);
-  return ctx.git.commit(options.commit, files);
+): ResultAsync<CommitOutcome, never> {
+  if (options.commit === undefined || ctx.git === undefined) return okAsync({ commit: null });
+  return ctx.git
+    .commit(options.commit, files)
+    .map((commit): CommitOutcome => ({ commit }))
+    .orElse((error) =>
+      okAsync<CommitOutcome, never>({
+        commit: null,
+        notCommitted: `${error.message} The change is applied but not committed.`,
+      }),
+    );
 }
 
 /** The errors every mutation can return: what it touches may be missing, duplicated, refused, locked, or fail to write or commit. */

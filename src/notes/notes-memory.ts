@@ -9,7 +9,7 @@ import type { NoteStatus } from "../model/layout.js";
 import type { ListFilter } from "./list.js";
 import type { MergeError, MergeOptions, MergeResult } from "./merge.js";
 import type { MoveError, MoveResult } from "./move.js";
-import type { MutationOptions } from "./mutation-options.js";
+import type { ChangedNote, MutationOptions } from "./mutation-options.js";
 import type { Note, NoteMeta } from "./note-meta.js";
 import type { ReadError } from "./read.js";
 import type { RemoveError, RemoveOptions, RemoveResult } from "./remove.js";
@@ -35,7 +35,7 @@ export interface NotesMemory {
   capture(
     input: CaptureInput,
     options?: CaptureOptions,
-  ): ResultAsync<NoteMeta, InvalidInputError | PersistenceError | LockError | GitError>;
+  ): ResultAsync<ChangedNote, InvalidInputError | PersistenceError | LockError | GitError>;
   /** One note with its body, links and times. Never writes anything. */
   read(id: string): ResultAsync<Note, ReadError>;
   /** Metas of the notes matching the filter, sorted by path. */
@@ -45,16 +45,21 @@ export interface NotesMemory {
     id: string,
     patch: UpdatePatch,
     options?: UpdateOptions,
-  ): ResultAsync<NoteMeta, UpdateError>;
+  ): ResultAsync<ChangedNote, UpdateError>;
   /** Adds a section at the end of a note, replacing nothing; with `expectedHash`, a compare-and-swap. */
   append(
     id: string,
     section: AppendSection,
     options?: UpdateOptions,
-  ): ResultAsync<NoteMeta, UpdateError>;
-  /** Commits every change under the memory root; resolves to the commit id, or null if nothing changed. */
+  ): ResultAsync<ChangedNote, UpdateError>;
+  /**
+   * Commits every change to the memory's own files (or only `paths`, each one of them), under
+   * the memory lock so it never races another process's commit; resolves to the commit id, or
+   * null if nothing changed.
+   */
   commit(
     message: string,
+    paths?: readonly string[],
   ): ResultAsync<string | null, GitError | InvalidInputError | LockError | PersistenceError>;
   /** A note's inbound and outbound links. */
   links(id: string): ResultAsync<NoteLinks, ReadError>;

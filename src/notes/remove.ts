@@ -6,6 +6,7 @@ import { findNote } from "./find-note.js";
 import {
   checkCommitRequest,
   commitIfAsked,
+  type CommitOutcome,
   type MutationError,
   type MutationOptions,
 } from "./mutation-options.js";
@@ -18,13 +19,12 @@ export interface RemoveOptions extends MutationOptions {
 }
 
 /** What a removal changed. */
-export interface RemoveResult {
+export interface RemoveResult extends CommitOutcome {
   readonly id: string;
   readonly path: string;
   /** Links that pointed at the removed note (only with `force`). */
   readonly brokenLinks: readonly BrokenLink[];
   readonly files: readonly string[];
-  readonly commit: string | null;
 }
 
 /** Errors a removal can return. */
@@ -66,13 +66,13 @@ export function removeNote(
             .remove(stored.path)
             .andTee(() => ctx.store.forget(stored.path))
             .andThen(() => commitIfAsked(ctx, options, [stored.path]))
-            .andThen((commit) =>
+            .andThen((outcome) =>
               okAsync({
                 id: noteId,
                 path: stored.path,
                 brokenLinks: broken,
                 files: [stored.path],
-                commit,
+                ...outcome,
               }),
             );
         },

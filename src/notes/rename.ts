@@ -10,6 +10,7 @@ import { pathForStatus } from "../model/layout.js";
 import {
   checkCommitRequest,
   commitIfAsked,
+  type CommitOutcome,
   type MutationError,
   type MutationOptions,
 } from "./mutation-options.js";
@@ -17,7 +18,7 @@ import { serialized, type NotesContext } from "./notes-context.js";
 import { rewriteFile } from "./rewrite-file.js";
 
 /** What a rename changed. */
-export interface RenameResult {
+export interface RenameResult extends CommitOutcome {
   readonly id: string;
   readonly title: string;
   readonly path: string;
@@ -26,8 +27,6 @@ export interface RenameResult {
   readonly updatedLinks: number;
   /** Every path written, moved or moved away from. */
   readonly files: readonly string[];
-  /** The commit id when `commit` was asked for and something changed. */
-  readonly commit: string | null;
 }
 
 /** Errors a rename can return. */
@@ -92,14 +91,14 @@ export function renameNote(
         };
         return new ResultAsync(steps())
           .andThen(() => commitIfAsked(ctx, options, files))
-          .map((commit) => ({
+          .map((outcome) => ({
             id: noteId,
             title: title.value,
             path: newPath,
             previousPath: stored.path,
             updatedLinks,
             files,
-            commit,
+            ...outcome,
           }));
       }),
     ),

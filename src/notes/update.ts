@@ -13,12 +13,12 @@ import { findNote } from "./find-note.js";
 import {
   checkCommitRequest,
   commitIfAsked,
+  type ChangedNote,
   type MutationError,
   type MutationOptions,
 } from "./mutation-options.js";
-import { toNoteMeta, type NoteMeta } from "./note-meta.js";
 import { UPDATE_PATCH_SHAPE, checkShape } from "./note-input-schema.js";
-import { loadTimes } from "./note-times.js";
+import { changedNote } from "./changed-note.js";
 import { serialized, type NotesContext } from "./notes-context.js";
 
 /** What an update changes; anything left out is kept. */
@@ -61,7 +61,7 @@ export function updateNote(
   id: string,
   patch: UpdatePatch,
   options: UpdateOptions = {},
-): ResultAsync<NoteMeta, UpdateError> {
+): ResultAsync<ChangedNote, UpdateError> {
   const checked = validatePatch(patch);
   if (checked.isErr()) return errAsync(checked.error);
   const { body, tags } = checked.value;
@@ -85,9 +85,10 @@ export function updateNote(
       })
       .andThen(() => ctx.store.snapshot())
       .andThen((snapshot) => findNote(snapshot, id))
-      .andThen((stored) => commitIfAsked(ctx, options, [stored.path]).map(() => stored))
       .andThen((stored) =>
-        loadTimes(ctx.git, ctx.now).map((times) => toNoteMeta(stored, times(stored))),
+        commitIfAsked(ctx, options, [stored.path]).andThen((outcome) =>
+          changedNote(ctx, stored, outcome),
+        ),
       ),
   );
 }

@@ -41,7 +41,7 @@ export const archiveCommand = defineCommand({
         result.previousPath === result.path
           ? `${id} is already archived: ${result.path}`
           : `Archived ${id}: ${result.previousPath} -> ${result.path}`,
-        describeCommit(result.commit, choice),
+        describeCommit(result, choice),
       ].join("\n"),
     );
     return EXIT.ok;

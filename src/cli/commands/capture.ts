@@ -2,7 +2,12 @@ import { isNoteStatus } from "../../model/index.js";
 import { failureFrom, usageFailure } from "../framework/cli-failure.js";
 import { readBody } from "../framework/body-input.js";
 import { COMMIT_OPTIONS, defineCommand } from "../framework/command.js";
-import { chooseCommit, describeCommit, quoteTitle } from "../framework/commit-choice.js";
+import {
+  chooseCommit,
+  commitPaths,
+  describeCommit,
+  quoteTitle,
+} from "../framework/commit-choice.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { openNotes } from "../framework/open-memory.js";
 
@@ -39,7 +44,7 @@ export const captureCommand = defineCommand({
     }
     const opened = await openNotes(values.root, io);
     if (opened.isErr()) return out.fail(opened.error);
-    const { memory, git } = opened.value;
+    const { memory } = opened.value;
     const body = (await readBody(io, values.body, true)) ?? "";
     const title = positionals.join(" ");
     const captured = await memory.capture({ title, body, tags: values.tag ?? [] }, { status });
@@ -50,17 +55,12 @@ export const captureCommand = defineCommand({
       values["no-commit"],
       `memory: capture ${quoteTitle(note.title)} (${note.id})`,
     );
-    let commit: string | null = null;
-    if (choice.commit && git !== undefined) {
-      // Only the new file: whatever else is uncommitted under the root is not this command's.
-      const committed = await git.commit(choice.message, [note.path]);
-      if (committed.isErr()) return out.fail(failureFrom(committed.error));
-      commit = committed.value;
-    }
-    out.print({ note, commit }, () =>
+    // Only the new file: whatever else is uncommitted under the root is not this command's.
+    const outcome = await commitPaths(memory, choice, [note.path]);
+    out.print({ note: { ...note, committed: outcome.commit !== null }, ...outcome }, () =>
       [
         `Captured ${note.id} ${JSON.stringify(note.title)} in ${note.path}`,
-        describeCommit(commit, choice),
+        describeCommit(outcome, choice),
       ].join("\n"),
     );
     return EXIT.ok;

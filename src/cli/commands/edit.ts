@@ -3,7 +3,12 @@ import { failureFrom, usageFailure } from "../framework/cli-failure.js";
 import { readBody } from "../framework/body-input.js";
 import type { CliIo } from "../framework/cli-io.js";
 import { COMMIT_OPTIONS, defineCommand } from "../framework/command.js";
-import { chooseCommit, commitOptions, quoteTitle } from "../framework/commit-choice.js";
+import {
+  chooseCommit,
+  commitOptions,
+  describeCommit,
+  quoteTitle,
+} from "../framework/commit-choice.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { lookUpNote } from "../framework/note-lookup.js";
 import { openNotes } from "../framework/open-memory.js";
@@ -90,13 +95,13 @@ export const editCommand = defineCommand({
     const edited = await editNote(memory, id, edit, commitOptions(choice));
     if (edited.isErr()) return out.fail(failureFrom(edited.error));
     const { changed } = edited.value;
-    const committed = changed && choice.commit;
+    const committed = edited.value.commit !== null;
     out.print({ ...edited.value, committed }, () => {
       if (!changed) return `Nothing changed in ${id}: the edit gives the body it already has.`;
-      const commitLine = choice.commit
-        ? `Committed: ${choice.message}`
-        : `Not committed: ${choice.reason}.`;
-      return [`Edited ${id} ${JSON.stringify(title)} (${edit.kind}).`, commitLine].join("\n");
+      return [
+        `Edited ${id} ${JSON.stringify(title)} (${edit.kind}).`,
+        describeCommit(edited.value, choice),
+      ].join("\n");
     });
     return EXIT.ok;
   },

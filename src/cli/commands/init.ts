@@ -11,7 +11,7 @@ import {
 } from "../../model/index.js";
 import { failureFrom } from "../framework/cli-failure.js";
 import { COMMIT_OPTIONS, defineCommand } from "../framework/command.js";
-import { chooseCommit, describeCommit } from "../framework/commit-choice.js";
+import { chooseCommit, commitPaths, describeCommit } from "../framework/commit-choice.js";
 import { EXIT } from "../framework/exit-codes.js";
 import {
   findRepository,
@@ -92,18 +92,15 @@ export const initCommand = defineCommand({
     }
     const opened = await openPorts(root, io);
     const choice = chooseCommit(opened, values["no-commit"], "memory: init");
-    let commit: string | null = null;
-    if (choice.commit && opened.git !== undefined && created.includes(INDEX_NOTE_PATH)) {
-      const committed = await opened.git.commit(choice.message, [INDEX_NOTE_PATH]);
-      if (committed.isErr()) return out.fail(failureFrom(committed.error));
-      commit = committed.value;
-    }
-    out.print({ root, created, gitInitialized, repository, commit }, () =>
+    const outcome = created.includes(INDEX_NOTE_PATH)
+      ? await commitPaths(opened.memory, choice, [INDEX_NOTE_PATH])
+      : { commit: null };
+    out.print({ root, created, gitInitialized, repository, ...outcome }, () =>
       [
         `Memory root: ${root}`,
         created.length === 0 ? "The layout was already there." : `Created ${created.join(", ")}`,
         gitInitialized ? `Created a git repository in ${root}` : `Git repository: ${repository}`,
-        describeCommit(commit, choice),
+        describeCommit(outcome, choice),
       ].join("\n"),
     );
     return EXIT.ok;

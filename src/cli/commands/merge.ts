@@ -51,7 +51,7 @@ export const mergeCommand = defineCommand({
       [
         `Merged ${result.removed.join(", ")} into ${target.id} ${JSON.stringify(target.title)}.`,
         `Repointed ${plural(result.repointedLinks, "link")} (${plural(result.files.length, "file")} changed).`,
-        describeCommit(result.commit, choice),
+        describeCommit(result, choice),
       ].join("\n"),
     );
     return EXIT.ok;

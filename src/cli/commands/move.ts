@@ -49,7 +49,7 @@ export const moveCommand = defineCommand({
         result.previousPath === result.path
           ? `${id} is already ${status}: ${result.path}`
           : `Moved ${id} to ${status}: ${result.previousPath} -> ${result.path}`,
-        describeCommit(result.commit, choice),
+        describeCommit(result, choice),
       ].join("\n"),
     );
     return EXIT.ok;

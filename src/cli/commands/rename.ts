@@ -47,7 +47,7 @@ export const renameCommand = defineCommand({
       [
         `Renamed ${id} to ${JSON.stringify(result.title)}: ${result.previousPath} -> ${result.path}`,
         `Updated ${plural(result.updatedLinks, "link")} (${plural(result.files.length, "file")} changed).`,
-        describeCommit(result.commit, choice),
+        describeCommit(result, choice),
       ].join("\n"),
     );
     return EXIT.ok;

@@ -54,7 +54,7 @@ export const rmCommand = defineCommand({
         ...(broken.length === 0
           ? []
           : [`Left ${plural(broken.length, "broken link")}: ${broken.join(", ")}`]),
-        describeCommit(result.commit, choice),
+        describeCommit(result, choice),
       ].join("\n"),
     );
     return EXIT.ok;

@@ -1,7 +1,12 @@
 import { INDEX_NOTE_PATH } from "../../model/index.js";
 import { failureFrom, usageFailure } from "../framework/cli-failure.js";
 import { COMMIT_OPTIONS, defineCommand } from "../framework/command.js";
-import { chooseCommit, describeCommit, quoteTitle } from "../framework/commit-choice.js";
+import {
+  chooseCommit,
+  commitPaths,
+  describeCommit,
+  quoteTitle,
+} from "../framework/commit-choice.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { lookUpNote } from "../framework/note-lookup.js";
 import { openNotes } from "../framework/open-memory.js";
@@ -29,7 +34,7 @@ export const tierCommand = defineCommand({
     }
     const opened = await openNotes(values.root, io);
     if (opened.isErr()) return out.fail(opened.error);
-    const { memory, git } = opened.value;
+    const { memory } = opened.value;
     const note = await lookUpNote(memory, idInput);
     if (note.isErr()) return out.fail(note.error);
     const { id, title } = note.value;
@@ -41,18 +46,13 @@ export const tierCommand = defineCommand({
       values["no-commit"],
       `memory: tier ${quoteTitle(title)} ${tier} (${id})`,
     );
-    let commit: string | null = null;
-    if (choice.commit && git !== undefined) {
-      const committed = await git.commit(choice.message, [INDEX_NOTE_PATH]);
-      if (committed.isErr()) return out.fail(failureFrom(committed.error));
-      commit = committed.value;
-    }
+    const outcome = await commitPaths(memory, choice, [INDEX_NOTE_PATH]);
     const tiers = changed.value;
-    out.print({ id, tier, hot: tiers.hot, warm: tiers.warm, commit }, () =>
+    out.print({ id, tier, hot: tiers.hot, warm: tiers.warm, ...outcome }, () =>
       [
         tier === "none" ? `${id} is in no tier.` : `${id} ${JSON.stringify(title)} is ${tier}.`,
         `Hot: ${tiers.hot.length}, warm: ${tiers.warm.length}.`,
-        describeCommit(commit, choice),
+        describeCommit(outcome, choice),
       ].join("\n"),
     );
     return EXIT.ok;

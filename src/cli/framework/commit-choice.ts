@@ -4,7 +4,8 @@
  * @module
  */
 
-import type { OpenedMemory } from "./open-memory.js";
+import type { CommitOutcome, NotesMemory } from "../../index.js";
+import type { OpenedNotes } from "./open-memory.js";
 
 /** Commit with this message, or don't, and why not. */
 export type CommitChoice =
@@ -21,7 +22,7 @@ export type CommitChoice =
  * ```
  */
 export function chooseCommit(
-  opened: Pick<OpenedMemory, "git" | "root">,
+  opened: Pick<OpenedNotes, "git" | "root">,
   noCommit: boolean | undefined,
   message: string,
 ): CommitChoice {
@@ -41,17 +42,42 @@ export function commitOptions(choice: CommitChoice): { commit?: string } {
 }
 
 /**
+ * Commits `paths` through the memory (under its lock, so parallel commands never collide on
+ * git's index) when the choice says so. A failed commit is an outcome, not a failure: the
+ * command's change is applied by then, and a retry would apply it twice.
+ *
+ * @example
+ * ```ts
+ * const outcome = await commitPaths(memory, choice, [note.path]); // { commit } or { commit: null, notCommitted }
+ * ```
+ */
+export async function commitPaths(
+  memory: Pick<NotesMemory, "commit">,
+  choice: CommitChoice,
+  paths: readonly string[],
+): Promise<CommitOutcome> {
+  if (!choice.commit) return { commit: null };
+  const committed = await memory.commit(choice.message, paths);
+  if (committed.isOk()) return { commit: committed.value };
+  return {
+    commit: null,
+    notCommitted: `${committed.error.message} The change is applied but not committed.`,
+  };
+}
+
+/**
  * The human line about the commit a command made (or did not make).
  *
  * @example
  * ```ts
- * describeCommit("9fceb02d0ae598e95dc970b74767f19372d61af8", choice); // 'Committed 9fceb02: memory: ...'
+ * describeCommit({ commit: "9fceb02d0ae598e95dc970b74767f19372d61af8" }, choice); // 'Committed 9fceb02: memory: ...'
  * ```
  */
-export function describeCommit(sha: string | null, choice: CommitChoice): string {
+export function describeCommit(outcome: CommitOutcome, choice: CommitChoice): string {
   if (!choice.commit) return `Not committed: ${choice.reason}.`;
-  if (sha === null) return "Nothing to commit.";
-  return `Committed ${sha.slice(0, 7)}: ${choice.message}`;
+  if (outcome.notCommitted !== undefined) return `Applied, not committed: ${outcome.notCommitted}`;
+  if (outcome.commit === null) return "Nothing to commit.";
+  return `Committed ${outcome.commit.slice(0, 7)}: ${choice.message}`;
 }
 
 /** A title quoted for a commit message, shortened so the subject line stays readable. */
