@@ -24,14 +24,11 @@ import { medianMs, percentile, report } from "./measure.js";
 import { hasLocomo, proseNotes } from "./prose-notes.js";
 import { loadLocomo } from "./retrieval/locomo.js";
 import { writeNotes, type SyntheticNote } from "./synthetic-memory.js";
+import { readAllWithRegex } from "./read-all-baseline.js";
 
 const repo = resolve(import.meta.dirname, "..");
 const cli = resolve(repo, "dist/cli.js");
 const RUNS = 5;
-
-const HEADING = /^# (.*)$/m;
-const TAG = /(?:^|\s)#([\p{L}\p{N}_/-]+)/gu;
-const LINK = /\[\[(id__[0-9A-Za-z]{6})(?:\|([^\]\n]*))?\]\]/g;
 
 /** An isolated environment: no user git config, no global identity. */
 function env(home: string): NodeJS.ProcessEnv {
@@ -59,16 +56,6 @@ function writeMemory(root: string, notes: readonly SyntheticNote[], home: string
     }
     git("commit", "-qam", `memory: edit ${commit}`);
   }
-}
-
-function readAllWithRegex(root: string): number {
-  let found = 0;
-  for (const name of fs.readdirSync(join(root, "topics"))) {
-    const text = fs.readFileSync(join(root, "topics", name), "utf8");
-    const title = HEADING.exec(text)?.[1] ?? name;
-    found += title.length + [...text.matchAll(TAG)].length + [...text.matchAll(LINK)].length;
-  }
-  return found;
 }
 
 /** Runs the benchmark in `workDir` with `count` notes. */

@@ -8,23 +8,7 @@ import { fsPersistence } from "../src/adapters/fs/fs-persistence.js";
 import { createMemory } from "../src/memory.js";
 import { medianMs, report } from "./measure.js";
 import { syntheticNotes, writeNotes } from "./synthetic-memory.js";
-
-const HEADING = /^# (.*)$/m;
-const TAG = /(?:^|\s)#([\p{L}\p{N}_/-]+)/gu;
-const LINK = /\[\[(id__[0-9A-Za-z]{6})(?:\|([^\]\n]*))?\]\]/g;
-
-/** The baseline: list the folder, read every file synchronously, pull out heading, tags and links. */
-function readAllWithRegex(root: string): number {
-  let found = 0;
-  for (const name of fs.readdirSync(join(root, "topics"))) {
-    const text = fs.readFileSync(join(root, "topics", name), "utf8");
-    const title = HEADING.exec(text)?.[1] ?? name;
-    const tags = [...text.matchAll(TAG)].map((match) => match[1]);
-    const links = [...text.matchAll(LINK)].map((match) => match[1]);
-    found += title.length + tags.length + links.length;
-  }
-  return found;
-}
+import { readAllWithRegex } from "./read-all-baseline.js";
 
 /** Runs the benchmark in `workDir` with `count` notes. */
 export async function benchOpenList(workDir: string, count: number): Promise<void> {

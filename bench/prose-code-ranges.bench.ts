@@ -18,19 +18,7 @@ import { medianMs, report } from "./measure.js";
 import { proseNotes } from "./prose-notes.js";
 import { LOCOMO_PATH } from "./retrieval/locomo.js";
 import { writeNotes } from "./synthetic-memory.js";
-
-const HEADING = /^# (.*)$/m;
-const TAG = /(?:^|\s)#([\p{L}\p{N}_/-]+)/gu;
-const LINK = /\[\[(id__[0-9A-Za-z]{6})(?:\|([^\]\n]*))?\]\]/g;
-function readAllWithRegex(root: string): number {
-  let found = 0;
-  for (const name of fs.readdirSync(join(root, "topics"))) {
-    const text = fs.readFileSync(join(root, "topics", name), "utf8");
-    const title = HEADING.exec(text)?.[1] ?? name;
-    found += title.length + [...text.matchAll(TAG)].length + [...text.matchAll(LINK)].length;
-  }
-  return found;
-}
+import { readAllWithRegex } from "./read-all-baseline.js";
 
 /** Runs the benchmark in `workDir` with `count` notes, without code and with 20% code. */
 export async function benchProseCodeRanges(workDir: string, count: number): Promise<void> {

@@ -16,6 +16,9 @@
  * @module
  */
 export { createNotesMemory, type NotesMemoryOptions } from "../create-notes-memory.js";
+export { editNote, type EditResult } from "./edit-note.js";
+export { recentNotes, type RecentOptions } from "./recent.js";
+export { MAX_SEARCH_LIMIT } from "./search/search-options.js";
 export type { NotesMemory } from "./notes-memory.js";
 export type { FreshnessOptions } from "./freshness.js";
 export type { StoreStats } from "./note-store.js";

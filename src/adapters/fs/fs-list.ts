@@ -145,30 +145,11 @@ export function walkFilesSync(
   relDir: string,
   into: StoredFile[],
 ): void {
-  let entries: ReadonlyArray<ReaddirEntry>;
-  try {
-    entries = fs.readdirSync(absDir, { withFileTypes: true });
-  } catch (cause) {
-    if (errnoCode(cause) === "ENOENT") return;
-    throw cause;
-  }
-  for (const entry of entries) {
-    const step = stepOf(entry, absDir, relDir);
-    if (step.kind === "skip") continue;
-    if (step.kind === "listed") into.push(step.file);
-    else if (step.kind === "folder") walkFilesSync(fs, step.abs, step.rel, into);
-    else {
-      let stats: FsStatsLike;
-      try {
-        stats = fs.statSync(step.abs);
-      } catch (cause) {
-        if (errnoCode(cause) === "ENOENT") continue;
-        throw cause;
-      }
-      if (!stats.isDirectory()) into.push(fileOf(step.rel, stats));
-      else if (step.name !== ".git") walkFilesSync(fs, step.abs, step.rel, into);
-    }
-  }
+  walkSync(fs, absDir, relDir, into, true, (path, stats, unsafe) =>
+    unsafe !== undefined || stats === undefined
+      ? { path, mtimeMs: 0, size: 0, ...(unsafe === undefined ? {} : { unsafe }) }
+      : fileOf(path, stats),
+  );
 }
 
 /**
@@ -187,6 +168,20 @@ export function walkPathsSync(
   relDir: string,
   into: ListedPath[],
 ): void {
+  walkSync(fs, absDir, relDir, into, false, (path, _stats, unsafe) =>
+    unsafe === undefined ? { path } : { path, unsafe },
+  );
+}
+
+/** The one synchronous walk: `statFiles` false skips the stat of files readdir typed. */
+function walkSync<F>(
+  fs: SyncListingFs,
+  absDir: string,
+  relDir: string,
+  into: F[],
+  statFiles: boolean,
+  entry: (path: string, stats: FsStatsLike | undefined, unsafe: string | undefined) => F,
+): void {
   let entries: ReadonlyArray<ReaddirEntry>;
   try {
     entries = fs.readdirSync(absDir, { withFileTypes: true });
@@ -194,22 +189,22 @@ export function walkPathsSync(
     if (errnoCode(cause) === "ENOENT") return;
     throw cause;
   }
-  for (const entry of entries) {
-    const step = stepOf(entry, absDir, relDir);
+  for (const item of entries) {
+    const step = stepOf(item, absDir, relDir);
     if (step.kind === "skip") continue;
-    if (step.kind === "listed") into.push(step.file);
-    else if (step.kind === "folder") walkPathsSync(fs, step.abs, step.rel, into);
-    else if (step.isFile) into.push({ path: step.rel });
+    if (step.kind === "listed") into.push(entry(step.file.path, undefined, step.file.unsafe));
+    else if (step.kind === "folder") walkSync(fs, step.abs, step.rel, into, statFiles, entry);
+    else if (step.isFile && !statFiles) into.push(entry(step.rel, undefined, undefined));
     else {
-      let folder: boolean;
+      let found: FsStatsLike;
       try {
-        folder = fs.statSync(step.abs).isDirectory();
+        found = fs.statSync(step.abs);
       } catch (cause) {
         if (errnoCode(cause) === "ENOENT") continue;
         throw cause;
       }
-      if (!folder) into.push({ path: step.rel });
-      else if (step.name !== ".git") walkPathsSync(fs, step.abs, step.rel, into);
+      if (!found.isDirectory()) into.push(entry(step.rel, found, undefined));
+      else if (step.name !== ".git") walkSync(fs, step.abs, step.rel, into, statFiles, entry);
     }
   }
 }

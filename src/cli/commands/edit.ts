@@ -90,8 +90,7 @@ export const editCommand = defineCommand({
       values["no-commit"],
       `memory: edit ${quoteTitle(title)} (${edit.kind}, ${id})`,
     );
-    // Loaded here, not at startup: the library brings arktype, which `--help` never needs.
-    const { editNote } = await import("../../index.js");
+    const { editNote } = await import("../../notes/index.js");
     const edited = await editNote(memory, id, edit, commitOptions(choice));
     if (edited.isErr()) return out.fail(failureFrom(edited.error));
     const { changed } = edited.value;
