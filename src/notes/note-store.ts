@@ -1,7 +1,7 @@
 import { ResultAsync } from "neverthrow";
 import { PersistenceError } from "../errors.js";
 import type { Persistence, StoredFile } from "../ports/persistence.js";
-import { parseNote, type ParsedNote } from "../model/note-format.js";
+import { parseNote } from "../model/note-format.js";
 import { noteHash } from "../model/note-hash.js";
 import { mapConcurrently } from "../shared/map-concurrently.js";
 import { readIndexNote, type IndexNoteFile } from "./index-note-file.js";
@@ -17,37 +17,18 @@ import {
 import { createFactsPersister, type FactsPersister } from "./facts-persister.js";
 import { createFreshness, type Freshness, type FreshnessOptions } from "./freshness.js";
 import { asPersistenceError, createView } from "./store-view.js";
+import type {
+  FactsSnapshot,
+  NoteSnapshot,
+  Snapshot,
+  StoreStats,
+  StoredNote,
+} from "./note-snapshot.js";
 import { stillValid, statKeyOf, type StatKey } from "./stat-key.js";
 
 // Re-exported: most readers of these come through the store.
 export type { IndexNoteFile, NoteFacts, UnsafeFile };
-
-/** A note file as the store last read it. */
-export interface StoredNote extends NoteFacts {
-  readonly note: ParsedNote;
-}
-
-/** The memory's notes (or their facts) at one moment. */
-export interface Snapshot<N extends NoteFacts> {
-  /** Every note file in the layout, sorted by path. */
-  readonly notes: readonly N[];
-  /** Note files by id; more than one entry means a duplicate id. */
-  readonly byId: ReadonlyMap<string, readonly N[]>;
-  /** Markdown files in a status folder whose names carry no valid id. */
-  readonly unparsable: readonly StoredFile[];
-  /**
-   * Files the library will not read as notes nor ever rewrite (symbolic links, names the layout
-   * refuses, text that is not UTF-8, binary content), with the reason.
-   */
-  readonly unsafe: readonly UnsafeFile[];
-  /** The index note, when the memory has one. */
-  readonly indexNote: IndexNoteFile | undefined;
-}
-
-/** The notes with their bodies. */
-export type NoteSnapshot = Snapshot<StoredNote>;
-/** The notes' facts: what listing and the link graph need, without a read per file. */
-export type FactsSnapshot = Snapshot<NoteFacts>;
+export type { FactsSnapshot, NoteSnapshot, Snapshot, StoreStats, StoredNote };
 
 /** Options of {@link createNoteStore}. */
 export interface NoteStoreOptions {
@@ -91,17 +72,6 @@ export interface NoteStore {
   readonly freshness: Freshness;
   /** What the store did on its last look at the files, for status reports and benchmarks. */
   stats(): StoreStats;
-}
-
-/** What a store is configured to do, and what its last look at the files cost. */
-export interface StoreStats {
-  readonly freshness: FreshnessOptions["mode"];
-  /** Whether the notes' facts are kept in `.agent-memory/cache/notes.json`. */
-  readonly persisted: boolean;
-  /** How many facts the persisted cache offered when this process first read it. */
-  readonly loadedFromCache: number;
-  /** The last look: notes listed, and how many of them had to be read from their files. */
-  readonly lastLook: { readonly notes: number; readonly read: number } | undefined;
 }
 
 const READ_CONCURRENCY = 32;
@@ -169,7 +139,9 @@ export function createNoteStore(
   };
 
   /** Lists, keeps every entry still valid (with a body when `bodies`), reads the rest. */
-  const refresh = async (bodies: boolean): Promise<Map<string, CacheEntry> & Listed> => {
+  const refresh = async (
+    bodies: boolean,
+  ): Promise<{ entries: ReadonlyMap<string, CacheEntry>; listed: Listed }> => {
     const startedAt = generation;
     await seed();
     const listing: NoteListing = await listNoteFiles(persistence);
@@ -201,28 +173,28 @@ export function createNoteStore(
       indexNote = index;
       if (changed && persister !== undefined) await persister.save(next.values());
     }
-    return Object.assign(next, { unparsable: listing.unparsable, unsafe, indexNote: index });
+    return { entries: next, listed: { unparsable: listing.unparsable, unsafe, indexNote: index } };
   };
 
   const notesView = createView(
     freshness,
     () => generation,
     async () => {
-      const entries = await refresh(true);
+      const { entries, listed } = await refresh(true);
       const notes: StoredNote[] = [];
       for (const entry of entries.values())
         if (entry.stored !== undefined) notes.push(entry.stored);
-      return buildSnapshot(notes, entries);
+      return buildSnapshot(notes, listed);
     },
   );
   const factsView = createView(
     freshness,
     () => generation,
     async () => {
-      const entries = await refresh(false);
+      const { entries, listed } = await refresh(false);
       return buildSnapshot(
         [...entries.values()].map((entry) => entry.facts),
-        entries,
+        listed,
       );
     },
   );

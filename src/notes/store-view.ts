@@ -2,7 +2,7 @@ import { okAsync, ResultAsync } from "neverthrow";
 import { PersistenceError } from "../errors.js";
 import type { Freshness, LookStart } from "./freshness.js";
 import type { NoteFacts } from "./note-facts.js";
-import type { Snapshot } from "./note-store.js";
+import type { Snapshot } from "./note-snapshot.js";
 
 /**
  * One view of the store: shares a refresh already in flight for the same generation, and
