@@ -142,6 +142,22 @@ export function runGitContract(name: string, make: MakeGitFixture): void {
       expect(await f.headFiles()).toEqual([]);
     });
 
+    it("commits a note's earlier uncommitted deletion with its new path, so HEAD never holds it twice", async () => {
+      const f = await setup();
+      await f.write(repo(A), "a");
+      await commit(f.git, "create");
+      // Moved without a commit (--no-commit), then moved again with one that names only the
+      // paths of the second move: the first move's deletion must be committed too.
+      await f.remove(repo(A));
+      await f.write(repo("archive/alpha id__AAAAAA.md"), "a");
+      await f.remove(repo("archive/alpha id__AAAAAA.md"));
+      await f.write(repo("inbox/alpha id__AAAAAA.md"), "a");
+      expect(
+        await commit(f.git, "move", ["archive/alpha id__AAAAAA.md", "inbox/alpha id__AAAAAA.md"]),
+      ).not.toBeNull();
+      expect(await f.headFiles()).toEqual([repo("inbox/alpha id__AAAAAA.md")]);
+    });
+
     it("limits timestamps to a prefix of the memory root", async () => {
       const f = await setup();
       await f.write(repo(A), "a");

@@ -65,4 +65,17 @@ describe("what a mutating command reports about its commit", () => {
       expect.stringMatching(/^\?\? "?inbox\/written-but-not-committed id__\w{6}\.md"?$/),
     ]);
   });
+
+  it("a committed rename after an uncommitted move leaves the note at one path in HEAD", async () => {
+    const captured = jsonOf<{ note: { id: string } }>(
+      succeeded(await memory(["capture", "Moved twice", "--json"])),
+    );
+    const { id } = captured.note;
+    succeeded(await memory(["move", id, "active", "--no-commit"]));
+    succeeded(await memory(["rename", id, "Moved and renamed"]));
+    const head = (await sandbox.git(root, ["ls-tree", "-r", "--name-only", "HEAD"]))
+      .split("\n")
+      .filter((path) => path.includes(id));
+    expect(head).toEqual([`topics/moved-and-renamed ${id}.md`]);
+  });
 });

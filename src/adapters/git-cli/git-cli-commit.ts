@@ -17,9 +17,11 @@ import type { GitAuthor } from "../../ports/git.js";
 import type { RepoLocation } from "./git-cli-repo.js";
 import type { Exec } from "./git-cli-run.js";
 import { PRIVATE_FOLDER } from "../../model/layout.js";
-import { parseStatusZ } from "./git-cli-status-parser.js";
+import { parseStatusZ, type StatusEntry } from "./git-cli-status-parser.js";
 import { repoPath, splitRelativePath } from "../../shared/relative-path.js";
 import { isTempName } from "../fs/fs-temp-name.js";
+import { noteIdsOf } from "../git-history/note-ids-of.js";
+import { noteIdFromPath } from "../git-history/note-id-from-path.js";
 
 /**
  * What the commit flow needs from the adapter.
@@ -65,11 +67,13 @@ export async function commitWithCli(
   const root = repoPath(prefix, "");
   const wanted = (paths ?? [""]).map((path) => repoPath(prefix, path));
   const privateFolder = repoPath(prefix, PRIVATE_FOLDER);
+  const touchedIds = noteIdsOf(paths);
   // The temp file of an interrupted atomic write is never part of the memory.
-  const inScope = (file: string): boolean =>
+  const inScope = (file: string, deleted: boolean): boolean =>
     !file.startsWith(`${privateFolder}/`) &&
     !isTempName(file.slice(file.lastIndexOf("/") + 1)) &&
-    wanted.some((spec) => spec === "." || file === spec || file.startsWith(`${spec}/`));
+    (wanted.some((spec) => spec === "." || file === spec || file.startsWith(`${spec}/`)) ||
+      (deleted && touchedIds.has(noteIdFromPath(file) ?? "")));
   const git = (args: readonly string[], input?: string, env?: Record<string, string>) =>
     deps.exec(args, {
       cwd: toplevel,
@@ -91,8 +95,8 @@ export async function commitWithCli(
   if (status.isErr()) return err(status.error);
   const changed = unique(
     parseStatusZ(status.value)
-      .map((entry) => entry.path)
-      .filter(inScope),
+      .filter((entry) => inScope(entry.path, isDeletion(entry)))
+      .map((entry) => entry.path),
   );
   if (changed.length === 0) return ok(null);
 
@@ -158,4 +162,9 @@ function nulList(paths: readonly string[]): string {
 
 function unique(values: readonly string[]): string[] {
   return [...new Set(values)];
+}
+
+/** Whether a status entry is a deletion (staged or in the work tree). */
+function isDeletion(entry: StatusEntry): boolean {
+  return entry.xy.includes("D");
 }

@@ -8,7 +8,7 @@
  *    isomorphic-git-tree.ts), so whatever else is staged stays staged and uncommitted.
  * 4. Same tree as HEAD means nothing changed: no commit, `null`.
  */
-import { PRIVATE_FOLDER } from "../../model/layout.js";
+import { PRIVATE_FOLDER, STATUS_FOLDERS } from "../../model/layout.js";
 import * as git from "isomorphic-git";
 import { err, ok, type Result } from "neverthrow";
 import { GitError } from "../../errors.js";
@@ -18,6 +18,8 @@ import { stageFiles } from "./isomorphic-git-stage.js";
 import { applyChanges, type FileChange } from "./isomorphic-git-tree.js";
 import { repoPath, splitRelativePath } from "../../shared/relative-path.js";
 import { isTempName } from "../fs/fs-temp-name.js";
+import { noteIdsOf } from "../git-history/note-ids-of.js";
+import { noteIdFromPath } from "../git-history/note-id-from-path.js";
 
 /**
  * What the commit flow needs from the adapter.
@@ -57,17 +59,34 @@ export async function commitWithIso(
   const base = { fs: repo.fs, dir: repo.root, cache };
   const wanted = (paths ?? [""]).map((path) => repoPath(repo.prefix, path));
   const privateFolder = repoPath(repo.prefix, PRIVATE_FOLDER);
+  const touchedIds = noteIdsOf(paths);
+  const isWanted = (file: string): boolean =>
+    wanted.some((spec) => spec === "." || file === spec || file.startsWith(`${spec}/`));
+  const carriesTouchedId = (file: string): boolean => touchedIds.has(noteIdFromPath(file) ?? "");
   // The temp file of an interrupted atomic write is never part of the memory.
-  const inScope = (file: string): boolean =>
+  const inScope = (file: string, work: number): boolean =>
     !file.startsWith(`${privateFolder}/`) &&
     !isTempName(file.slice(file.lastIndexOf("/") + 1)) &&
-    wanted.some((spec) => spec === "." || file === spec || file.startsWith(`${spec}/`));
+    (isWanted(file) || (work === 0 && carriesTouchedId(file)));
 
-  // Explicit paths limit the status walk to them, so a small commit costs little in a big memory.
-  const filepaths = paths === undefined ? [repoPath(repo.prefix, "")] : wanted;
-  const rows = await git.statusMatrix({ ...base, filepaths });
+  // Explicit paths limit the status walk to them (and to the status folders' files carrying
+  // the same note ids, for a deletion an earlier uncommitted move left), so a small commit
+  // costs little in a big memory.
+  const statusFolders = Object.values(STATUS_FOLDERS).map((folder) =>
+    repoPath(repo.prefix, folder),
+  );
+  const filepaths =
+    paths === undefined
+      ? [repoPath(repo.prefix, "")]
+      : [...wanted, ...(touchedIds.size === 0 ? [] : statusFolders)];
+  const rows = await git.statusMatrix({
+    ...base,
+    filepaths,
+    filter: (file) => paths === undefined || isWanted(file) || carriesTouchedId(file),
+  });
   const dirty = rows.filter(
-    ([file, head, work, stage]) => inScope(file) && !(head === 1 && work === 1 && stage === 1),
+    ([file, head, work, stage]) =>
+      inScope(file, work) && !(head === 1 && work === 1 && stage === 1),
   );
   if (dirty.length === 0) return ok(null);
 
