@@ -76,8 +76,10 @@ export function slugify(title: string): string {
     .toLowerCase()
     .normalize("NFKD")
     .toLowerCase()
-    .replace(LATIN_MARKS, "")
+    // Folded before the marks go, so a mark on one of these letters ("ǣ" = æ + macron) is
+    // dropped with the other Latin marks instead of landing on the fold's last letter.
     .replace(EXTRA_FOLD_PATTERN, (c) => EXTRA_FOLDS[c] ?? "-")
+    .replace(LATIN_MARKS, "")
     .replace(FORMAT_CHARACTERS, "")
     .normalize("NFC");
   const slug = folded

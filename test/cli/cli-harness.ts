@@ -7,7 +7,7 @@
 import { execFile, spawn } from "node:child_process";
 import { cp, mkdir, mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, relative, resolve } from "node:path";
+import { delimiter, join, relative, resolve } from "node:path";
 
 /** The built executable. */
 export const CLI = resolve(import.meta.dirname, "../../dist/cli.js");
@@ -47,6 +47,9 @@ export async function createSandbox(): Promise<Sandbox> {
     GIT_CONFIG_NOSYSTEM: "1",
     GIT_CEILING_DIRECTORIES: dir,
     LANG: "C.UTF-8",
+    // Transcripts in these tests live in the sandbox and the repository's fixtures; the CLI
+    // reads transcripts only from the harnesses' folders and the ones named here.
+    AGENT_MEMORY_SESSION_ROOTS: [dir, resolve(import.meta.dirname, "../fixtures")].join(delimiter),
   };
   return {
     dir,

@@ -2,7 +2,8 @@
  * Consolidation over real transcript files through the CLI (dist/cli.js, real git): what a
  * reader cannot read is never consumed, says why, and `memory journal list` shows it.
  */
-import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSandbox, jsonOf, type CliRun, type Sandbox } from "./cli-harness.js";
@@ -109,5 +110,28 @@ describe("consolidate over transcripts", () => {
     expect(again.code).toBe(0);
     expect(again.stdout).toMatch(/^Nothing consolidated: no pending session could be read\./);
     expect(await readdir(join(root, "journal/pending"))).toHaveLength(2);
+  });
+
+  it("never reads a transcript outside the allowed session roots: the entry stays pending with the reason", async () => {
+    const { root, memory } = await newMemory("outside-roots");
+    // A file of this machine that is not a transcript folder (the sandbox's parent, which no
+    // root covers), as a synced journal entry could name it.
+    const outside = await mkdtemp(join(tmpdir(), "not-a-transcript-folder-"));
+    try {
+      const secret = join(outside, "credentials");
+      await writeFile(secret, "aws_secret_access_key = do-not-send-this\n");
+      const entry = await add(memory, "manual", secret, "2026-05-04T10:00:00Z");
+      const promptFile = join(sandbox.dir, "prompt-outside.txt");
+      const run = await memory(["consolidate", "--llm-cmd", llmCmd], { PROMPT_FILE: promptFile });
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(
+        new RegExp(`  ${entry}: .*outside the folders transcripts are read from`),
+      );
+      const prompt = await readFile(promptFile, "utf8").catch(() => "");
+      expect(prompt).not.toContain("do-not-send-this");
+      expect(await readdir(join(root, "journal/pending"))).toEqual([`${entry}.json`]);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
   });
 });

@@ -86,6 +86,13 @@ describe("slugify", () => {
     expect(slugify("\u200d\u0301 --- ！")).toBe("untitled");
   });
 
+  it("drops a mark on a letter it transliterates (found by the property below: Ǣ, ǽ, ǿ)", () => {
+    expect(slugify("Ǣ")).toBe("ae");
+    expect(slugify("ǽ")).toBe("ae");
+    expect(slugify("Ǿ")).toBe("o");
+    for (const title of ["Ǣ", "ǽ", "Ǿ"]) expect(slugify(slugify(title))).toBe(slugify(title));
+  });
+
   it("is stable: slugifying a slug changes nothing", () => {
     fc.assert(
       fc.property(

@@ -7,6 +7,8 @@ import { jsonlSessionReader } from "./session-jsonl-reader.js";
 export interface DefaultSessionReadersOptions {
   /** Where transcripts are read from; default node:fs. A memory on memfs passes its memfs. */
   readonly fs?: SessionFs;
+  /** The folders transcripts may be read from (see FileSessionReaderOptions); default anywhere. */
+  readonly allowedRoots?: readonly string[];
 }
 
 /**
@@ -21,6 +23,9 @@ export interface DefaultSessionReadersOptions {
  * ```
  */
 export function defaultSessionReaders(options: DefaultSessionReadersOptions = {}): SessionReaders {
-  const fsOption = options.fs === undefined ? {} : { fs: options.fs };
-  return { file: fileSessionReader(fsOption), jsonl: jsonlSessionReader(fsOption) };
+  const shared = {
+    ...(options.fs === undefined ? {} : { fs: options.fs }),
+    ...(options.allowedRoots === undefined ? {} : { allowedRoots: options.allowedRoots }),
+  };
+  return { file: fileSessionReader(shared), jsonl: jsonlSessionReader(shared) };
 }

@@ -25,6 +25,12 @@ import type { SessionReadFailure, SessionText } from "../../ports/session-reader
 export interface FileSessionReaderOptions {
   /** Where transcripts are read from; default node:fs. */
   readonly fs?: SessionFs;
+  /**
+   * The folders transcripts may be read from; a journal entry pointing elsewhere is refused
+   * with SESSION_READ. Default: anywhere. Pass them whenever journal entries can come from
+   * someone else (a synced memory): an entry could otherwise name any file on this machine.
+   */
+  readonly allowedRoots?: readonly string[];
   /** The largest Amp export read whole (to keep its first prompt). Default 64 MiB. */
   readonly maxScanBytes?: number;
 }
@@ -50,7 +56,7 @@ export function fileSessionReader(options: FileSessionReaderOptions = {}): Sessi
     read(entry, { budgetBytes, signal }): ResultAsync<SessionText, SessionReadFailure> {
       return safeAsync<SessionText, SessionReadFailure>(
         async () => {
-          const found = await locateTranscript(fs, entry, budgetBytes);
+          const found = await locateTranscript(fs, entry, budgetBytes, options.allowedRoots);
           if (found.isErr()) return err(found.error);
           const { source, total } = found.value;
           const head = await readRange(fs, source, 0, Math.min(total, AMP_HEAD_BYTES));

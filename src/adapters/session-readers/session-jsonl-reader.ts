@@ -34,6 +34,12 @@ import { safeAsync } from "../../shared/safe-async.js";
 export interface JsonlSessionReaderOptions {
   /** Where transcripts are read from; default node:fs. */
   readonly fs?: SessionFs;
+  /**
+   * The folders transcripts may be read from; a journal entry pointing elsewhere is refused
+   * with SESSION_READ. Default: anywhere. Pass them whenever journal entries can come from
+   * someone else (a synced memory): an entry could otherwise name any file on this machine.
+   */
+  readonly allowedRoots?: readonly string[];
   /** The most raw bytes read from the end of a transcript. Default 64 MiB. */
   readonly maxScanBytes?: number;
 }
@@ -60,7 +66,7 @@ export function jsonlSessionReader(options: JsonlSessionReaderOptions = {}): Ses
     read(entry, { budgetBytes, signal }): ResultAsync<SessionText, SessionReadFailure> {
       return safeAsync<SessionText, SessionReadFailure>(
         async () => {
-          const found = await locateTranscript(fs, entry, budgetBytes);
+          const found = await locateTranscript(fs, entry, budgetBytes, options.allowedRoots);
           if (found.isErr()) return err(found.error);
           const { source, total } = found.value;
           const cap = Math.max(maxScan, budgetBytes);

@@ -10,6 +10,7 @@ import { errnoCode } from "../fs/fs-like.js";
 import type { SessionFs } from "./session-fs.js";
 import { budgetProblem } from "../../model/session-budget.js";
 import { messageOf } from "../../shared/message-of.js";
+import { insideRoots } from "./session-roots.js";
 
 /**
  * The transcript path of `entry`: `retrieval.sessionPath`, resolved against
@@ -78,6 +79,7 @@ export async function locateTranscript(
   fs: SessionFs,
   entry: JournalEntry,
   budgetBytes: number,
+  allowedRoots?: readonly string[],
 ): Promise<
   Result<{ source: string; total: number }, NotFoundError | InvalidInputError | SessionReadError>
 > {
@@ -85,8 +87,24 @@ export async function locateTranscript(
   if (budget !== undefined) return err(budget);
   const path = transcriptPath(entry);
   if (path.isErr()) return err(path.error);
+  const allowed = insideRoots(path.value, allowedRoots);
+  if (allowed.isErr()) return err(allowed.error);
+  if (allowedRoots !== undefined) {
+    // The real paths too: a symbolic link inside a root must not lead outside it.
+    const roots = await Promise.all(allowedRoots.map((root) => realPathOf(fs, root)));
+    const real = insideRoots(await realPathOf(fs, allowed.value), roots);
+    if (real.isErr()) return err(real.error);
+  }
   const size = await transcriptSize(fs, path.value);
   return size.map((total) => ({ source: path.value, total }));
+}
+
+/** The path with its symbolic links resolved, when the fs can say; else the path itself. */
+async function realPathOf(fs: SessionFs, path: string): Promise<string> {
+  const promises: object = fs.promises;
+  if (!("realpath" in promises) || typeof promises.realpath !== "function") return path;
+  const real: unknown = await Promise.resolve(promises.realpath(path)).catch(() => path);
+  return typeof real === "string" ? real : path;
 }
 
 /**

@@ -9,6 +9,7 @@ import { LLM_COMMAND_VARIABLE } from "../framework/llm-command-line.js";
 import { LLM_OPTION_HELP, LLM_OPTIONS, llmFromOptions } from "../framework/llm-options.js";
 import { progressFor } from "../framework/llm-progress.js";
 import { openMemory } from "../framework/open-memory.js";
+import { cliSessionReaders } from "../framework/cli-session-readers.js";
 
 /** `memory consolidate`: turns pending journal entries and logged sessions into notes. */
 export const consolidateCommand = defineCommand({
@@ -38,13 +39,7 @@ export const consolidateCommand = defineCommand({
       progressFor(values, io, "consolidate"),
     );
     if (llm.isErr()) return out.fail(llm.error);
-    // Loaded here, not at startup: `--help` and usage errors never need it.
-    const { commandSessionReader, defaultSessionReaders } = await import("../../adapters/index.js");
-    // Transcripts on this machine's disk (`file`, `jsonl`), and Amp threads through its CLI.
-    const sessionReaders = {
-      ...defaultSessionReaders(),
-      "amp-thread": commandSessionReader({ command: "amp", args: ["threads", "markdown"] }),
-    };
+    const sessionReaders = await cliSessionReaders(io);
     const opened = await openMemory(values.root, io, { llm: llm.value, sessionReaders });
     if (opened.isErr()) return out.fail(opened.error);
     const { memory, git } = opened.value;

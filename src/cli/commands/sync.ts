@@ -12,6 +12,7 @@ import { LLM_OPTION_HELP, LLM_OPTIONS, llmFromOptions } from "../framework/llm-o
 import { progressFor } from "../framework/llm-progress.js";
 import { openMemory } from "../framework/open-memory.js";
 import { describeSync } from "../render/sync-summary.js";
+import { cliSessionReaders } from "../framework/cli-session-readers.js";
 
 /** `memory sync`: the whole lifecycle in one run. */
 export const syncCommand = defineCommand({
@@ -65,12 +66,7 @@ export const syncCommand = defineCommand({
     }
     const llm = await llmFromOptions(values, io.env, "sync", progressFor(values, io, "sync"));
     if (llm.isErr()) return out.fail(llm.error);
-    const { commandSessionReader, defaultSessionReaders } = await import("../../adapters/index.js");
-    // Transcripts on this machine's disk (`file`, `jsonl`), and Amp threads through its CLI.
-    const sessionReaders = {
-      ...defaultSessionReaders(),
-      "amp-thread": commandSessionReader({ command: "amp", args: ["threads", "markdown"] }),
-    };
+    const sessionReaders = await cliSessionReaders(io);
     const opened = await openMemory(values.root, io, { llm: llm.value, sessionReaders });
     if (opened.isErr()) return out.fail(opened.error);
     const { memory, git, root } = opened.value;
