@@ -51,22 +51,6 @@ function process_(base: Persistence = persistence()) {
   return createNotesMemory({ persistence: base, cache: { persist: true } });
 }
 
-/** What a memory that never saw any cache says: the truth to compare with. */
-async function truth() {
-  const fresh = createNotesMemory({ persistence: persistence() });
-  return {
-    list: okOf(await fresh.list()).map(({ id, title, tags, status, path, hash }) => ({
-      id,
-      title,
-      tags,
-      status,
-      path,
-      hash,
-    })),
-    links: okOf(await fresh.links("id__Aaaaa1")),
-  };
-}
-
 async function answers(memory: ReturnType<typeof process_>) {
   return {
     list: okOf(await memory.list()).map(({ id, title, tags, status, path, hash }) => ({
@@ -79,6 +63,11 @@ async function answers(memory: ReturnType<typeof process_>) {
     })),
     links: okOf(await memory.links("id__Aaaaa1")),
   };
+}
+
+/** What a memory that never saw any cache says: the truth to compare with. */
+function truth() {
+  return answers(createNotesMemory({ persistence: persistence() }));
 }
 
 /** Counts the note files a persistence reads. */

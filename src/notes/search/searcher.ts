@@ -1,24 +1,14 @@
-import { errAsync, type ResultAsync } from "neverthrow";
-import { InvalidInputError, type EmbedderError, type PersistenceError } from "../../errors.js";
+import { errAsync } from "neverthrow";
+import { InvalidInputError } from "../../errors.js";
 import type { Embedder } from "../../ports/embedder.js";
 import type { NotesContext } from "../notes-context.js";
-import { createEmbeddings, type EmbeddingReport } from "./embeddings.js";
-import type { SearchResult } from "./rank-notes.js";
+import type { NotesMemory } from "../notes-memory.js";
+import { createEmbeddings } from "./embeddings.js";
 import { createSearchIndex } from "./search-index.js";
 import { searchNotes } from "./search-notes.js";
-import type { SearchOptions } from "./search-options.js";
 
 /** A memory's search: its full-text index and, with an embedder, its vectors. */
-export interface Searcher {
-  search(
-    query: string,
-    options?: SearchOptions,
-  ): ResultAsync<SearchResult[], PersistenceError | InvalidInputError>;
-  updateVectors(): ResultAsync<
-    EmbeddingReport,
-    EmbedderError | PersistenceError | InvalidInputError
-  >;
-}
+export type Searcher = Pick<NotesMemory, "search" | "updateVectors">;
 
 /**
  * The search of one memory. The composition root imports this module on the first search
