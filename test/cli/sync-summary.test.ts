@@ -30,6 +30,7 @@ const report: RunReport = {
       demoted: [],
       missing: [],
       omitted: ["id__Bbbbbb"],
+      archived: [],
     },
     {
       written: true,
@@ -39,6 +40,7 @@ const report: RunReport = {
       demoted: [],
       missing: [],
       omitted: [],
+      archived: [],
     },
   ],
   commit: "0123456789abcdef",

@@ -48,6 +48,11 @@ export interface AgentsMdResult {
   readonly missing: readonly string[];
   /** Notes not even listed because the list outgrew the budget; the index note has them. */
   readonly omitted: readonly string[];
+  /**
+   * Tiered notes left out because they are archived: an agent should not read a retired note
+   * as top of mind. The index note still names them until defrag or `memory tier` demotes them.
+   */
+  readonly archived: readonly string[];
 }
 
 /** Errors a generation can return. */
@@ -83,8 +88,12 @@ export function generateAgentsMd(
       return true;
     };
     // An id in both tiers (or twice) counts once, at its hottest place.
-    const hotIds = tiers.hot.map((entry) => entry.id).filter(firstTime);
-    const warmIds = tiers.warm.map((entry) => entry.id).filter(firstTime);
+    const hotAll = tiers.hot.map((entry) => entry.id).filter(firstTime);
+    const warmAll = tiers.warm.map((entry) => entry.id).filter(firstTime);
+    const isArchived = (id: string): boolean => byId.get(id)?.status === "archived";
+    const archived = [...hotAll, ...warmAll].filter(isArchived);
+    const hotIds = hotAll.filter((id) => !isArchived(id));
+    const warmIds = warmAll.filter((id) => !isArchived(id));
     const missing = [...hotIds, ...warmIds].filter((id) => !byId.has(id));
     return ResultAsync.combine(
       hotIds.filter((id) => byId.has(id)).map((id) => readIfThere(notes, id)),
@@ -117,6 +126,7 @@ export function generateAgentsMd(
             ...hotIds.filter((id) => byId.has(id) && !read.some((note) => note?.id === id)),
           ],
           omitted: section.omitted,
+          archived,
         };
         // Same bytes, no write: regenerating an unchanged memory touches no file and
         // causes no git churn.

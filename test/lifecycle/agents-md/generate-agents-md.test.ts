@@ -51,6 +51,21 @@ async function seeded(): Promise<FreshMemory & { paths: Record<string, string> }
 }
 
 describe("generateAgentsMd", () => {
+  it("leaves an archived note out of the section, hot or warm, and reports it (issue 13)", async () => {
+    const { memory } = await seeded();
+    okOf(await memory.archive("id__Rust00"));
+    okOf(await memory.archive("id__Cons00"));
+    const target = spyTarget();
+    const result = okOf(await generateAgentsMd({ notes: memory, target }));
+    expect(result).toMatchObject({
+      inlined: ["id__Igor00"],
+      listed: [],
+      archived: ["id__Rust00", "id__Cons00"],
+    });
+    expect(target.content).not.toContain("Rust error handling");
+    expect(target.content).not.toContain("Console app");
+  });
+
   it("creates the file: hot notes inlined, warm notes listed, a missing note reported", async () => {
     const { memory } = await seeded();
     const target = spyTarget();
@@ -63,6 +78,7 @@ describe("generateAgentsMd", () => {
       demoted: [],
       missing: ["id__Gone00"],
       omitted: [],
+      archived: [],
     });
     const content = target.content ?? "";
     expect(content.startsWith(`${START_MARKER}\n`)).toBe(true);
