@@ -26,7 +26,7 @@ export {
   type WatchMemoryFilesOptions,
   type WatchingFs,
 } from "./fs/fs-watch.js";
-export { gitCli, type GitCliOptions } from "./git-cli/git-cli.js";
+export { gitCli, gitCliIfRepository, type GitCliOptions } from "./git-cli/git-cli.js";
 export {
   getFileTimestamps,
   type FileTimestamps,

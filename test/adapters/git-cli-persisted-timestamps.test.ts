@@ -8,8 +8,8 @@ import { chmod, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { gitCli } from "../../src/adapters/git-cli/git-cli.js";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { gitCli, gitCliIfRepository } from "../../src/adapters/git-cli/git-cli.js";
 import { isolatedGitEnv } from "../helpers/git-env.js";
 import { okOf } from "../helpers/result-helpers.js";
 
@@ -79,8 +79,40 @@ describe("gitCli's persisted timestamp walk", () => {
     const first = okOf(await counted().timestamps());
     expect(await subcommands()).toContain("log");
     expect(okOf(await counted().timestamps())).toEqual(first);
-    expect(await subcommands()).toEqual(["rev-parse", "rev-parse"]);
+    // One process: the location and HEAD come from the same rev-parse.
+    expect(await subcommands()).toEqual(["rev-parse"]);
     expect(first).toEqual(await fresh());
+  });
+
+  it("reads HEAD again after its own commit, and when the located HEAD is over a second old", async () => {
+    const adapter = counted();
+    await writeFile(join(root, "topics/c id__CCCCCC.md"), "c");
+    okOf(await adapter.commit("three", ["topics/c id__CCCCCC.md"]));
+    expect(okOf(await adapter.timestamps()).has("id__CCCCCC")).toBe(true);
+
+    const located = await gitCliIfRepository({ dir: root, env });
+    if (located === undefined) throw new Error("expected a repository");
+    await commit("topics/d id__DDDDDD.md", "d", "four", 1_700_000_300);
+    const later = Date.now() + 1_500;
+    const clock = vi.spyOn(Date, "now").mockReturnValue(later);
+    try {
+      expect(okOf(await located.timestamps()).has("id__DDDDDD")).toBe(true);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
+  it("is undefined outside a repository, and works in one without commits", async () => {
+    expect(await gitCliIfRepository({ dir: base, env })).toBeUndefined();
+    const empty = join(base, "empty");
+    await mkdir(empty);
+    await run("git", ["init", "-q", "-b", "main"], { cwd: empty, env: { ...process.env, ...env } });
+    const git = await gitCliIfRepository({ dir: empty, env });
+    if (git === undefined) throw new Error("expected a repository");
+    expect(okOf(await git.timestamps()).size).toBe(0);
+    await writeFile(join(empty, "e id__EEEEEE.md"), "e");
+    okOf(await git.commit("first", ["e id__EEEEEE.md"]));
+    expect(okOf(await git.timestamps()).has("id__EEEEEE")).toBe(true);
   });
 
   it("walks only the new commits when HEAD moved forward", async () => {
@@ -126,7 +158,7 @@ describe("gitCli's persisted timestamp walk", () => {
     expect(okOf(await counted().timestamps())).toEqual(await fresh());
     await subcommands();
     expect(okOf(await counted().timestamps())).toEqual(await fresh());
-    expect(await subcommands()).toEqual(["rev-parse", "rev-parse"]);
+    expect(await subcommands()).toEqual(["rev-parse"]);
   });
 
   it("writes nothing with persistTimestamps: false", async () => {

@@ -68,6 +68,8 @@ describe("gitCli", () => {
       await writeFile(join(root, `topics/n${i} id__N${String(i).padStart(5, "0")}.md`), `${i}`);
     expect(okOf(await counted.commit("200 notes"))).not.toBeNull();
     expect(await subcommands()).toEqual([
+      // No commit yet: git refuses HEAD, so the location is asked again without it.
+      "rev-parse",
       "rev-parse",
       "status",
       "add",

@@ -26,7 +26,14 @@ export interface RepoLocation {
   readonly prefix: string;
   /** Absolute path of the git dir (where the persisted walk lives), when git printed it. */
   readonly gitdir?: string;
+  /**
+   * HEAD as the same `rev-parse` saw it (undefined before the first commit) and when: the
+   * first history lookup of a short-lived process reuses it instead of spawning git again.
+   */
+  readonly head?: { readonly commit: string | undefined; readonly at: number };
 }
+
+const LOCATE = ["rev-parse", "--show-toplevel", "--show-prefix", "--absolute-git-dir"];
 
 /**
  * Finds the top level and the memory root's prefix with one `git rev-parse`.
@@ -41,15 +48,26 @@ export interface RepoLocation {
  * await locateRepo(exec, "/repo/orgs/acme"); // Ok({ toplevel: "/repo", prefix: "orgs/acme" })
  * ```
  */
-export async function locateRepo(exec: Exec, dir: string): Promise<Result<RepoLocation, GitError>> {
+export async function locateRepo(
+  exec: Exec,
+  dir: string,
+  now: () => number = Date.now,
+): Promise<Result<RepoLocation, GitError>> {
   const { folder, missing } = await nearestExisting(resolve(dir));
-  const out = await exec(["rev-parse", "--show-toplevel", "--show-prefix", "--absolute-git-dir"], {
-    cwd: folder,
-  });
+  // HEAD rides along (each spawn costs a cold CLI call 10-20 ms); git exits 1 when HEAD is
+  // unborn, and the location is then asked again without it.
+  const withHead = await exec([...LOCATE, "--verify", "-q", "HEAD"], { cwd: folder, allowExit: 1 });
+  if (withHead.isErr()) return err(withHead.error);
+  const out = withHead.value === "" ? await exec(LOCATE, { cwd: folder }) : withHead;
   if (out.isErr()) return err(out.error);
-  const [toplevel = "", gitPrefix = "", gitdir = ""] = out.value.split("\n");
+  const [toplevel = "", gitPrefix = "", gitdir = "", commit = ""] = out.value.split("\n");
   const prefix = [gitPrefix.replace(/\/$/, ""), ...missing].filter((part) => part !== "").join("/");
-  return ok({ toplevel, prefix, ...(gitdir === "" ? {} : { gitdir }) });
+  return ok({
+    toplevel,
+    prefix,
+    ...(gitdir === "" ? {} : { gitdir }),
+    head: { commit: commit === "" ? undefined : commit, at: now() },
+  });
 }
 
 /** The closest folder at or above `dir` that exists, and the names below it that do not. */

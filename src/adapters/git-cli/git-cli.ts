@@ -9,7 +9,7 @@ import { commitWithCli } from "./git-cli-commit.js";
 import { pullWithCli, pushWithCli } from "./git-cli-sync.js";
 import { LOG_FORMAT_ARG, parseGitLog } from "./git-cli-log-parser.js";
 import { cliTimestampsStore } from "./git-cli-timestamps-file.js";
-import { configuredAuthor, locateRepo } from "./git-cli-repo.js";
+import { configuredAuthor, locateRepo, type RepoLocation } from "./git-cli-repo.js";
 import { gitErrorFrom } from "./git-cli-errors.js";
 import { runGit, type Exec } from "./git-cli-run.js";
 import { onceOk } from "../../shared/once-ok.js";
@@ -46,6 +46,13 @@ export interface GitCliOptions {
   readonly persistTimestamps?: boolean;
 }
 
+/**
+ * How old the HEAD seen when locating the repository may be for a history lookup to use it:
+ * an answer is a snapshot of some moment anyway, and a second within the one `rev-parse`
+ * that opened the repository is as current as a CLI call can see.
+ */
+const LOCATED_HEAD_MS = 1_000;
+
 /** The single history walk: name-status per commit, author times, NUL-separated, no renames. */
 const LOG_ARGS = [
   "-c",
@@ -79,6 +86,30 @@ const LOG_ARGS = [
  * ```
  */
 export function gitCli(options: GitCliOptions): Git {
+  return createGitCli(options).git;
+}
+
+/**
+ * {@link gitCli} over `options.dir` when that folder lies in a git repository, else
+ * undefined (also when git is not installed). The check is the adapter's own first
+ * `rev-parse`, so a caller that asks first pays no extra process.
+ *
+ * @example
+ * ```ts
+ * const git = await gitCliIfRepository({ dir: "/home/me/notes" });
+ * const memory = createMemory({ persistence, ...(git === undefined ? {} : { git }) });
+ * ```
+ */
+export async function gitCliIfRepository(options: GitCliOptions): Promise<Git | undefined> {
+  const { git, location } = createGitCli(options);
+  const repo = await location();
+  return repo.isOk() ? git : undefined;
+}
+
+function createGitCli(options: GitCliOptions): {
+  git: Git;
+  location: () => Promise<Result<RepoLocation, GitError>>;
+} {
   const { dir } = options;
   const binary = options.gitBinary ?? "git";
   const exec: Exec = async (args, run = {}) => {
@@ -90,6 +121,19 @@ export function gitCli(options: GitCliOptions): Git {
     return err(gitErrorFrom(out.error, { binary, dir, args }));
   };
   const location = onceOk(() => locateRepo(exec, dir));
+  // The HEAD the location saw, for the first history lookup only, and only while it is
+  // young and nothing this adapter did may have moved it.
+  let headSeenAtLocate = true;
+  const takeLocatedHead = async (): Promise<{ commit: string | undefined } | undefined> => {
+    if (!headSeenAtLocate) return undefined;
+    headSeenAtLocate = false;
+    const repo = await location();
+    const head = repo.isOk() ? repo.value.head : undefined;
+    return head !== undefined && Date.now() - head.at <= LOCATED_HEAD_MS ? head : undefined;
+  };
+  const moved = (): void => {
+    headSeenAtLocate = false;
+  };
   const author = onceOk(async (): Promise<Result<GitAuthor, GitError>> => {
     if (options.author !== undefined) return ok(options.author);
     const repo = await location();
@@ -99,7 +143,7 @@ export function gitCli(options: GitCliOptions): Git {
     new GitError(`Unexpected failure while ${action} in ${dir}: ${String(cause)}`, { cause });
   const histories = new Map<string, ReturnType<typeof createHistoryCache<string>>>();
 
-  return {
+  const git: Git = {
     timestamps(prefix = "") {
       return safeAsync(async () => {
         const valid = splitRelativePath(prefix);
@@ -114,7 +158,10 @@ export function gitCli(options: GitCliOptions): Git {
             options.persistTimestamps === false || gitdir === undefined
               ? undefined
               : cliTimestampsStore(gitdir, spec);
-          history = createHistoryCache(cliHistory(exec, repo.value.toplevel, spec, dir), store);
+          history = createHistoryCache(
+            cliHistory(exec, repo.value.toplevel, spec, dir, takeLocatedHead),
+            store,
+          );
           histories.set(spec, history);
         }
         return history();
@@ -122,26 +169,27 @@ export function gitCli(options: GitCliOptions): Git {
     },
 
     pull() {
-      return safeAsync(
-        () => pullWithCli({ exec, location, author, now: options.now }),
-        unexpected("pulling"),
-      );
+      return safeAsync(() => {
+        moved();
+        return pullWithCli({ exec, location, author, now: options.now });
+      }, unexpected("pulling"));
     },
 
     push() {
-      return safeAsync(
-        () => pushWithCli({ exec, location, author, now: options.now }),
-        unexpected("pushing"),
-      );
+      return safeAsync(() => {
+        moved();
+        return pushWithCli({ exec, location, author, now: options.now });
+      }, unexpected("pushing"));
     },
 
     commit(message, paths) {
-      return safeAsync(
-        () => commitWithCli({ exec, location, author, now: options.now, dir }, message, paths),
-        unexpected("committing"),
-      );
+      return safeAsync(() => {
+        moved();
+        return commitWithCli({ exec, location, author, now: options.now, dir }, message, paths);
+      }, unexpected("committing"));
     },
   };
+  return { git, location };
 }
 
 /**
@@ -158,9 +206,12 @@ function cliHistory(
   toplevel: string,
   spec: string,
   dir: string,
+  takeLocatedHead: () => Promise<{ commit: string | undefined } | undefined>,
 ): HistorySource<string> {
   return {
     async head() {
+      const located = await takeLocatedHead();
+      if (located !== undefined) return ok(located.commit);
       const out = await exec(["rev-parse", "--verify", "-q", "HEAD"], {
         cwd: toplevel,
         allowExit: 1,

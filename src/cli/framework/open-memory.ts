@@ -10,7 +10,7 @@ import * as fs from "node:fs";
 import { stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { err, ok, type Result } from "neverthrow";
-import { fsPersistence, gitCli } from "../../adapters/index.js";
+import { fsPersistence, gitCliIfRepository } from "../../adapters/index.js";
 import type {
   FreshnessOptions,
   Memory,
@@ -99,7 +99,7 @@ export async function openNotes(
 ): Promise<Result<OpenedNotes, CliFailure>> {
   const root = await existingMemoryRoot(rootOption, io);
   if (root.isErr()) return err(root.error);
-  const { persistence, git, ports } = await cliPorts(root.value, io);
+  const { persistence, git, ports } = await cliPorts(root.value);
   const { createNotesMemory } = await import("../../notes/index.js");
   return ok({ root: root.value, persistence, git, memory: createNotesMemory(ports) });
 }
@@ -158,7 +158,7 @@ export async function openPorts(
   io: CliIo,
   options: OpenOptions = {},
 ): Promise<OpenedMemory> {
-  const { persistence, git, ports } = await cliPorts(root, io);
+  const { persistence, git, ports } = await cliPorts(root);
   // Loaded on first use: the memory brings arktype, xstate and the rest of the library, which
   // `--help` and usage errors never need, so those answer without the wait.
   const { createMemory } = await import("../../index.js");
@@ -175,10 +175,10 @@ export async function openPorts(
  * the notes' facts are kept on disk for the next one. */
 async function cliPorts(
   root: string,
-  io: CliIo,
 ): Promise<{ persistence: Persistence; git: Git | undefined; ports: NotesMemoryOptions }> {
   const persistence = fsPersistence({ fs, root });
-  const git = (await findRepository(root, io)) === undefined ? undefined : gitCli({ dir: root });
+  // One `git rev-parse` both tells whether there is a repository and locates it for the adapter.
+  const git = await gitCliIfRepository({ dir: root });
   const ports: NotesMemoryOptions = {
     persistence,
     ...(git === undefined ? {} : { git }),
