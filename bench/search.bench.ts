@@ -59,7 +59,7 @@ export async function benchSearch(workDir: string, count: number): Promise<void>
   const queries = vocabularyQueries(snapshot.value);
   const scanFive = await medianMs(() => queries.slice(0, 5).forEach(scan), 5, 1);
 
-  const build = await medianMs(() => createSearchIndex().sync(snapshot.value), 3, 1);
+  const build = await medianMs(() => createSearchIndex().sync(snapshot.value.notes), 3, 1);
   report(`search index build, ${count} notes (warm store)`, build, "substring scan x5", scanFive);
   const firstSearch = await medianMs(async () => {
     const results = await searchNotes(ctx, createSearchIndex(), queries[0] ?? "memory");
@@ -68,11 +68,13 @@ export async function benchSearch(workDir: string, count: number): Promise<void>
   report(`first search, ${count} notes (fresh index)`, firstSearch, "substring scan x5", scanFive);
 
   const index = createSearchIndex();
-  index.sync(snapshot.value);
+  index.sync(snapshot.value.notes);
   const rank = (query: string) => {
     const search = validateSearch(query);
     if (search.isErr()) throw search.error;
-    return rankNotes(index, search.value);
+    const matched = index.query(search.value.query);
+    const hits = matched === undefined ? [] : index.withFeedback(matched, new Map());
+    return rankNotes(hits, search.value);
   };
   const endToEnd = async (query: string) => {
     const results = await searchNotes(ctx, index, query);

@@ -56,10 +56,12 @@ export interface NotesMemoryOptions {
   /**
    * Derived state kept between processes. With `persist: true` the notes' facts (title,
    * tags, links, status, version, stat key) are kept in `.agent-memory/cache/notes.json`, so
-   * the next process lists and walks links without reading every note. Every entry is checked
-   * against its file's stat key before use (git's racy-clean rule included), so a stale,
-   * corrupt or foreign cache costs reads, never a wrong answer. Default: kept in memory only
-   * (a short-lived CLI turns it on; a long-lived host gains little from it).
+   * the next process lists and walks links without reading every note, and the search index
+   * in `.agent-memory/cache/search.json`, so it searches without indexing every note. Every
+   * facts entry is checked against its file's stat key before use (git's racy-clean rule
+   * included) and every indexed note against its version, so a stale, corrupt or foreign
+   * cache costs reads, never a wrong answer. Default: kept in memory only (a short-lived CLI
+   * turns it on; a long-lived host gains little from it).
    */
   readonly cache?: { readonly persist?: boolean };
   /**
@@ -106,7 +108,9 @@ export function createNotesTier(options: NotesMemoryOptions): NotesTier {
     lazily(
       () =>
         (loadedSearcher ??= import("./notes/search/searcher.js").then((module) =>
-          module.createSearcher(ctx, options.embedder),
+          module.createSearcher(ctx, options.embedder, {
+            persist: options.cache?.persist === true,
+          }),
         )),
     );
   const notes: NotesMemory = {

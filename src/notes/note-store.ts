@@ -57,6 +57,12 @@ export interface NoteStore {
   /** The notes whose file name carries `id` (normally one), reading only those files. */
   withId(id: string): ResultAsync<readonly StoredNote[], PersistenceError>;
   /**
+   * The notes at these facts' paths with their bodies: held ones of the same version, the
+   * rest read now (as they are now; a file gone since is left out). For the few notes a
+   * search shows or re-indexes, without reading every note.
+   */
+  notesAt(wanted: readonly NoteFacts[]): ResultAsync<readonly StoredNote[], PersistenceError>;
+  /**
    * Forgets what the store knows of a path the library just wrote, moved or removed, so the
    * next snapshot re-reads it even if a fast second write kept its (mtime, size).
    */
@@ -219,6 +225,29 @@ export function createNoteStore(
         return found;
       };
       return ResultAsync.fromPromise(lookUp(), asPersistenceError);
+    },
+    notesAt(wanted) {
+      const read = async (): Promise<StoredNote[]> => {
+        const found: StoredNote[] = [];
+        for (const facts of wanted) {
+          const held = cache.get(facts.path)?.stored;
+          if (held !== undefined && held.hash === facts.hash) {
+            found.push(held);
+            continue;
+          }
+          const content = await persistence.read(facts.path);
+          if (content.isErr()) {
+            if (content.error.code === "NOT_FOUND") continue;
+            throw content.error;
+          }
+          if (notTextReason(content.value) !== undefined) continue;
+          const file = { path: facts.path, mtimeMs: facts.mtimeMs, size: facts.size };
+          const name = { id: facts.note.id, slug: facts.slug };
+          found.push(parseStored({ file, name, status: facts.status }, content.value));
+        }
+        return found;
+      };
+      return ResultAsync.fromPromise(read(), asPersistenceError);
     },
     forget(path) {
       generation++;

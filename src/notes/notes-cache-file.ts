@@ -1,17 +1,19 @@
 import { PRIVATE_FOLDER, STATUS_FOLDERS, basename, statusOfPath } from "../model/layout.js";
 import type { FactLink, NoteFacts } from "./note-facts.js";
-import type { StatKey } from "./stat-key.js";
+import { safelyRead, type StatKey } from "./stat-key.js";
 
 /** Where the persisted facts live: private, never committed, git-ignored by `init`. */
 export const NOTES_CACHE_PATH = `${PRIVATE_FOLDER}/cache/notes.json`;
 
 const FORMAT = "agent-memory/notes-cache";
-// Bumped whenever what a note's facts hold, or how they are derived, changes.
-const VERSION = 1;
+// Bumped whenever what a note's facts hold, how they are derived, or the row shape changes.
+const VERSION = 2;
 // A cache written for another set of status folders describes another layout.
 const LAYOUT = Object.values(STATUS_FOLDERS).join(",");
 
-const NOTE_NAME = /^(?:(.*) )?(id__[0-9A-Za-z]{6})\.md$/;
+const NOTE_ID = /^id__[0-9A-Za-z]{6}$/;
+// " id__XXXXXX.md": what follows the slug in a note's file name.
+const ID_SUFFIX_LENGTH = 14;
 
 /** One file's facts, with the stat key and the time they were read. */
 export interface CachedFacts {
@@ -20,22 +22,27 @@ export interface CachedFacts {
   readonly facts: NoteFacts;
 }
 
+/**
+ * One note, flat: the parser allocates an array per nesting level and a cold process pays
+ * for each, so tags and links (id, text, id, text, ...) are single arrays. No read time: only
+ * rows read safely after their mtime are saved, and such a row stays safe.
+ */
 type Row = [
   path: string,
   mtimeMs: number,
   size: number,
   ctimeMs: number | null,
   ino: number | null,
-  readAt: number,
   hash: string,
   title: string,
   tags: string[],
-  links: [string, string][],
+  links: string[],
 ];
 
 /**
  * The file's text for `entries`: compact rows, because a cold process pays for every byte
- * it parses back.
+ * it parses back. Entries read within the racy window of their mtime are left out: the
+ * next process re-reads those files whatever the cache says.
  *
  * @example
  * ```ts
@@ -45,17 +52,19 @@ type Row = [
 export function encodeNotesCache(entries: Iterable<CachedFacts>): string {
   const rows: Row[] = [];
   for (const { key, readAt, facts } of entries) {
+    if (!safelyRead(key, readAt)) continue;
+    const links: string[] = [];
+    for (const link of facts.note.links) links.push(link.id, link.displayText);
     rows.push([
       facts.path,
       key.mtimeMs,
       key.size,
       key.ctimeMs ?? null,
       key.ino ?? null,
-      readAt,
       facts.hash,
       facts.note.title,
       [...facts.note.tags],
-      facts.note.links.map((link) => [link.id, link.displayText]),
+      links,
     ]);
   }
   return JSON.stringify({ format: FORMAT, version: VERSION, layout: LAYOUT, rows });
@@ -65,7 +74,8 @@ export function encodeNotesCache(entries: Iterable<CachedFacts>): string {
  * The entries of a cache file, or undefined when the text is not a cache this version wrote
  * for this layout (missing, truncated, corrupt, older, newer). A row that does not hold
  * together (a path outside the status folders, an id that is not the filename's) is dropped:
- * that file is simply read again.
+ * that file is simply read again. Every entry's `readAt` is +Infinity: it was saved only
+ * after a safe read.
  *
  * @example
  * ```ts
@@ -83,36 +93,37 @@ export function decodeNotesCache(text: string): CachedFacts[] | undefined {
   if (parsed.layout !== LAYOUT || !Array.isArray(parsed.rows)) return undefined;
   const entries: CachedFacts[] = [];
   for (const row of parsed.rows as unknown[]) {
-    const entry = decodeRow(row);
+    const entry = Array.isArray(row) && row.length === 9 ? decodeRow(row) : undefined;
     if (entry !== undefined) entries.push(entry);
   }
   return entries;
 }
 
-function decodeRow(row: unknown): CachedFacts | undefined {
-  if (!Array.isArray(row) || row.length !== 10) return undefined;
-  const [path, mtimeMs, size, ctimeMs, ino, readAt, hash, title, tags, links] = row as unknown[];
+function decodeRow(row: unknown[]): CachedFacts | undefined {
+  const [path, mtimeMs, size, ctimeMs, ino, hash, title, tags, links] = row;
   if (typeof path !== "string" || typeof hash !== "string" || typeof title !== "string")
     return undefined;
-  if (!isNumber(mtimeMs) || !isNumber(size) || !isNumber(readAt)) return undefined;
+  if (!isNumber(mtimeMs) || !isNumber(size)) return undefined;
   if (!(ctimeMs === null || isNumber(ctimeMs)) || !(ino === null || isNumber(ino)))
     return undefined;
-  if (!Array.isArray(tags) || !tags.every((tag) => typeof tag === "string")) return undefined;
-  const factLinks = decodeLinks(links);
+  if (!isStringArray(tags) || !isStringArray(links) || links.length % 2 !== 0) return undefined;
   const status = statusOfPath(path);
   // The store uses an entry only for a path its listing parsed as a note file name, so the
   // id and slug can be cut from the path here instead of parsing 10,000 names again.
-  const name = NOTE_NAME.exec(basename(path));
-  if (factLinks === undefined || status === undefined || name === null) return undefined;
-  const [, slug = "", id = ""] = name;
+  const name = basename(path);
+  const id = name.slice(-13, -3);
+  if (status === undefined || !NOTE_ID.test(id)) return undefined;
+  // "id__XXXXXX.md" alone, or "<slug> id__XXXXXX.md".
+  const slug = name.length === ID_SUFFIX_LENGTH - 1 ? "" : name.slice(0, -ID_SUFFIX_LENGTH);
+  if (slug === "" ? name.length !== ID_SUFFIX_LENGTH - 1 : name[slug.length] !== " ")
+    return undefined;
+  const factLinks: FactLink[] = [];
+  for (let at = 0; at < links.length; at += 2) {
+    factLinks.push({ id: links[at] ?? "", displayText: links[at + 1] ?? "" });
+  }
   return {
-    key: {
-      mtimeMs,
-      size,
-      ...(ctimeMs === null ? {} : { ctimeMs }),
-      ...(ino === null ? {} : { ino }),
-    },
-    readAt,
+    key: statKey(mtimeMs, size, ctimeMs, ino),
+    readAt: Number.POSITIVE_INFINITY,
     facts: {
       path,
       status,
@@ -120,21 +131,27 @@ function decodeRow(row: unknown): CachedFacts | undefined {
       mtimeMs,
       size,
       hash,
-      note: { id, title, tags: tags as string[], links: factLinks },
+      note: { id, title, tags, links: factLinks },
     },
   };
 }
 
-function decodeLinks(links: unknown): FactLink[] | undefined {
-  if (!Array.isArray(links)) return undefined;
-  const decoded: FactLink[] = [];
-  for (const link of links as unknown[]) {
-    if (!Array.isArray(link) || link.length !== 2) return undefined;
-    const [id, displayText] = link as unknown[];
-    if (typeof id !== "string" || typeof displayText !== "string") return undefined;
-    decoded.push({ id, displayText });
-  }
-  return decoded;
+function statKey(
+  mtimeMs: number,
+  size: number,
+  ctimeMs: number | null,
+  ino: number | null,
+): StatKey {
+  if (ctimeMs !== null && ino !== null) return { mtimeMs, size, ctimeMs, ino };
+  if (ctimeMs !== null) return { mtimeMs, size, ctimeMs };
+  if (ino !== null) return { mtimeMs, size, ino };
+  return { mtimeMs, size };
+}
+
+function isStringArray(value: unknown): value is string[] {
+  if (!Array.isArray(value)) return false;
+  for (const item of value as unknown[]) if (typeof item !== "string") return false;
+  return true;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -21,6 +21,20 @@ function racyWindowMs(mtimeMs: number): number {
 }
 
 /**
+ * Whether a read at `readAt` came a clock tick after the modification `key` records: only
+ * then can a later write not hide behind the same (mtime, size). Such a read stays safe.
+ *
+ * @example
+ * ```ts
+ * safelyRead({ mtimeMs: 1000.5, size: 42 }, 1003); // true
+ * safelyRead({ mtimeMs: 1000.5, size: 42 }, 1001); // false: within the window
+ * ```
+ */
+export function safelyRead(key: StatKey, readAt: number): boolean {
+  return readAt - key.mtimeMs > racyWindowMs(key.mtimeMs);
+}
+
+/**
  * Whether what was read at `readAt` under `key` still stands for the file listed as `file`:
  * the same (mtime, size), the same ctime and inode where both sides know them, and a read
  * that came a clock tick after the modification. An mtime ahead of the reader's clock (skew,
@@ -32,7 +46,7 @@ function racyWindowMs(mtimeMs: number): number {
  * ```
  */
 export function stillValid(key: StatKey, readAt: number, file: StoredFile): boolean {
-  if (readAt - key.mtimeMs <= racyWindowMs(key.mtimeMs)) return false;
+  if (!safelyRead(key, readAt)) return false;
   if (key.mtimeMs !== file.mtimeMs || key.size !== file.size) return false;
   if (key.ctimeMs !== undefined && file.ctimeMs !== undefined && key.ctimeMs !== file.ctimeMs)
     return false;

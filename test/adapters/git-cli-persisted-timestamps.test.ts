@@ -107,12 +107,12 @@ describe("gitCli's persisted timestamp walk", () => {
     const empty = join(base, "empty");
     await mkdir(empty);
     await run("git", ["init", "-q", "-b", "main"], { cwd: empty, env: { ...process.env, ...env } });
-    const git = await gitCliIfRepository({ dir: empty, env });
-    if (git === undefined) throw new Error("expected a repository");
-    expect(okOf(await git.timestamps()).size).toBe(0);
+    const adapter = await gitCliIfRepository({ dir: empty, env });
+    if (adapter === undefined) throw new Error("expected a repository");
+    expect(okOf(await adapter.timestamps()).size).toBe(0);
     await writeFile(join(empty, "e id__EEEEEE.md"), "e");
-    okOf(await git.commit("first", ["e id__EEEEEE.md"]));
-    expect(okOf(await git.timestamps()).has("id__EEEEEE")).toBe(true);
+    okOf(await adapter.commit("first", ["e id__EEEEEE.md"]));
+    expect(okOf(await adapter.timestamps()).has("id__EEEEEE")).toBe(true);
   });
 
   it("walks only the new commits when HEAD moved forward", async () => {

@@ -140,7 +140,7 @@ describe("the persisted facts cache", () => {
     ["truncated", (text: string) => text.slice(0, Math.floor(text.length / 2))],
     ["empty", () => ""],
     ["not JSON", () => "\u0000\u0001garbage"],
-    ["from another version", (text: string) => text.replace('"version":1', '"version":999')],
+    ["from another version", (text: string) => text.replace('"version":2', '"version":999')],
     ["with rows of the wrong shape", (text: string) => text.replace(/"rows":\[\[/, '"rows":[[1,')],
   ])("answers right from a cache file that is %s", async (_case, damage) => {
     await answers(process_());

@@ -4,7 +4,6 @@
  * as one loop (10,000 files: a stat each costs less than the promise around it); without,
  * folders and stats are visited concurrently.
  */
-import { join } from "node:path";
 import type { ListedPath, StoredFile } from "../../ports/persistence.js";
 import {
   direntName,
@@ -52,7 +51,9 @@ type EntryStep =
 
 function stepOf(entry: ReaddirEntry, absDir: string, relDir: string): EntryStep {
   const name = isDirent(entry) ? direntName(entry.name) : direntName(entry);
-  const abs = join(absDir, name);
+  // A readdir name holds no separator, so concatenation is join without its normalize pass
+  // (10,000 joins were a tenth of a cold listing).
+  const abs = absDir.endsWith("/") ? `${absDir}${name}` : `${absDir}/${name}`;
   const rel = relDir === "" ? name : `${relDir}/${name}`;
   if (isDirent(entry) && entry.isDirectory()) {
     return name === ".git" ? { kind: "skip" } : { kind: "folder", abs, rel };
@@ -78,13 +79,19 @@ function stepOf(entry: ReaddirEntry, absDir: string, relDir: string): EntryStep 
  * ```
  */
 export function fileOf(rel: string, stats: FsStatsLike): StoredFile {
-  return {
-    path: rel,
-    mtimeMs: Number(stats.mtimeMs),
-    size: Number(stats.size),
-    ...(stats.ctimeMs === undefined ? {} : { ctimeMs: Number(stats.ctimeMs) }),
-    ...(stats.ino === undefined ? {} : { ino: Number(stats.ino) }),
-  };
+  const mtimeMs = Number(stats.mtimeMs);
+  const size = Number(stats.size);
+  // One literal per shape instead of spreads: a listing builds 10,000 of these.
+  if (stats.ctimeMs === undefined || stats.ino === undefined) {
+    return {
+      path: rel,
+      mtimeMs,
+      size,
+      ...(stats.ctimeMs === undefined ? {} : { ctimeMs: Number(stats.ctimeMs) }),
+      ...(stats.ino === undefined ? {} : { ino: Number(stats.ino) }),
+    };
+  }
+  return { path: rel, mtimeMs, size, ctimeMs: Number(stats.ctimeMs), ino: Number(stats.ino) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { StoredNote } from "../note-store.js";
+import type { NoteFacts } from "../note-facts.js";
 import type { VectorHit } from "./embeddings.js";
 import type { RankedHit } from "./link-boost.js";
 
@@ -24,7 +24,7 @@ export const RRF_K = 60;
  * ```
  */
 export interface FusedHit {
-  readonly stored: StoredNote;
+  readonly stored: NoteFacts;
   /** Its lexical hit, when its words matched. */
   readonly lexical: RankedHit | undefined;
   /** Its cosine similarity to the query, when it has a vector. */
@@ -49,7 +49,7 @@ export function fuseRankings(
 ): FusedHit[] {
   const fused = new Map<
     string,
-    { stored: StoredNote; lexical?: RankedHit; similarity: number | null; score: number }
+    { stored: NoteFacts; lexical?: RankedHit; similarity: number | null; score: number }
   >();
   lexical.slice(0, depth).forEach((hit, rank) => {
     fused.set(hit.stored.path, {
@@ -80,7 +80,7 @@ export function fuseRankings(
     .toSorted((a, b) => b.score - a.score || compareStored(a.stored, b.stored));
 }
 
-function compareStored(a: StoredNote, b: StoredNote): number {
+function compareStored(a: NoteFacts, b: NoteFacts): number {
   if (a.note.id !== b.note.id) return a.note.id < b.note.id ? -1 : 1;
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 }

@@ -4,7 +4,8 @@ import type { NoteStatus } from "../../model/layout.js";
 import type { VectorHit } from "./embeddings.js";
 import { fuseRankings } from "./fuse-rankings.js";
 import { applyLinkBoost, type RankedHit } from "./link-boost.js";
-import type { SearchIndex } from "./search-index.js";
+import type { SearchHit } from "./search-index.js";
+import type { NoteFacts } from "../note-facts.js";
 import type { ValidSearch } from "./search-options.js";
 import { foldTerm, readableBody } from "./search-text.js";
 import { searchTerm } from "./search-terms.js";
@@ -65,37 +66,53 @@ export interface SearchResult {
 export const FUSION_DEPTH = 100;
 
 /**
- * Ranks the notes of an index that is already in step with the store: text matches, the
- * status and tag filters, the link boost (among the notes the caller can see), the fusion
- * with vector similarities when there are any, then the snippets of the results kept. Pure
- * and synchronous; {@link searchNotes} refreshes the index first.
+ * A ranked note before its snippet: the hit (text score, link boost, matched terms) and its
+ * final score. The snippet needs the note's body, which the caller reads for these only.
+ */
+export interface RankedNote {
+  readonly hit: RankedHit;
+  readonly score: number;
+  readonly similarity: number | null;
+}
+
+/**
+ * Ranks the hits of an index that is in step with the store: the status and tag filters, the
+ * link boost (among the notes the caller can see), the fusion with vector similarities when
+ * there are any, then the `limit` best. Pure and synchronous; {@link searchNotes} refreshes
+ * the index first and adds the snippets ({@link searchResultOf}).
  *
  * @example
  * ```ts
  * const search = validateSearch("console", { limit: 5 });
- * if (search.isOk()) rankNotes(index, search.value).map((result) => result.title);
+ * if (search.isOk()) rankNotes(index.query("console") ?? [], search.value).map((r) => r.hit.stored.note.title);
  * ```
  */
 export function rankNotes(
-  index: SearchIndex,
+  matched: readonly SearchHit[],
   search: ValidSearch,
   vectorHits?: readonly VectorHit[],
-): SearchResult[] {
+): RankedNote[] {
   const visible = visibleTo(search);
-  const hits = index.query(search.query).filter((hit) => visible(hit.stored));
+  const hits = matched.filter((hit) => visible(hit.stored));
   if (vectorHits === undefined) {
-    return applyLinkBoost(hits, search.limit).map((hit) => result(hit, hit.score, null));
+    return applyLinkBoost(hits, search.limit).map((hit) => ({
+      hit,
+      score: hit.score,
+      similarity: null,
+    }));
   }
   const lexical = applyLinkBoost(hits, FUSION_DEPTH);
   const similar = vectorHits.filter((hit) => visible(hit.stored));
   return fuseRankings(lexical, similar, FUSION_DEPTH)
     .slice(0, search.limit)
-    .map(({ stored, lexical: ranked, similarity, score }) =>
-      result(ranked ?? { stored, score: 0, textScore: 0, matches: {} }, score, similarity),
-    );
+    .map(({ stored, lexical: ranked, similarity, score }) => ({
+      hit: ranked ?? { stored, score: 0, textScore: 0, matches: {} },
+      score,
+      similarity,
+    }));
 }
 
-function visibleTo(search: ValidSearch): (stored: StoredNote) => boolean {
+function visibleTo(search: ValidSearch): (stored: NoteFacts) => boolean {
   const tag = search.tag === undefined ? undefined : tagKey(search.tag);
   return (stored) =>
     (search.status === undefined || stored.status === search.status) &&
@@ -107,18 +124,27 @@ function visibleTo(search: ValidSearch): (stored: StoredNote) => boolean {
       }));
 }
 
-function result(hit: RankedHit, score: number, similarity: number | null): SearchResult {
+/**
+ * The result for a ranked note, with the snippet of `body` (the note as read now; undefined
+ * when it could not be read, and the snippet is then empty).
+ *
+ * @example
+ * ```ts
+ * const results = ranked.map((r) => searchResultOf(r, bodies.get(r.hit.stored.path)));
+ * ```
+ */
+export function searchResultOf(ranked: RankedNote, body: StoredNote | undefined): SearchResult {
+  const { hit, score, similarity } = ranked;
   return {
     id: hit.stored.note.id,
     title: hit.stored.note.title,
     status: hit.stored.status,
     score,
     scores: { lexical: hit.textScore, graph: hit.score - hit.textScore, vector: similarity },
-    snippet: buildSnippet(
-      readableBody(hit.stored.note),
-      new Set(Object.keys(hit.matches)),
-      snippetTerm,
-    ),
+    snippet:
+      body === undefined
+        ? ""
+        : buildSnippet(readableBody(body.note), new Set(Object.keys(hit.matches)), snippetTerm),
   };
 }
 

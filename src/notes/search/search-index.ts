@@ -1,8 +1,14 @@
-import MiniSearch, { type SearchResult } from "minisearch";
-import type { NoteSnapshot, StoredNote } from "../note-store.js";
+import type { NoteFacts } from "../note-facts.js";
+import type { StoredNote } from "../note-store.js";
 import { expansionTerms, FEEDBACK, feedbackScore } from "./feedback.js";
+import {
+  createInvertedIndex,
+  type IndexDocument,
+  type ScoringOptions,
+  type TermSpec,
+} from "./inverted-index.js";
+import { createPostingsTable, type SavedTable } from "./postings-table.js";
 import { readableBody, tokenizeWords } from "./search-text.js";
-import { stopwordHits } from "./stopword-hits.js";
 import { searchTerm } from "./search-terms.js";
 import { topK } from "./top-k.js";
 
@@ -23,7 +29,7 @@ import { topK } from "./top-k.js";
 export const FIELD_BOOSTS = { text: 1, tags: 2 } as const;
 
 /**
- * BM25+ parameters (minisearch's defaults; the benchmark found k and b flat around them).
+ * BM25+ parameters (minisearch's k and d; the benchmark found k and b flat around them).
  *
  * @example
  * ```ts
@@ -36,7 +42,7 @@ export const BM25_PARAMETERS = { k: 1.2, b: 0.75, d: 0.5 } as const;
  * Fuzzy matching is light on purpose: one typo (Levenshtein distance 1) is forgiven in terms
  * of at least this many characters, none in shorter ones, where one edit turns a word into
  * another word ("cat" -> "car"). Terms are stems, so this counts the stem's letters. Fuzzy
- * matches score 0.45 of an exact one (minisearch's default), prefix matches 0.375.
+ * matches score 0.45 of an exact one, prefix matches 0.375 (minisearch's weights).
  *
  * @example
  * ```ts
@@ -47,212 +53,282 @@ export const BM25_PARAMETERS = { k: 1.2, b: 0.75, d: 0.5 } as const;
 export const FUZZY_MIN_LENGTH = 5;
 
 /**
- * A note the index matched, with minisearch's BM25+ score (field boosts included).
+ * A note the index matched, with its BM25+ score (field boosts included).
  *
  * @example
  * ```ts
- * const [best] = index.query("console");
- * best?.stored.note.title; best?.score; best?.matches; // { console: ["title", "body"] }
+ * const best = index.query("console")?.hits[0];
+ * best?.stored.note.title; best?.score; best?.matches; // { consol: ["text"] }
  * ```
  */
 export interface SearchHit {
-  readonly stored: StoredNote;
+  /** The note's facts; a StoredNote (with its body) when the index read it in this process. */
+  readonly stored: NoteFacts;
   readonly score: number;
   /** Each index term (folded, stemmed) that matched, with the fields it matched in. */
   readonly matches: Readonly<Record<string, readonly string[]>>;
 }
 
+/** A query's hits, its terms, and the hits feedback draws on (whose words it needs). */
+export interface Matched {
+  readonly hits: readonly SearchHit[];
+  readonly terms: ReadonlySet<string>;
+  /** The best FEEDBACK.docs hits when there are more hits than that, else none. */
+  readonly feedbackFrom: readonly SearchHit[];
+}
+
+/** What a saved index holds: the table, and each document's note version. */
+export interface SavedSearchIndex {
+  readonly table: SavedTable;
+  /** Per document of the table, the hash of the note version indexed (null for a dead slot). */
+  readonly hashes: readonly (string | null)[];
+}
+
 /**
- * A full-text index over the notes, kept in step with the note store. Like the link index,
- * `sync` compares the snapshot with the one it saw last by object identity (the store hands
- * out a new StoredNote only for a file it re-read), so it re-indexes only what changed and
- * can never serve text the files no longer hold.
+ * A full-text index over the notes, kept in step with the note store by version: `sync`
+ * compares each note's hash with the version it indexed, so it re-indexes only what changed
+ * and can never serve text the files no longer hold. It can be saved and loaded (see
+ * search-cache-file.ts), which lets a cold process search without reading every note.
  *
  * @example
  * ```ts
  * const index: SearchIndex = createSearchIndex();
- * index.sync(snapshot);
- * index.query("design").length;
+ * index.sync(snapshot.notes);
+ * index.query("design")?.hits.length;
  * ```
  */
 export interface SearchIndex {
-  /** Adds, replaces and removes the notes whose StoredNote changed since the last sync. */
-  sync(snapshot: NoteSnapshot): void;
+  /** The notes of `current` the index holds in another version or not at all. */
+  stale(current: readonly NoteFacts[]): NoteFacts[];
   /**
-   * Every note matching any word of the query, in no particular order, each with its score:
-   * BM25+ over the text and tags, plus pseudo-relevance feedback (see FEEDBACK). Prefix matching applies to the last word (the
-   * one a person may still be typing); fuzzy matching per FUZZY_MIN_LENGTH.
+   * Brings the index to `current`: indexes the notes of `read` (and those of `current` that
+   * carry a body) whose version it does not hold, drops every path not in `current`. A stale
+   * note with no body given is dropped until a later sync brings it.
    */
-  query(text: string): SearchHit[];
+  sync(current: readonly NoteFacts[], read?: readonly StoredNote[]): void;
+  /**
+   * Every note matching any word of the query, in no particular order, each with its BM25+
+   * score over the text and tags. Prefix matching applies to the last word (the one a person
+   * may still be typing); fuzzy matching per FUZZY_MIN_LENGTH. Undefined when no word of the
+   * query is indexed (only stopwords).
+   */
+  query(text: string): Matched | undefined;
+  /**
+   * The hits re-scored by pseudo-relevance feedback (see FEEDBACK): the words the best hits
+   * share lift the matching notes holding them. `bodies` holds the notes of `feedbackFrom`
+   * that the hits carry without a body.
+   */
+  withFeedback(matched: Matched, bodies: ReadonlyMap<string, StoredNote>): SearchHit[];
+  /** The index as saved; `changed` says whether it differs from what was loaded or saved. */
+  save(): SavedSearchIndex;
+  readonly changed: boolean;
+  /** Notes indexed and dropped since the index was created (a replaced note counts in both). */
+  stats(): { readonly added: number; readonly removed: number };
   /** How many notes the index holds. */
   readonly size: number;
 }
 
-/** The document minisearch indexes for one note file. */
-interface IndexedNote {
-  readonly path: string;
-  readonly text: string;
-  readonly tags: string;
-}
-
-interface Entry {
-  readonly stored: StoredNote;
-  // Kept so `remove` sees exactly the text that was added: minisearch removes a document by
-  // re-tokenizing it, and anything else would leave stale terms behind.
-  readonly indexed: IndexedNote;
-  /** Each term of the note and how often it occurs: what feedback draws on. */
-  readonly terms: ReadonlyMap<string, number>;
-  /** The number of terms, repeats counted. */
-  readonly length: number;
-}
-
-const SEARCH_OPTIONS = {
-  boost: { ...FIELD_BOOSTS },
-  bm25: { ...BM25_PARAMETERS },
-  prefix: (_term: string, index: number, terms: string[]) => index === terms.length - 1,
-  fuzzy: (term: string) => (term.length >= FUZZY_MIN_LENGTH ? 1 : false),
+const SCORING: ScoringOptions = {
+  boost: FIELD_BOOSTS,
+  bm25: BM25_PARAMETERS,
+  weights: { fuzzy: 0.45, prefix: 0.375 },
 };
 
+interface Entry {
+  readonly hash: string;
+  facts: NoteFacts | undefined;
+}
+
 /**
- * Creates an empty index; the first `sync` fills it.
+ * Creates an index, empty or from a saved one (which the caller decoded and checked).
  *
  * @example
  * ```ts
  * const index = createSearchIndex();
  * const snapshot = await ctx.store.snapshot();
  * if (snapshot.isOk()) {
- *   index.sync(snapshot.value);
- *   index.query("console design")[0]?.stored.note.title;
+ *   index.sync(snapshot.value.notes);
+ *   index.query("console design")?.hits[0]?.stored.note.title;
  * }
  * ```
  */
-export function createSearchIndex(): SearchIndex {
-  // The term counts of the note being added, collected as minisearch processes its text:
-  // tokenizing and stemming each note a second time made the build a third slower.
-  let counting: Map<string, number> | undefined;
-  const engine = new MiniSearch<IndexedNote>({
-    idField: "path",
-    fields: ["text", "tags"],
-    tokenize: tokenizeWords,
-    processTerm: (word, field) => {
-      const term = searchTerm(word);
-      if (term !== null && counting !== undefined && field === "text") {
-        counting.set(term, (counting.get(term) ?? 0) + 1);
-      }
-      return term;
-    },
-    // `remove` (not `discard`) keeps the index exact, so there is nothing to vacuum and no
-    // timer running in the background of a host.
-    autoVacuum: false,
-    searchOptions: SEARCH_OPTIONS,
+export function createSearchIndex(saved?: SavedSearchIndex): SearchIndex {
+  const table = createPostingsTable(saved?.table);
+  const engine = createInvertedIndex(table);
+  const entries = new Map<string, Entry>();
+  saved?.table.keys.forEach((key, doc) => {
+    const hash = saved.hashes[doc];
+    if (key !== null && typeof hash === "string") entries.set(key, { hash, facts: undefined });
   });
-  let seen = new Map<string, Entry>();
-  const documentFrequency = new Map<string, number>();
-  let totalLength = 0;
-  const count = (terms: ReadonlyMap<string, number>, delta: 1 | -1): void => {
-    for (const n of terms.values()) totalLength += delta * n;
-    for (const term of terms.keys()) {
-      const next = (documentFrequency.get(term) ?? 0) + delta;
-      if (next > 0) documentFrequency.set(term, next);
-      else documentFrequency.delete(term);
-    }
-  };
-  const remove = (entry: Entry): void => {
-    engine.remove(entry.indexed);
-    count(entry.terms, -1);
-  };
-  const hitsOf = (results: readonly SearchResult[]): SearchHit[] => {
-    const hits: SearchHit[] = [];
-    for (const result of results) {
-      const path: unknown = result.id;
-      const entry = typeof path === "string" ? seen.get(path) : undefined;
-      if (entry === undefined) continue;
-      hits.push({ stored: entry.stored, score: result.score, matches: result.match });
-    }
-    return hits;
+  let changed = false;
+  let added = 0;
+  let removed = 0;
+
+  const drop = (path: string): void => {
+    engine.remove(path);
+    entries.delete(path);
+    changed = true;
+    removed++;
   };
 
   return {
-    sync(snapshot) {
-      const next = new Map<string, Entry>();
-      for (const stored of snapshot.notes) {
-        const previous = seen.get(stored.path);
-        if (previous?.stored === stored) {
-          next.set(stored.path, previous);
-          continue;
+    stale: (current) => current.filter((facts) => entries.get(facts.path)?.hash !== facts.hash),
+    sync(current, read = []) {
+      const bodies = new Map<string, StoredNote>();
+      for (const stored of read) bodies.set(stored.path, stored);
+      const present = new Set<string>();
+      for (const facts of current) {
+        present.add(facts.path);
+        const entry = entries.get(facts.path);
+        const stored = bodies.get(facts.path) ?? (hasBody(facts) ? facts : undefined);
+        if (stored !== undefined && entry?.hash !== stored.hash) {
+          engine.add(documentOf(stored));
+          entries.set(stored.path, { hash: stored.hash, facts: stored });
+          changed = true;
+          added++;
+          if (entry !== undefined) removed++;
+        } else if (entry !== undefined && entry.hash === facts.hash) {
+          entry.facts = stored ?? facts;
+        } else if (entry !== undefined) {
+          drop(facts.path);
         }
-        if (previous !== undefined) remove(previous);
-        const indexed = toIndexed(stored);
-        const terms = new Map<string, number>();
-        counting = terms;
-        engine.add(indexed);
-        counting = undefined;
-        count(terms, 1);
-        let length = 0;
-        for (const n of terms.values()) length += n;
-        next.set(stored.path, { stored, indexed, terms, length });
       }
-      for (const [path, previous] of seen) {
-        if (!next.has(path)) remove(previous);
-      }
-      seen = next;
+      // Deleting the entry being visited is safe in a Map iteration.
+      for (const path of entries.keys()) if (!present.has(path)) drop(path);
     },
     query(text) {
-      const queryTerms = new Set(termCounts(text).keys());
-      if (queryTerms.size === 0) return stopwordHits(seen.values(), text);
-      const hits = hitsOf(engine.search(text));
+      const terms = queryTerms(text);
+      if (terms.length === 0) return undefined;
+      const specs: TermSpec[] = terms.map((term, at) => ({
+        term,
+        prefix: at === terms.length - 1,
+        fuzzy: term.length >= FUZZY_MIN_LENGTH ? 1 : 0,
+      }));
+      const hits: SearchHit[] = [];
+      for (const raw of engine.query(specs, SCORING)) {
+        const facts = entries.get(raw.key)?.facts;
+        if (facts !== undefined) hits.push({ stored: facts, score: raw.score, matches: raw.match });
+      }
       // Feedback re-orders a long list by what its head shares; on a handful of hits it
       // would only let near-duplicates lift each other.
-      if (hits.length <= FEEDBACK.docs) return hits;
-      const byScore = (a: SearchHit, b: SearchHit): number => b.score - a.score;
-      const candidates = topK(hits, FEEDBACK.depth, byScore);
-      const entryOf = (hit: SearchHit): Entry | undefined => seen.get(hit.stored.path);
-      const expansion = expansionTerms(
-        candidates
-          .slice(0, FEEDBACK.docs)
-          .map((hit) => ({ score: hit.score, terms: entryOf(hit)?.terms ?? new Map() })),
-        queryTerms,
-        (term) => documentFrequency.get(term) ?? 1,
-        seen.size,
-      );
-      if (expansion.length === 0) return hits;
-      const stats = {
-        documentCount: seen.size,
-        averageLength: totalLength / Math.max(1, seen.size),
-        documentFrequency: (term: string) => documentFrequency.get(term) ?? 0,
+      const feedbackFrom =
+        hits.length <= FEEDBACK.docs
+          ? []
+          : topK(hits, FEEDBACK.depth, byScore).slice(0, FEEDBACK.docs);
+      return { hits, terms: new Set(terms), feedbackFrom };
+    },
+    withFeedback,
+    save() {
+      changed = false;
+      const savedTable = table.save();
+      return {
+        table: savedTable,
+        hashes: savedTable.keys.map((key) =>
+          key === null ? null : (entries.get(key)?.hash ?? null),
+        ),
       };
-      // Only notes the query matched are lifted: a note never appears in a search for words
-      // it does not contain.
-      const lifted = new Map<SearchHit, number>();
-      for (const hit of candidates) {
-        const entry = entryOf(hit);
-        if (entry === undefined) continue;
-        lifted.set(hit, FEEDBACK.weight * feedbackScore(expansion, entry, stats, BM25_PARAMETERS));
-      }
-      return hits.map((hit) => {
-        const extra = lifted.get(hit);
-        return extra === undefined || extra === 0 ? hit : { ...hit, score: hit.score + extra };
-      });
     },
+    get changed() {
+      return changed;
+    },
+    stats: () => ({ added, removed }),
     get size() {
-      return seen.size;
+      return entries.size;
     },
   };
+
+  function withFeedback(matched: Matched, bodies: ReadonlyMap<string, StoredNote>): SearchHit[] {
+    const { hits, terms, feedbackFrom } = matched;
+    if (feedbackFrom.length === 0) return [...hits];
+    const wordsOf = (hit: SearchHit): ReadonlyMap<string, number> => {
+      const body = hasBody(hit.stored) ? hit.stored : bodies.get(hit.stored.path);
+      return body === undefined ? new Map() : documentOf(body).terms.text;
+    };
+    const expansion = expansionTerms(
+      feedbackFrom.map((hit) => ({ score: hit.score, terms: wordsOf(hit) })),
+      terms,
+      (term) => table.frequency(0, term) || 1,
+      table.documentCount,
+    );
+    if (expansion.length === 0) return [...hits];
+    const stats = {
+      documentCount: table.documentCount,
+      averageLength: table.averageTermTotal(),
+      documentFrequency: (term: string) => table.frequency(0, term),
+    };
+    const expansionPostings = expansion.map((term) => [term, table.postings(0, term)] as const);
+    // Only notes the query matched are lifted: a note never appears in a search for words
+    // it does not contain.
+    const lifted = new Map<SearchHit, number>();
+    for (const hit of topK(hits, FEEDBACK.depth, byScore)) {
+      const doc = table.docOf(hit.stored.path);
+      const counts = new Map<string, number>();
+      for (const [term, list] of expansionPostings) {
+        const count = doc === undefined ? undefined : list?.get(doc);
+        if (count !== undefined) counts.set(term, count);
+      }
+      const target = { terms: counts, length: table.termTotalOf(hit.stored.path) };
+      lifted.set(hit, FEEDBACK.weight * feedbackScore(expansion, target, stats, BM25_PARAMETERS));
+    }
+    return hits.map((hit) => {
+      const extra = lifted.get(hit);
+      return extra === undefined || extra === 0 ? hit : { ...hit, score: hit.score + extra };
+    });
+  }
 }
 
-function toIndexed(stored: StoredNote): IndexedNote {
+function byScore(a: SearchHit, b: SearchHit): number {
+  return b.score - a.score;
+}
+
+/**
+ * The words of a note as the index takes them: its title and readable body as one field, its
+ * tags as another.
+ *
+ * @example
+ * ```ts
+ * documentOf(stored).terms.text.get("consol"); // how often "console" (stemmed) occurs
+ * ```
+ */
+export function documentOf(stored: StoredNote): IndexDocument {
+  const text = fieldOf(`${stored.note.title}\n${readableBody(stored.note)}`);
+  const tags = fieldOf(stored.note.tags.join(" "));
   return {
-    path: stored.path,
-    text: `${stored.note.title}\n${readableBody(stored.note)}`,
-    tags: stored.note.tags.join(" "),
+    key: stored.path,
+    terms: { text: text.terms, tags: tags.terms },
+    lengths: { text: text.length, tags: tags.length },
   };
 }
 
-function termCounts(text: string): Map<string, number> {
-  const counts = new Map<string, number>();
+function fieldOf(value: string): { terms: Map<string, number>; length: number } {
+  const tokens = tokenizeWords(value);
+  const terms = new Map<string, number>();
+  for (const token of tokens) {
+    const term = searchTerm(token);
+    if (term !== null) terms.set(term, (terms.get(term) ?? 0) + 1);
+  }
+  // minisearch's field length: distinct tokens before stopwords and stemming.
+  return { terms, length: new Set(tokens).size };
+}
+
+/** The query's index terms in order, repeats kept (a repeated word weighs twice). */
+function queryTerms(text: string): string[] {
+  const terms: string[] = [];
   for (const word of tokenizeWords(text)) {
     const term = searchTerm(word);
-    if (term !== null) counts.set(term, (counts.get(term) ?? 0) + 1);
+    if (term !== null && term !== "") terms.push(term);
   }
-  return counts;
+  return terms;
+}
+
+/**
+ * Whether the facts are a whole note (a StoredNote, body included).
+ *
+ * @example
+ * ```ts
+ * if (hasBody(hit.stored)) readableBody(hit.stored.note);
+ * ```
+ */
+export function hasBody(facts: NoteFacts): facts is StoredNote {
+  return "body" in facts.note;
 }

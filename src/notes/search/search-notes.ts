@@ -1,18 +1,27 @@
-import { errAsync, okAsync, type ResultAsync } from "neverthrow";
+import { errAsync, okAsync, ResultAsync } from "neverthrow";
 import type { InvalidInputError, PersistenceError } from "../../errors.js";
+import type { NoteFacts } from "../note-facts.js";
+import type { StoredNote } from "../note-store.js";
 import type { NotesContext } from "../notes-context.js";
-import type { Embeddings } from "./embeddings.js";
-import { rankNotes, type SearchResult } from "./rank-notes.js";
-import type { SearchIndex } from "./search-index.js";
+import type { Embeddings, VectorHit } from "./embeddings.js";
+import { rankNotes, searchResultOf, type SearchResult } from "./rank-notes.js";
+import { hasBody, type Matched, type SearchIndex } from "./search-index.js";
 import { validateSearch, type SearchOptions } from "./search-options.js";
+import { readableBody } from "./search-text.js";
+import { stopwordHits } from "./stopword-hits.js";
+
+// Past this many notes to (re)index, one snapshot (which reads concurrently and keeps the
+// bodies the store already holds) beats reading the files one by one.
+const BULK_READ = 200;
 
 /**
- * Searches the notes: validates the query, refreshes the store (re-reading only files whose
- * (mtime, size) changed, so edits made behind the library's back are seen), brings the index
- * in step with it, and ranks. With `embeddings`, the words' ranking is fused with the notes'
+ * Searches the notes: validates the query, refreshes the store's facts (re-reading only files
+ * whose stat key changed, so edits made behind the library's back are seen), re-indexes the
+ * notes whose version the index does not hold, ranks, and reads the bodies of the results
+ * kept for their snippets. With `embeddings`, the words' ranking is fused with the notes'
  * vector similarities to the query (notes still without a vector rank on words alone while
  * theirs are computed in the background). Results are sorted by score, then id; never writes
- * a note (the vector cache under `.agent-memory/` is derived state).
+ * a note. `indexChanged` runs when the index took changes (the searcher saves it then).
  *
  * @example
  * ```ts
@@ -27,14 +36,75 @@ export function searchNotes(
   query: string,
   options: SearchOptions = {},
   embeddings?: Embeddings,
+  indexChanged?: (index: SearchIndex) => Promise<void>,
 ): ResultAsync<SearchResult[], PersistenceError | InvalidInputError> {
-  const search = validateSearch(query, options);
-  if (search.isErr()) return errAsync(search.error);
-  return ctx.store.snapshot().andThen((snapshot) => {
-    index.sync(snapshot);
-    if (embeddings === undefined) return okAsync(rankNotes(index, search.value));
-    return embeddings
-      .similarities(snapshot, search.value.query)
-      .map((vectorHits) => rankNotes(index, search.value, vectorHits));
-  });
+  const validated = validateSearch(query, options);
+  if (validated.isErr()) return errAsync(validated.error);
+  const search = validated.value;
+  return ctx.store
+    .facts()
+    .andThen((facts) =>
+      readNotes(ctx, index.stale(facts.notes)).andThen((read) => {
+        index.sync(facts.notes, read);
+        if (!index.changed || indexChanged === undefined) return okAsync(undefined);
+        return ResultAsync.fromSafePromise(indexChanged(index));
+      }),
+    )
+    .andThen(() => matchedHits(ctx, index, search.query))
+    .andThen((matched) => {
+      const missing = matched.feedbackFrom.map((hit) => hit.stored).filter((s) => !hasBody(s));
+      return readNotes(ctx, missing).map((read) =>
+        index.withFeedback(matched, new Map(read.map((stored) => [stored.path, stored]))),
+      );
+    })
+    .andThen((hits) => {
+      if (embeddings === undefined) return okAsync(rankNotes(hits, search));
+      return ctx.store
+        .snapshot()
+        .andThen((snapshot) => embeddings.similarities(snapshot, search.query))
+        .map((vectorHits: readonly VectorHit[] | undefined) => rankNotes(hits, search, vectorHits));
+    })
+    .andThen((ranked) =>
+      readNotes(
+        ctx,
+        ranked.map((r) => r.hit.stored).filter((facts) => !hasBody(facts)),
+      ).map((read) => {
+        const bodies = new Map(read.map((stored) => [stored.path, stored]));
+        return ranked.map((r) => {
+          const { stored } = r.hit;
+          return searchResultOf(r, hasBody(stored) ? stored : bodies.get(stored.path));
+        });
+      }),
+    );
+}
+
+/** The notes of `wanted` with their bodies, read one by one or through one snapshot. */
+function readNotes(
+  ctx: NotesContext,
+  wanted: readonly NoteFacts[],
+): ResultAsync<readonly StoredNote[], PersistenceError> {
+  if (wanted.length === 0) return okAsync([]);
+  if (wanted.length <= BULK_READ) return ctx.store.notesAt(wanted);
+  return ctx.store.snapshot().map((snapshot) => snapshot.notes);
+}
+
+/** The index's hits, or for a query of stopwords only, a scan of the notes' words. */
+function matchedHits(
+  ctx: NotesContext,
+  index: SearchIndex,
+  query: string,
+): ResultAsync<Matched, PersistenceError> {
+  const matched = index.query(query);
+  if (matched !== undefined) return okAsync(matched);
+  return ctx.store.snapshot().map((snapshot) => ({
+    hits: stopwordHits(
+      snapshot.notes.map((stored) => ({
+        stored,
+        indexed: { text: `${stored.note.title}\n${readableBody(stored.note)}` },
+      })),
+      query,
+    ),
+    terms: new Set<string>(),
+    feedbackFrom: [],
+  }));
 }

@@ -1,31 +1,61 @@
-import { errAsync } from "neverthrow";
+import { errAsync, ResultAsync } from "neverthrow";
 import { InvalidInputError } from "../../errors.js";
 import type { Embedder } from "../../ports/embedder.js";
 import type { NotesContext } from "../notes-context.js";
 import type { NotesMemory } from "../notes-memory.js";
 import { createEmbeddings } from "./embeddings.js";
-import { createSearchIndex } from "./search-index.js";
+import { SEARCH_CACHE_PATH, decodeSearchCache, encodeSearchCache } from "./search-cache-file.js";
+import { createSearchIndex, type SearchIndex } from "./search-index.js";
 import { searchNotes } from "./search-notes.js";
 
 /** A memory's search: its full-text index and, with an embedder, its vectors. */
 export type Searcher = Pick<NotesMemory, "search" | "updateVectors">;
 
+/** Options of {@link createSearcher}. */
+export interface SearcherOptions {
+  /**
+   * Keep the index in `.agent-memory/cache/search.json` so the next process searches
+   * without indexing every note (what the CLI does). Default false.
+   */
+  readonly persist?: boolean;
+}
+
 /**
  * The search of one memory. The composition root imports this module on the first search
- * only, so a process that never searches never loads minisearch or the stemmer.
+ * only, so a process that never searches never loads the index or the stemmer.
  *
  * @example
  * ```ts
- * const searcher = createSearcher(ctx, undefined);
+ * const searcher = createSearcher(ctx, undefined, { persist: true });
  * const hits = await searcher.search("console design", { limit: 5 });
  * ```
  */
-export function createSearcher(ctx: NotesContext, embedder: Embedder | undefined): Searcher {
-  const index = createSearchIndex();
+export function createSearcher(
+  ctx: NotesContext,
+  embedder: Embedder | undefined,
+  options: SearcherOptions = {},
+): Searcher {
+  let index: Promise<SearchIndex> | undefined;
+  const loadIndex = async (): Promise<SearchIndex> => {
+    if (options.persist !== true) return createSearchIndex();
+    const text = await ctx.persistence.read(SEARCH_CACHE_PATH);
+    return createSearchIndex(text.isOk() ? decodeSearchCache(text.value) : undefined);
+  };
+  // Ignored on failure, like the facts cache: a read-only or full disk must not fail a search.
+  const saveIndex = async (changed: SearchIndex): Promise<void> => {
+    if (options.persist === true) {
+      await ctx.persistence.write(SEARCH_CACHE_PATH, encodeSearchCache(changed.save()));
+    }
+  };
   const embeddings =
     embedder === undefined ? undefined : createEmbeddings(ctx.persistence, embedder);
   return {
-    search: (query, options) => searchNotes(ctx, index, query, options, embeddings),
+    search: (query, searchOptions) => {
+      index ??= loadIndex();
+      return ResultAsync.fromSafePromise(index).andThen((loaded) =>
+        searchNotes(ctx, loaded, query, searchOptions, embeddings, saveIndex),
+      );
+    },
     updateVectors: () =>
       embeddings === undefined
         ? errAsync(
