@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { okOf } from "../../helpers/result-helpers.js";
 import { parts, setupLog as setup } from "./log-helpers.js";
 
+const session = (what: string) =>
+  `## session 1 (20:00 UTC)\n\n### what\n${what}\n\n### why\ny\n\n### how\nz\n\n- next: ${what}\n`;
+
 describe("sessionLog.pickup", () => {
   it("reads today's file, else yesterday's, else today's agent0, else reports nothing", async () => {
     const { log, setClock } = setup(Date.UTC(2026, 3, 16, 10, 0));
@@ -77,8 +80,6 @@ describe("sessionLog.pickup", () => {
 
   it("never picks up a file dated after today (a skewed clock wrote it)", async () => {
     const { log, persistence } = setup(Date.UTC(2026, 3, 16, 10, 0));
-    const session = (what: string) =>
-      `## session 1 (20:00 UTC)\n\n### what\n${what}\n\n### why\ny\n\n### how\nz\n\n- next: ${what}\n`;
     await persistence.write("sessions/2026/04/20/agent4.md", session("from the future"));
     await persistence.write("sessions/2026/04/10/agent4.md", session("last week"));
     expect(okOf(await log.pickup({ agent: 4 }))).toMatchObject({ next: "last week" });
