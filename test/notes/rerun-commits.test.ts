@@ -3,7 +3,7 @@
  * (issue 13, item 12): the files the first run changed and the re-run finds already done are
  * in the re-run's commit too, so nothing of the operation is left uncommitted.
  */
-import git from "isomorphic-git";
+import { statusMatrix } from "isomorphic-git";
 import type { Result } from "neverthrow";
 import { describe, expect, it } from "vitest";
 import type { FsLike } from "../../src/adapters/fs/fs-like.js";
@@ -15,7 +15,7 @@ import { seedNotes } from "../helpers/seed-notes.js";
 
 /** Note files (status folders, index.md) that differ from HEAD. */
 async function uncommittedNotes(fs: FsLike, root: string): Promise<string[]> {
-  const rows = await git.statusMatrix({ fs, dir: root });
+  const rows = await statusMatrix({ fs, dir: root });
   return rows
     .filter(([file]) => /^(inbox|topics|archive)\//.test(file) || file === "index.md")
     .filter(([, head, workdir]) => !(head === 1 && workdir === 1))
