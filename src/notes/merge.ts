@@ -8,6 +8,7 @@ import {
 import { extractLinks } from "../model/links.js";
 import { replaceLink, unlinkId } from "../model/link-rewrite.js";
 import { serializeNote } from "../model/note-format.js";
+import { checkNoteSize } from "../model/note-size.js";
 import { validateBody } from "../model/note-input.js";
 import { dedupeTags } from "../model/tags.js";
 import { loadGraph, type GraphView } from "./graph/graph-view.js";
@@ -111,7 +112,9 @@ async function applyMerge(
   target: StoredNote,
   sources: readonly StoredNote[],
   body: string | undefined,
-): Promise<Result<Omit<MergeResult, "commit">, NotFoundError | PersistenceError>> {
+): Promise<
+  Result<Omit<MergeResult, "commit">, NotFoundError | PersistenceError | InvalidInputError>
+> {
   const targetId = target.note.id;
   const repoint = (markdown: string): { text: string; count: number } => {
     let text = markdown;
@@ -142,6 +145,8 @@ async function applyMerge(
     targetId,
     target.note.title,
   );
+  const sized = checkNoteSize(merged);
+  if (sized.isErr()) return err(sized.error);
   const written = await ctx.persistence.write(target.path, merged);
   ctx.store.forget(target.path);
   if (written.isErr()) return err(written.error);
