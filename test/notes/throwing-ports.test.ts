@@ -125,6 +125,16 @@ describe("a port that throws or rejects", () => {
     });
   }
 
+  it("turns a method that settles to something other than a Result into an Err", async () => {
+    const { fs, root, persistence, git } = await freshMemory();
+    await seedNotes(fs, root, [{ id: "id__AAAAAA", title: "Alpha", body: "a" }]);
+    // A JavaScript host's read that resolves to the text itself, not to Ok(text).
+    const plain = { ...persistence, read: async () => "# Not a Result\n" } as never;
+    const memory = createMemory({ persistence: plain, git });
+    const read = await memory.read("id__AAAAAA");
+    expect(read.isErr() && read.error.message).toMatch(/read\(\) failed unexpectedly: settled to/);
+  });
+
   it("returns the port's error as a PersistenceError or GitError carrying the cause", async () => {
     const reading = await memoryWith("persistence", "read", "throws");
     const read = await reading.read("id__AAAAAA");
