@@ -19,6 +19,7 @@ import { loadGraph } from "./notes/graph/graph-view.js";
 import { createLinkIndex } from "./notes/graph/link-index.js";
 import { brokenLinks, deadEndIds, noteLinks, orphanIds } from "./notes/graph/link-queries.js";
 import { listNotes } from "./notes/list.js";
+import { guardGit, guardPersistence } from "./notes/guarded-ports.js";
 import { createMemoryLock, type LockOptions } from "./notes/memory-lock.js";
 import { mergeNotes } from "./notes/merge.js";
 import { moveNote } from "./notes/move.js";
@@ -90,16 +91,18 @@ export interface NotesTier {
  */
 export function createNotesTier(options: NotesMemoryOptions): NotesTier {
   const lockOptions = { host: nodeLockHost(), ...options.lock };
+  // A host's port that throws or rejects yields an Err like any failure, never a rejection.
+  const persistence = guardPersistence(options.persistence);
   const ctx: NotesContext = {
-    persistence: options.persistence,
-    git: options.git,
-    store: createNoteStore(options.persistence, {
+    persistence,
+    git: options.git === undefined ? undefined : guardGit(options.git),
+    store: createNoteStore(persistence, {
       persistFacts: options.cache?.persist === true,
       ...(options.freshness === undefined ? {} : { freshness: options.freshness }),
     }),
     links: createLinkIndex(),
     queue: createSerialQueue(),
-    acquireLock: createMemoryLock(options.persistence, lockOptions),
+    acquireLock: createMemoryLock(persistence, lockOptions),
     now: options.now ?? Date.now,
     generateId: options.generateId ?? (() => generateId()),
   };

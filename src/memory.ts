@@ -58,12 +58,12 @@ export interface LifecycleApi {
  */
 export function createMemory(options: MemoryOptions): Memory {
   const lockOptions = { host: nodeLockHost(), ...options.lock };
-  const acquirePipelineLock = createMemoryLock(options.persistence, {
+  const { notes, ctx } = createNotesTier(options);
+  const acquirePipelineLock = createMemoryLock(ctx.persistence, {
     ...lockOptions,
     path: PIPELINE_LOCK_PATH,
     timeoutMs: 3_000,
   });
-  const { notes, ctx } = createNotesTier(options);
   const lifecycle = bindConsolidation(notes, {
     persistence: ctx.persistence,
     git: ctx.git,

@@ -53,5 +53,6 @@ export {
   type ParsedSession,
   type SessionParts,
 } from "../lifecycle/sessions/session-markdown.js";
+export { MAX_NOTE_BYTES } from "./note-size.js";
 export { applyNoteEdit, NOTE_EDIT_KINDS, type NoteEdit } from "./note-edit.js";
 export { parseSince } from "./since.js";

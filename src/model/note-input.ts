@@ -8,6 +8,7 @@
 import { err, ok, type Result } from "neverthrow";
 import { InvalidInputError } from "../errors.js";
 import { normalizeBody } from "./note-format.js";
+import { checkNoteSize } from "./note-size.js";
 import { dedupeTags, isValidTagName } from "./tags.js";
 
 /** The longest title accepted, in characters (code points). */
@@ -67,7 +68,8 @@ export function validateTitle(title: string): Result<string, InvalidInputError> 
 
 /**
  * Checks a note body and returns it in canonical form: `\n` line endings, no leading blank
- * lines, no trailing whitespace (see {@link normalizeBody}). Refuses NUL characters.
+ * lines, no trailing whitespace (see {@link normalizeBody}). Refuses NUL characters and a
+ * body over the largest note size (`MAX_NOTE_BYTES`).
  *
  * @example
  * ```ts
@@ -84,7 +86,7 @@ export function validateBody(body: string): Result<string, InvalidInputError> {
       ),
     );
   }
-  return ok(normalizeBody(body));
+  return checkNoteSize(body).map(normalizeBody);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { err, errAsync, ok, okAsync, type Result, type ResultAsync } from "neverthrow";
 import { InvalidInputError } from "../errors.js";
 import { parseNote, serializeNote } from "../model/note-format.js";
+import { checkNoteSize } from "../model/note-size.js";
 import { validateBody, validateTitle } from "../model/note-input.js";
 import { findNote } from "./find-note.js";
 import { checkCommitRequest, commitIfAsked, type ChangedNote } from "./mutation-options.js";
@@ -49,9 +50,11 @@ export function appendToNote(
           if (note.body.trimEnd().endsWith(text.value)) return okAsync(undefined);
           const body =
             note.body.trim() === "" ? text.value : `${note.body.trimEnd()}\n\n${text.value}`;
-          return ctx.persistence
-            .write(stored.path, serializeNote({ title: note.title, tags: note.tagLine, body }))
-            .map(() => ctx.store.forget(stored.path));
+          return checkNoteSize(
+            serializeNote({ title: note.title, tags: note.tagLine, body }),
+          ).asyncAndThen((appended) =>
+            ctx.persistence.write(stored.path, appended).map(() => ctx.store.forget(stored.path)),
+          );
         }),
       )
       .andThen(() => ctx.store.snapshot())

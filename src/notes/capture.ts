@@ -16,6 +16,7 @@ import { isValidId } from "../model/id.js";
 import { slugify } from "../model/slug.js";
 import { validateBody, validateTags, validateTitle } from "../model/note-input.js";
 import { parseNote, serializeNote } from "../model/note-format.js";
+import { checkNoteSize } from "../model/note-size.js";
 import { noteHash } from "../model/note-hash.js";
 import { basename, isNoteStatus, pathForStatus, type NoteStatus } from "../model/layout.js";
 import { toNoteMeta } from "./note-meta.js";
@@ -102,7 +103,15 @@ function validateCapture(
   return checkShape(CAPTURE_INPUT_SHAPE, input, "capture").andThen((shape) =>
     validateTitle(shape.title).andThen((title) =>
       validateBody(shape.body).andThen((body) =>
-        validateTags(shape.tags ?? []).map((tags) => ({ title, tags, body, status })),
+        validateTags(shape.tags ?? []).andThen((tags) =>
+          // The whole file counts: the heading and tag line come on top of the body.
+          checkNoteSize(serializeNote({ title, tags, body })).map(() => ({
+            title,
+            tags,
+            body,
+            status,
+          })),
+        ),
       ),
     ),
   );

@@ -8,6 +8,7 @@ import {
 import { extractLinks } from "../model/links.js";
 import { replaceLink, unlinkId } from "../model/link-rewrite.js";
 import { serializeNote } from "../model/note-format.js";
+import { checkNoteSize } from "../model/note-size.js";
 import { validateBody } from "../model/note-input.js";
 import { dedupeTags } from "../model/tags.js";
 import { loadGraph, type GraphView } from "./graph/graph-view.js";
@@ -48,9 +49,10 @@ export type MergeError = MutationError;
  * target with its display text kept, and the sources are removed. Afterwards no link
  * points at a removed id.
  *
- * Write order: (1) the target's merged content; (2) each linking file, repointed; (3) the
- * sources removed, last. A failure before (3) leaves the sources in place, so every link
- * still resolves; running the merge again finishes it.
+ * Write order: (1) the target's merged content; (2) each linking file, repointed, then the
+ * sources' links to each other; (3) the sources removed, last. A failure at any point leaves
+ * every link resolving; running the merge again (with the sources still there) finishes it,
+ * and its commit takes the files the stopped run repointed too.
  */
 export function mergeNotes(
   ctx: NotesContext,
@@ -110,7 +112,9 @@ async function applyMerge(
   target: StoredNote,
   sources: readonly StoredNote[],
   body: string | undefined,
-): Promise<Result<Omit<MergeResult, "commit">, NotFoundError | PersistenceError>> {
+): Promise<
+  Result<Omit<MergeResult, "commit">, NotFoundError | PersistenceError | InvalidInputError>
+> {
   const targetId = target.note.id;
   const repoint = (markdown: string): { text: string; count: number } => {
     let text = markdown;
@@ -130,6 +134,8 @@ async function applyMerge(
     .filter((section) => !target.note.body.includes(section));
   const mergedBody =
     body ?? [target.note.body, ...sections].filter((part) => part !== "").join("\n\n");
+  // The target already holds the merge: an earlier run stopped midway and this one finishes.
+  const resumed = sections.length < sources.length || target.note.body === mergedBody;
   const tags = dedupeTags([target.note.tagLine, ...sources.map((s) => s.note.tagLine)].flat());
   const files: string[] = [];
   // The sources' links to the target, and the target's to its sources, would now point at the
@@ -139,6 +145,8 @@ async function applyMerge(
     targetId,
     target.note.title,
   );
+  const sized = checkNoteSize(merged);
+  if (sized.isErr()) return err(sized.error);
   const written = await ctx.persistence.write(target.path, merged);
   ctx.store.forget(target.path);
   if (written.isErr()) return err(written.error);
@@ -146,6 +154,8 @@ async function applyMerge(
 
   const sourcePaths = new Set(sources.map((s) => s.path));
   const linking = new Set<string>();
+  // What the earlier run repointed now links to the target: committed with this run's files.
+  const repointedBefore = resumed ? linkersOf(graph, targetId, target.path) : [];
   for (const source of sources) {
     for (const note of graph.inboundNotes(source.note.id)) {
       if (!sourcePaths.has(note.path) && note.path !== target.path) linking.add(note.path);
@@ -163,6 +173,13 @@ async function applyMerge(
     if (rewritten.isErr()) return err(rewritten.error);
     if (rewritten.value) files.push(path);
   }
+  files.push(...repointedBefore.filter((path) => !files.includes(path)));
+  // Sources are removed one by one: a source still there when the merge stops must not link
+  // to one already removed, so their links to each other move to the target first.
+  for (const source of sources) {
+    const rewritten = await rewriteFile(ctx, source.path, (markdown) => repoint(markdown).text);
+    if (rewritten.isErr() && rewritten.error.code !== "NOT_FOUND") return err(rewritten.error);
+  }
   for (const source of sources) {
     const removed = await ctx.persistence.remove(source.path);
     ctx.store.forget(source.path);
@@ -174,4 +191,12 @@ async function applyMerge(
 
 function countLinksTo(markdown: string, id: string): number {
   return extractLinks(markdown).filter((link) => link.id === id).length;
+}
+
+/** The files linking to `id` (the index note included when it lists it), but `except`. */
+function linkersOf(graph: GraphView, id: string, except: string): string[] {
+  const paths = graph.inboundNotes(id).map((note) => note.path);
+  if (graph.indexed(id) && graph.snapshot.indexNote !== undefined)
+    paths.push(graph.snapshot.indexNote.path);
+  return paths.filter((path) => path !== except);
 }

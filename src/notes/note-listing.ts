@@ -1,5 +1,6 @@
 import type { Persistence, StoredFile } from "../ports/persistence.js";
 import { parseFilename, type ParsedFilename } from "../model/filename.js";
+import { OVERSIZE_FIX, oversizeReason } from "../model/note-size.js";
 import {
   NOTE_STATUSES,
   STATUS_FOLDERS,
@@ -12,6 +13,8 @@ import {
 export interface UnsafeFile {
   readonly path: string;
   readonly reason: string;
+  /** What to do about it, when the reason calls for a fix of its own. */
+  readonly fix?: string;
 }
 
 /** A listed note file with what its name says. */
@@ -46,6 +49,12 @@ export async function listNoteFiles(persistence: Persistence): Promise<NoteListi
     for (const file of files.value) {
       if (file.unsafe !== undefined) {
         unsafe.push({ path: file.path, reason: file.unsafe });
+        continue;
+      }
+      // Never read whole: parsing and indexing it would cost more than the rest of the memory.
+      const oversize = oversizeReason(file.size);
+      if (oversize !== undefined) {
+        unsafe.push({ path: file.path, reason: oversize, fix: OVERSIZE_FIX });
         continue;
       }
       const status = statusOfPath(file.path);
@@ -89,7 +98,7 @@ export async function noteFilesWithId(persistence: Persistence, id: string): Pro
         if (file.error.code === "NOT_FOUND") continue;
         throw file.error;
       }
-      if (file.value.unsafe === undefined)
+      if (file.value.unsafe === undefined && oversizeReason(file.value.size) === undefined)
         found.push({ file: file.value, name: name.value, status });
     }
   }

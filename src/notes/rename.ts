@@ -2,6 +2,7 @@ import { err, errAsync, ok, ResultAsync, type Result } from "neverthrow";
 import type { NotFoundError, PersistenceError } from "../errors.js";
 import { buildFilename } from "../model/filename.js";
 import { replaceLinkText } from "../model/link-rewrite.js";
+import { extractLinks } from "../model/links.js";
 import { validateTitle } from "../model/note-input.js";
 import { replaceTitle } from "../model/note-title.js";
 import { loadGraph } from "./graph/graph-view.js";
@@ -71,16 +72,23 @@ export function renameNote(
         const files: string[] = [];
         const steps = async (): Promise<Result<void, NotFoundError | PersistenceError>> => {
           for (const source of sources) {
-            const written = await rewriteFile(ctx, source, relink);
+            let alreadyDone = false;
+            const written = await rewriteFile(ctx, source, (markdown) => {
+              alreadyDone = hasLinkWithText(markdown, noteId, title.value);
+              return relink(markdown);
+            });
             if (written.isErr()) return err(written.error);
-            if (written.value) files.push(source);
+            // A link already showing the new title may be an earlier, interrupted run's
+            // write: the commit takes the file too, so that run's work is not left out.
+            if (written.value || alreadyDone) files.push(source);
           }
           // The note's own links to itself follow too, in the same write as its heading.
           const own = await rewriteFile(ctx, stored.path, (markdown) =>
             replaceTitle(relink(markdown), title.value),
           );
           if (own.isErr()) return err(own.error);
-          if (own.value) files.push(stored.path);
+          // Always the note itself: an interrupted run may have moved or retitled it already.
+          files.push(stored.path);
           if (newPath === stored.path) return ok(undefined);
           const moved = await ctx.persistence.move(stored.path, newPath);
           ctx.store.forget(stored.path);
@@ -102,5 +110,11 @@ export function renameNote(
           }));
       }),
     ),
+  );
+}
+
+function hasLinkWithText(markdown: string, id: string, text: string): boolean {
+  return extractLinks(markdown).some(
+    (link) => link.id === id && link.hasDisplayText && link.displayText === text,
   );
 }

@@ -8,6 +8,7 @@ import {
 import { noteHash } from "../model/note-hash.js";
 import type { StoredNote } from "./note-store.js";
 import { serializeNote } from "../model/note-format.js";
+import { checkNoteSize } from "../model/note-size.js";
 import { validateBody, validateTags } from "../model/note-input.js";
 import { findNote } from "./find-note.js";
 import {
@@ -79,9 +80,9 @@ export function updateNote(
           tags: tags ?? note.tagLine,
           body: body ?? note.body,
         });
-        return ctx.persistence
-          .write(stored.path, markdown)
-          .map(() => ctx.store.forget(stored.path));
+        return checkNoteSize(markdown).asyncAndThen((sized) =>
+          ctx.persistence.write(stored.path, sized).map(() => ctx.store.forget(stored.path)),
+        );
       })
       .andThen(() => ctx.store.snapshot())
       .andThen((snapshot) => findNote(snapshot, id))

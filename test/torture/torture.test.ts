@@ -81,6 +81,13 @@ const OPERATIONS: readonly Operation[] = [
     run: async (m) => m.merge(["id__Topic4"], "id__Topic2"),
   },
   {
+    // Topic1 links to Topic2: stopped between the two removals, no source may link to a removed one.
+    name: "merge of linked sources",
+    slow: false,
+    rerunMustSucceed: false,
+    run: async (m) => m.merge(["id__Topic2", "id__Topic1"], "id__Topic3"),
+  },
+  {
     name: "remove",
     slow: false,
     deletes: ["id__Topic4"],

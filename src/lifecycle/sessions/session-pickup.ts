@@ -1,14 +1,22 @@
 /**
  * Where a fresh agent resumes: the last session's pickup line, read in a fixed order:
- * today's file of this agent, else yesterday's, else today's file of agent 0 (the file a
- * newly spawned helper peeks at to see what the main agent is doing).
+ * today's file of this agent, else yesterday's, else its newest earlier file however old (a
+ * weekend, a holiday), else today's file of agent 0 (the file a newly spawned helper peeks at
+ * to see what the main agent is doing). Today's and yesterday's are tried by name first, so
+ * the common case lists nothing; only a longer gap lists the session log's names.
  */
 import { err, ok, type ResultAsync } from "neverthrow";
 import { safeAsync } from "../../shared/safe-async.js";
 import { PersistenceError } from "../../errors.js";
 import type { Persistence } from "../../ports/persistence.js";
 import { parseSessions } from "./session-markdown.js";
-import { previousUtcDay, sessionLogPath, utcDay } from "./session-paths.js";
+import {
+  parseSessionLogPath,
+  previousUtcDay,
+  SESSIONS_FOLDER,
+  sessionLogPath,
+  utcDay,
+} from "./session-paths.js";
 
 /**
  * The session to resume from.
@@ -40,26 +48,29 @@ export interface Pickup {
   readonly time: string;
 }
 
+/** A log file pickup may read. */
+interface Candidate {
+  readonly path: string;
+  readonly agent: number;
+  readonly day: string;
+}
+
 /**
- * The files pickup reads for `agent` at `now`, in order, without repeats.
- *
- * @example
- * ```ts
- * pickupOrder(3, Date.UTC(2026, 3, 16));
- * // ["sessions/2026/04/16/agent3.md", "sessions/2026/04/15/agent3.md", "sessions/2026/04/16/agent0.md"]
- * ```
+ * The files pickup reads for `agent` at `now`, in order: today's and yesterday's of the
+ * agent by name, then its older ones found by listing (only when those two held nothing),
+ * then today's of agent 0.
  */
-export function pickupOrder(
+async function* pickupOrder(
+  persistence: Persistence,
   agent: number,
   now: number,
-): { path: string; agent: number; day: string }[] {
+): AsyncGenerator<Candidate> {
   const today = utcDay(now);
-  const candidates = [
-    { path: sessionLogPath(agent, today), agent, day: today },
-    { path: sessionLogPath(agent, previousUtcDay(now)), agent, day: previousUtcDay(now) },
-    { path: sessionLogPath(0, today), agent: 0, day: today },
-  ];
-  return candidates.filter((c, i) => candidates.findIndex((o) => o.path === c.path) === i);
+  const yesterday = previousUtcDay(now);
+  yield { path: sessionLogPath(agent, today), agent, day: today };
+  yield { path: sessionLogPath(agent, yesterday), agent, day: yesterday };
+  yield* await olderFilesOf(persistence, agent, yesterday);
+  if (agent !== 0) yield { path: sessionLogPath(0, today), agent: 0, day: today };
 }
 
 /**
@@ -79,7 +90,7 @@ export function findPickup(
 ): ResultAsync<Pickup | null, PersistenceError> {
   return safeAsync<Pickup | null, PersistenceError>(
     async () => {
-      for (const candidate of pickupOrder(agent, now)) {
+      for await (const candidate of pickupOrder(persistence, agent, now)) {
         const content = await persistence.read(candidate.path);
         if (content.isErr()) {
           if (content.error.code === "NOT_FOUND") continue;
@@ -102,4 +113,27 @@ export function findPickup(
     },
     (cause) => new PersistenceError("Could not read the session log for pickup.", { cause }),
   );
+}
+
+/**
+ * The agent's log files dated before `before`, newest first, from the session log's names
+ * (no stats when the persistence can list without them). Throws a failed listing's error.
+ */
+async function olderFilesOf(
+  persistence: Persistence,
+  agent: number,
+  before: string,
+): Promise<Candidate[]> {
+  const listed = await (persistence.listPaths ?? persistence.list).call(
+    persistence,
+    SESSIONS_FOLDER,
+  );
+  if (listed.isErr()) throw listed.error;
+  const older: Candidate[] = [];
+  for (const { path } of listed.value) {
+    const where = parseSessionLogPath(path);
+    if (where !== undefined && where.agent === agent && where.day < before)
+      older.push({ path, agent, day: where.day });
+  }
+  return older.toSorted((a, b) => (a.day < b.day ? 1 : a.day > b.day ? -1 : 0));
 }

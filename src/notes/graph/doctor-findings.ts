@@ -77,7 +77,9 @@ export function doctorFindings(input: DoctorInput): DoctorFinding[] {
       severity: "error",
       path: file.path,
       message: `The library leaves this file alone: ${file.reason}.`,
-      fix: 'Replace it with a plain UTF-8 markdown file named "<slug> id__XXXXXX.md" (no link, no backslash), or move it out of the memory.',
+      fix:
+        file.fix ??
+        'Replace it with a plain UTF-8 markdown file named "<slug> id__XXXXXX.md" (no link, no backslash), or move it out of the memory.',
     });
   }
   for (const path of input.outside) {

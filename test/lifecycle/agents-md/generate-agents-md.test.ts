@@ -229,6 +229,30 @@ describe("generateAgentsMd", () => {
     );
   });
 
+  it("refuses every folder the memory owns, naming the places a target may go", async () => {
+    const { memory, persistence, fs } = await seeded();
+    const agentsMd = bindAgentsMd(memory, persistence);
+    const owned = ["journal", "sessions", "inbox", "topics", "archive", ".agent-memory"];
+    for (const folder of owned) {
+      for (const path of [`${folder}/AGENTS.md`, `${folder}/deep/AGENTS.md`, folder]) {
+        const message = errOf(await agentsMd({ target: path })).message;
+        expect(message).toMatch(/^Refused: /);
+        expect(message).not.toMatch(/Refused: Refused/);
+        expect(message).toContain(`"${path}"`);
+        // Where it may go instead: the root, or any folder the memory does not own.
+        expect(message).toMatch(/memory root \(e\.g\. AGENTS\.md\)/);
+        expect(message).toContain("journal/, sessions/");
+        const outside = fileTarget({ fs, path: `/memory/${path}`, memoryRoot: "/memory" });
+        expect(errOf(await generateAgentsMd({ notes: memory, target: outside })).message).toBe(
+          message,
+        );
+      }
+    }
+    // A differently cased folder is the same folder on macOS and Windows.
+    expect(errOf(await agentsMd({ target: "Journal/AGENTS.md" })).message).toMatch(/^Refused/);
+    expect(okOf(await agentsMd({ target: "docs/journal/AGENTS.md" })).written).toBe(true);
+  });
+
   it("binds to a memory with a path inside the root, linking back with ../", async () => {
     const { memory, persistence, fs, root } = await seeded();
     const agentsMd = bindAgentsMd(memory, persistence);

@@ -64,6 +64,20 @@ describe("the session-log consolidation cursor", () => {
     expect(okOf(await other.unconsumed()).map((s) => s.what)).toEqual(["three"]);
   });
 
+  it("returns every section since the cursor after a weekend, across a month boundary", async () => {
+    const { log, append } = setup();
+    await append(0, "thursday", Date.UTC(2026, 0, 29, 9, 0));
+    okOf(await log.markConsumed(okOf(await log.unconsumed())));
+    await append(0, "friday", Date.UTC(2026, 0, 30, 17, 0));
+    await append(1, "saturday", Date.UTC(2026, 0, 31, 11, 0));
+    await append(0, "monday", Date.UTC(2026, 1, 2, 9, 0));
+    expect(okOf(await log.unconsumed()).map((s) => [s.day, s.what])).toEqual([
+      ["2026-01-30", "friday"],
+      ["2026-01-31", "saturday"],
+      ["2026-02-02", "monday"],
+    ]);
+  });
+
   it("consumes part of a file and never moves backwards", async () => {
     const { log, append } = setup();
     for (const [index, tag] of ["a", "b", "c"].entries())
