@@ -123,14 +123,14 @@ export function gitCli(options: GitCliOptions): Git {
 
     pull() {
       return safeAsync(
-        () => pullWithCli({ exec, location, author, now: options.now }),
+        () => pullWithCli({ exec, location, author, now: options.now, dir }),
         unexpected("pulling"),
       );
     },
 
     push() {
       return safeAsync(
-        () => pushWithCli({ exec, location, author, now: options.now }),
+        () => pushWithCli({ exec, location, author, now: options.now, dir }),
         unexpected("pushing"),
       );
     },
