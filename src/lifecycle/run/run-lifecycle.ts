@@ -7,6 +7,7 @@ import type { DefragApi, DefragReport } from "../defrag/defrag-api.js";
 import { commitMemory } from "../../notes/commit-memory.js";
 import type { NotesMemory } from "../../notes/notes-memory.js";
 import { stoppedAt, type RunProgress } from "./run-progress.js";
+import { pushCatchingUp, type PushingGit } from "./push-catching-up.js";
 import { PipelineError, type LockError, type PersistenceError } from "../../errors.js";
 import type { Git } from "../../ports/git.js";
 import type { Persistence } from "../../ports/persistence.js";
@@ -142,10 +143,16 @@ async function run(
     if (committed.isErr()) return err(stoppedAt("commit", committed.error, progress));
     commit = committed.value;
     progress = { ...progress, commit };
-    const push = git.push?.bind(git);
-    if (push !== undefined) {
-      // Under the lock too: a push updates the remote-tracking ref a concurrent pull reads.
-      const result = await deps.exclusive(() => push());
+    if (canPush(git)) {
+      // Under the lock too: a push updates the remote-tracking ref a concurrent pull reads,
+      // and a push refused because the remote moved pulls (merges) and pushes again.
+      const merges = { merged: false };
+      const result = await deps.exclusive(() => pushCatchingUp(git, merges));
+      if (merges.merged) {
+        pulled = "merged";
+        progress = { ...progress, pulled };
+        await memory.refresh();
+      }
       if (result.isErr()) {
         const advice = "The commits are safe locally; run the sync again to push them.";
         return err(stoppedAt("push", result.error, progress, advice));
@@ -154,6 +161,10 @@ async function run(
     }
   }
   return ok({ pulled, consolidation: consolidation.value, defrag, agentsMd, commit, pushed });
+}
+
+function canPush(git: Git): git is PushingGit {
+  return git.push !== undefined;
 }
 
 interface LocalThenPull {
