@@ -119,14 +119,35 @@ export class PipelineError extends MemoryErrorBase<"PIPELINE"> {
   readonly code = "PIPELINE" as const;
   /** The step that failed (e.g. "runAgent"). */
   readonly step: string;
+  /**
+   * What the steps before the failed one applied and kept (a lifecycle run: `pulled`,
+   * `consolidation`, `commit`, ...); absent when nothing was applied. A caller reads it to
+   * know that a failed run still merged or committed, and never redoes that work by hand.
+   */
+  readonly done?: Readonly<Record<string, unknown>>;
 
-  constructor(step: string, message: string, options: MemoryErrorOptions = {}) {
+  constructor(
+    step: string,
+    message: string,
+    options: MemoryErrorOptions & { readonly done?: Readonly<Record<string, unknown>> } = {},
+  ) {
     super(message, options);
     this.step = step;
+    if (options.done !== undefined) this.done = options.done;
   }
 
-  override toJSON(): { code: "PIPELINE"; message: string; cause?: unknown; step: string } {
-    return { ...super.toJSON(), step: this.step };
+  override toJSON(): {
+    code: "PIPELINE";
+    message: string;
+    cause?: unknown;
+    step: string;
+    done?: Readonly<Record<string, unknown>>;
+  } {
+    return {
+      ...super.toJSON(),
+      step: this.step,
+      ...(this.done === undefined ? {} : { done: this.done }),
+    };
   }
 }
 

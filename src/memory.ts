@@ -12,6 +12,7 @@ import { bindDefrag, type DefragApi } from "./lifecycle/defrag/defrag-api.js";
 import type { DefragGuardrails } from "./lifecycle/defrag/validate-decision.js";
 import { createMemoryLock } from "./notes/memory-lock.js";
 import { serialized } from "./notes/notes-context.js";
+import { committingUnderLock, type Exclusive } from "./notes/locked-git.js";
 import type { NotesMemory } from "./notes/notes-memory.js";
 import { createNotesTier, type NotesMemoryOptions } from "./create-notes-memory.js";
 import type { PipelineError } from "./errors.js";
@@ -64,9 +65,12 @@ export function createMemory(options: MemoryOptions): Memory {
     path: PIPELINE_LOCK_PATH,
     timeoutMs: 3_000,
   });
+  const exclusive: Exclusive = (task) => serialized(ctx, task);
+  // Consolidation and defrag commit under the memory's lock, like every mutation.
+  const git = ctx.git === undefined ? undefined : committingUnderLock(ctx.git, exclusive);
   const lifecycle = bindConsolidation(notes, {
     persistence: ctx.persistence,
-    git: ctx.git,
+    git,
     llm: options.llm,
     now: ctx.now,
     queue: ctx.queue,
@@ -77,7 +81,7 @@ export function createMemory(options: MemoryOptions): Memory {
   });
   const defrag = bindDefrag(notes, {
     persistence: ctx.persistence,
-    git: ctx.git,
+    git,
     llm: options.llm,
     now: ctx.now,
     acquirePipelineLock,
@@ -96,7 +100,7 @@ export function createMemory(options: MemoryOptions): Memory {
           persistence: ctx.persistence,
           git: ctx.git,
           now: ctx.now,
-          exclusive: (task) => serialized(ctx, task),
+          exclusive,
         },
         runOptions,
       ),

@@ -1,5 +1,8 @@
 import { err, ok, type Result } from "neverthrow";
-import { ConflictError, type GitError } from "../../errors.js";
+import { resolve } from "node:path";
+import { GitError, type ConflictError } from "../../errors.js";
+import { PRIVATE_FOLDER } from "../../model/layout.js";
+import { mergeOrRestore } from "./git-cli-merge.js";
 import type { GitAuthor } from "../../ports/git.js";
 import { identityEnv } from "./git-cli-commit.js";
 import type { RepoLocation } from "./git-cli-repo.js";
@@ -11,6 +14,8 @@ export interface CliSyncDeps {
   readonly location: () => Promise<Result<RepoLocation, GitError>>;
   readonly author: () => Promise<Result<GitAuthor, GitError>>;
   readonly now: (() => number) | undefined;
+  /** The memory root (absolute): text a failed merge would drop is saved below it. */
+  readonly dir: string;
 }
 
 /** The remote to use: the branch's upstream remote, else "origin", else the only one; none without remotes. */
@@ -36,8 +41,9 @@ async function remoteOf(
 }
 
 /**
- * `git fetch` then a merge of the remote branch of the same name. A conflict is aborted
- * (`git merge --abort`), so the working tree and history are exactly as before, and reported.
+ * `git fetch` then a merge of the remote branch of the same name. A failed fetch changes
+ * nothing; a failed merge is undone (see git-cli-merge.ts) and the error says which step
+ * failed and in what state the repository is.
  */
 export async function pullWithCli(
   deps: CliSyncDeps,
@@ -52,7 +58,14 @@ export async function pullWithCli(
   const branch = await deps.exec(["symbolic-ref", "--short", "HEAD"], { cwd });
   if (branch.isErr()) return err(branch.error);
   const fetched = await deps.exec(["fetch", "--quiet", remote.value], { cwd });
-  if (fetched.isErr()) return err(fetched.error);
+  if (fetched.isErr()) {
+    return err(
+      new GitError(
+        `Fetching from ${remote.value} failed; nothing was merged and the repository is as it was. ${fetched.error.message}`,
+        { cause: fetched.error },
+      ),
+    );
+  }
   const ref = `${remote.value}/${branch.value.trim()}`;
   const exists = await deps.exec(["rev-parse", "--verify", "-q", `refs/remotes/${ref}`], {
     cwd,
@@ -69,27 +82,20 @@ export async function pullWithCli(
   }
   const who = await deps.author();
   if (who.isErr()) return err(who.error);
-  const merged = await deps.exec(["merge", "--no-edit", ref], {
+  const before = head.value.trim();
+  if (before === "") {
+    // Nothing to undo on an unborn branch: the merge is a checkout of the remote's branch.
+    const merged = await deps.exec(["merge", "--no-edit", ref], { cwd });
+    return merged.isErr() ? err(merged.error) : ok("merged");
+  }
+  return mergeOrRestore({
+    exec: deps.exec,
     cwd,
+    ref,
+    before,
     env: identityEnv(who.value, deps.now),
+    recoveredDir: resolve(deps.dir, PRIVATE_FOLDER, "recovered"),
   });
-  if (merged.isOk()) return ok("merged");
-  const conflicted = await deps.exec(["diff", "--name-only", "--diff-filter=U"], { cwd });
-  await deps.exec(["merge", "--abort"], { cwd });
-  const files = conflicted.isOk()
-    ? conflicted.value
-        .trim()
-        .split("\n")
-        .filter((f) => f !== "")
-    : [];
-  if (files.length === 0) return err(merged.error);
-  return err(
-    new ConflictError(
-      `Pulling ${ref} conflicts in ${files.join(", ")}; the merge was aborted and nothing changed. ` +
-        `Resolve it by hand (git pull, fix the files, commit), then run again.`,
-      { cause: merged.error },
-    ),
-  );
 }
 
 /** Pushes the current branch to its remote, setting the upstream on the first push. */

@@ -171,14 +171,14 @@ function createGitCli(options: GitCliOptions): {
     pull() {
       return safeAsync(() => {
         moved();
-        return pullWithCli({ exec, location, author, now: options.now });
+        return pullWithCli({ exec, location, author, now: options.now, dir });
       }, unexpected("pulling"));
     },
 
     push() {
       return safeAsync(() => {
         moved();
-        return pushWithCli({ exec, location, author, now: options.now });
+        return pushWithCli({ exec, location, author, now: options.now, dir });
       }, unexpected("pushing"));
     },
 

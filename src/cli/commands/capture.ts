@@ -1,10 +1,10 @@
-import { isNoteStatus } from "../../model/index.js";
+import { generateId, isNoteStatus } from "../../model/index.js";
 import { failureFrom, usageFailure } from "../framework/cli-failure.js";
 import { readBody } from "../framework/body-input.js";
 import { COMMIT_OPTIONS, defineCommand } from "../framework/command.js";
 import {
   chooseCommit,
-  commitPaths,
+  commitOptions,
   describeCommit,
   quoteTitle,
 } from "../framework/commit-choice.js";
@@ -47,16 +47,22 @@ export const captureCommand = defineCommand({
     const { memory } = opened.value;
     const body = (await readBody(io, values.body, true)) ?? "";
     const title = positionals.join(" ");
-    const captured = await memory.capture({ title, body, tags: values.tag ?? [] }, { status });
-    if (captured.isErr()) return out.fail(failureFrom(captured.error));
-    const note = captured.value;
+    // The id is chosen here so the commit message can name it and the note is written and
+    // committed in one hold of the memory's lock: a sync in another process can no longer
+    // commit the new file in between and leave this command saying "Nothing to commit".
+    const id = generateId();
     const choice = chooseCommit(
       opened.value,
       values["no-commit"],
-      `memory: capture ${quoteTitle(note.title)} (${note.id})`,
+      `memory: capture ${quoteTitle(title.trim())} (${id})`,
     );
-    // Only the new file: whatever else is uncommitted under the root is not this command's.
-    const outcome = await commitPaths(memory, choice, [note.path]);
+    const captured = await memory.capture(
+      { title, body, tags: values.tag ?? [] },
+      { status, id, ...commitOptions(choice) },
+    );
+    if (captured.isErr()) return out.fail(failureFrom(captured.error));
+    const { commit, notCommitted, ...note } = captured.value;
+    const outcome = notCommitted === undefined ? { commit } : { commit, notCommitted };
     out.print({ note: { ...note, committed: outcome.commit !== null }, ...outcome }, () =>
       [
         `Captured ${note.id} ${JSON.stringify(note.title)} in ${note.path}`,

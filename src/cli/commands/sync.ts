@@ -88,7 +88,11 @@ export const syncCommand = defineCommand({
     } finally {
       abort.dispose();
     }
-    if (ran.isErr()) return out.fail(failureFrom(ran.error));
+    if (ran.isErr()) {
+      // The failed step, and what the steps before it merged or committed (kept, not undone).
+      const { step, done } = ran.error;
+      return out.fail({ ...failureFrom(ran.error), details: { step, ...(done && { done }) } });
+    }
     const report = ran.value;
     const titles = new Map(before.value.map((note) => [note.id, note.title]));
     for (const [id, title] of await titlesOf(memory, report)) titles.set(id, title);

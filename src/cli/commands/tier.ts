@@ -1,9 +1,8 @@
-import { INDEX_NOTE_PATH } from "../../model/index.js";
 import { failureFrom, usageFailure } from "../framework/cli-failure.js";
 import { COMMIT_OPTIONS, defineCommand } from "../framework/command.js";
 import {
   chooseCommit,
-  commitPaths,
+  commitOptions,
   describeCommit,
   quoteTitle,
 } from "../framework/commit-choice.js";
@@ -38,20 +37,25 @@ export const tierCommand = defineCommand({
     const note = await lookUpNote(memory, idInput);
     if (note.isErr()) return out.fail(note.error);
     const { id, title } = note.value;
-    const changed =
-      tier === "none" ? await memory.index.demote(id) : await memory.index.promote(id, tier);
-    if (changed.isErr()) return out.fail(failureFrom(changed.error));
     const choice = chooseCommit(
       opened.value,
       values["no-commit"],
       `memory: tier ${quoteTitle(title)} ${tier} (${id})`,
     );
-    const outcome = await commitPaths(memory, choice, [INDEX_NOTE_PATH]);
-    const tiers = changed.value;
-    out.print({ id, tier, hot: tiers.hot, warm: tiers.warm, ...outcome }, () =>
+    // Written and committed in one hold of the memory's lock: a sync in another process can
+    // no longer commit index.md in between and leave this command saying "Nothing to commit".
+    const options = commitOptions(choice);
+    const changed =
+      tier === "none"
+        ? await memory.index.demote(id, options)
+        : await memory.index.promote(id, tier, options);
+    if (changed.isErr()) return out.fail(failureFrom(changed.error));
+    const { commit = null, notCommitted, ...after } = changed.value;
+    const outcome = notCommitted === undefined ? { commit } : { commit, notCommitted };
+    out.print({ id, tier, hot: after.hot, warm: after.warm, ...outcome }, () =>
       [
         tier === "none" ? `${id} is in no tier.` : `${id} ${JSON.stringify(title)} is ${tier}.`,
-        `Hot: ${tiers.hot.length}, warm: ${tiers.warm.length}.`,
+        `Hot: ${after.hot.length}, warm: ${after.warm.length}.`,
         describeCommit(outcome, choice),
       ].join("\n"),
     );

@@ -22,6 +22,8 @@ export interface CliFailure {
   readonly exitCode: ExitCode;
   /** The closest notes, when an id named none. */
   readonly suggestions?: readonly Suggestion[];
+  /** More fields for the `--json` error (a sync's failed step and what it applied before). */
+  readonly details?: Readonly<Record<string, unknown>>;
 }
 
 /**

@@ -52,9 +52,13 @@ export function createOutput(io: CliIo, json: boolean): Output {
     fail(failure) {
       io.stderr(`memory: ${oneLine(failure.message)}\n`);
       if (json) {
-        const { code, message, suggestions } = failure;
-        const error =
-          suggestions === undefined ? { code, message } : { code, message, suggestions };
+        const { code, message, suggestions, details } = failure;
+        const error = {
+          ...details,
+          code,
+          message,
+          ...(suggestions === undefined ? {} : { suggestions }),
+        };
         io.stdout(`${JSON.stringify({ error }, null, 2)}\n`);
       }
       return failure.exitCode === EXIT.ok ? EXIT.failed : failure.exitCode;

@@ -1,4 +1,4 @@
-import { err, ok, ResultAsync, type Result } from "neverthrow";
+import { err, ok, okAsync, ResultAsync, type Result } from "neverthrow";
 import type { AgentsMdOptions, AgentsMdFunction } from "../agents-md/agents-md-api.js";
 import type { AgentsMdResult } from "../agents-md/generate-agents-md.js";
 import type { ConsolidationApi } from "../consolidate/consolidation-api.js";
@@ -6,13 +6,9 @@ import type { ConsolidationReport } from "../consolidate/run-consolidation.js";
 import type { DefragApi, DefragReport } from "../defrag/defrag-api.js";
 import { commitMemory } from "../../notes/commit-memory.js";
 import type { NotesMemory } from "../../notes/notes-memory.js";
-import {
-  PipelineError,
-  type ConflictError,
-  type GitError,
-  type LockError,
-  type PersistenceError,
-} from "../../errors.js";
+import { stoppedAt, type RunProgress } from "./run-progress.js";
+import { pushCatchingUp, type PushingGit } from "./push-catching-up.js";
+import { PipelineError, type LockError, type PersistenceError } from "../../errors.js";
 import type { Git } from "../../ports/git.js";
 import type { Persistence } from "../../ports/persistence.js";
 import {
@@ -64,15 +60,12 @@ export interface LifecycleDeps {
   ) => ResultAsync<T, E | LockError | PersistenceError>;
 }
 
-type Step = "commit-local" | "pull" | "consolidate" | "defrag" | "agentsMd" | "commit" | "push";
-
-const failAt = (step: Step, what: string) => (error: { message: string }) =>
-  new PipelineError(step, `The sync stopped at ${step}: ${error.message}${what}`, { cause: error });
-
 /**
  * The whole lifecycle: commit what people changed by hand, pull (a conflict stops the run
  * before anything else changes: nothing is lost), consolidate, defrag when it is due,
- * regenerate the AGENTS.md sections, commit, push.
+ * regenerate the AGENTS.md sections, commit, push. Every git step runs holding the memory's
+ * lock; a step that fails returns a PipelineError whose message and `done` say what the
+ * steps before it applied.
  */
 export function runLifecycle(
   deps: LifecycleDeps,
@@ -87,23 +80,26 @@ async function run(
 ): Promise<Result<RunReport, PipelineError>> {
   const { memory, git } = deps;
   const signal = options.signal === undefined ? {} : { signal: options.signal };
+  let progress: RunProgress = {};
   let pulled: RunReport["pulled"] = git === undefined ? "no-git" : "unsupported";
   if (git !== undefined) {
     const synced = await deps.exclusive(() => commitLocalThenPull(git));
-    if (synced.isErr())
+    if (synced.isErr()) {
+      const { error } = synced;
       return err(
-        synced.error instanceof PipelineError
-          ? synced.error
-          : failAt("commit-local", "")(synced.error),
+        error instanceof PipelineError ? error : stoppedAt("commit-local", error, progress),
       );
-    pulled = synced.value;
+    }
+    pulled = synced.value.pulled;
+    progress = { localCommit: synced.value.localCommit, pulled };
     if (pulled === "merged") await memory.refresh();
   }
   const consolidation = await memory.consolidate(signal);
-  if (consolidation.isErr()) return err(failAt("consolidate", "")(consolidation.error));
+  if (consolidation.isErr()) return err(stoppedAt("consolidate", consolidation.error, progress));
+  progress = { ...progress, consolidation: consolidation.value };
 
   const state = await readLifecycleState(deps.persistence);
-  if (state.isErr()) return err(failAt("defrag", "")(state.error));
+  if (state.isErr()) return err(stoppedAt("defrag", state.error, progress));
   const consumed =
     consolidation.value.consumed.length + consolidation.value.consumedSessions.length > 0;
   let next = consumed
@@ -112,13 +108,14 @@ async function run(
   let defrag: DefragReport | null = null;
   if (defragDue(next, options.defragEvery ?? {}, deps.now())) {
     const ran = await memory.defrag(signal);
-    if (ran.isErr()) return err(failAt("defrag", "")(ran.error));
+    if (ran.isErr()) return err(stoppedAt("defrag", ran.error, progress));
     defrag = ran.value;
+    progress = { ...progress, defrag };
     next = { consolidationsSinceDefrag: 0, lastDefragAt: new Date(deps.now()).toISOString() };
   }
   if (next !== state.value) {
     const written = await writeLifecycleState(deps.persistence, next);
-    if (written.isErr()) return err(failAt("defrag", "")(written.error));
+    if (written.isErr()) return err(stoppedAt("defrag", written.error, progress));
   }
 
   const agentsMd: AgentsMdResult[] = [];
@@ -128,11 +125,13 @@ async function run(
         ? {}
         : { budgetTokens: options.agentsMdBudgetTokens };
     const result = await memory.agentsMd({ ...target, ...budget });
-    if (result.isErr()) return err(failAt("agentsMd", "")(result.error));
+    if (result.isErr()) return err(stoppedAt("agentsMd", result.error, progress));
     agentsMd.push(result.value);
+    progress = { ...progress, agentsMd: [...agentsMd] };
   }
 
   let commit: string | null = null;
+  let pushed: RunReport["pushed"] = git === undefined ? "no-git" : "unsupported";
   if (git !== undefined) {
     // AGENTS.md sections written inside the root are this run's files too.
     const sections = (options.agentsMd ?? []).flatMap((option) =>
@@ -141,31 +140,51 @@ async function run(
     const committed = await deps.exclusive(() =>
       commitMemory(git, "memory: sync (lifecycle state, AGENTS.md)", sections),
     );
-    if (committed.isErr()) return err(failAt("commit", "")(committed.error));
+    if (committed.isErr()) return err(stoppedAt("commit", committed.error, progress));
     commit = committed.value;
-  }
-  let pushed: RunReport["pushed"] = git === undefined ? "no-git" : "unsupported";
-  if (git?.push !== undefined) {
-    const result = await git.push();
-    if (result.isErr())
-      return err(failAt("push", " (the commits are safe locally; push again later)")(result.error));
-    pushed = result.value;
+    progress = { ...progress, commit };
+    if (canPush(git)) {
+      // Under the lock too: a push updates the remote-tracking ref a concurrent pull reads,
+      // and a push refused because the remote moved pulls (merges) and pushes again.
+      const merges = { merged: false };
+      const result = await deps.exclusive(() => pushCatchingUp(git, merges));
+      if (merges.merged) {
+        pulled = "merged";
+        progress = { ...progress, pulled };
+        await memory.refresh();
+      }
+      if (result.isErr()) {
+        const advice = "The commits are safe locally; run the sync again to push them.";
+        return err(stoppedAt("push", result.error, progress, advice));
+      }
+      pushed = result.value;
+    }
   }
   return ok({ pulled, consolidation: consolidation.value, defrag, agentsMd, commit, pushed });
+}
+
+function canPush(git: Git): git is PushingGit {
+  return git.push !== undefined;
+}
+
+interface LocalThenPull {
+  readonly localCommit: string | null;
+  readonly pulled: RunReport["pulled"];
 }
 
 /**
  * Commits what changed outside the library, then pulls, in one hold of the memory's lock: no
  * mutation of another process can land between them, nor inside the merge.
  */
-function commitLocalThenPull(
-  git: Git,
-): ResultAsync<RunReport["pulled"], PipelineError | GitError | ConflictError> {
+function commitLocalThenPull(git: Git): ResultAsync<LocalThenPull, PipelineError> {
   return commitMemory(git, "memory: changes made outside the library")
-    .mapErr(failAt("commit-local", ""))
-    .andThen(() => {
-      const pull = git.pull;
-      if (pull === undefined) return ok<RunReport["pulled"], PipelineError>("unsupported");
-      return pull().mapErr(failAt("pull", ""));
+    .mapErr((error) => stoppedAt("commit-local", error, {}))
+    .andThen((localCommit) => {
+      const pull = git.pull?.bind(git);
+      if (pull === undefined)
+        return okAsync<LocalThenPull, PipelineError>({ localCommit, pulled: "unsupported" });
+      return pull()
+        .map((pulled) => ({ localCommit, pulled }))
+        .mapErr((error) => stoppedAt("pull", error, { localCommit }));
     });
 }

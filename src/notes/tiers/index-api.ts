@@ -4,11 +4,18 @@ import { INDEX_NOTE_PATH } from "../../model/layout.js";
 import { serialized, type NotesContext } from "../notes-context.js";
 import {
   InvalidInputError,
+  type GitError,
   type LockError,
   type NotFoundError,
   type PersistenceError,
 } from "../../errors.js";
 import { readIndexTiers, writeIndexTiers, type IndexTiers } from "./index-note.js";
+import {
+  checkCommitRequest,
+  commitIfAsked,
+  type CommitOutcome,
+  type MutationOptions,
+} from "../mutation-options.js";
 
 /** The index note's API: top of mind lives only here. */
 export interface IndexNoteApi {
@@ -19,14 +26,31 @@ export interface IndexNoteApi {
     readonly hot: readonly string[];
     readonly warm: readonly string[];
   }): ResultAsync<IndexTiers, IndexError>;
-  /** Puts a note in a tier (moving it out of the other one), at the end of the list. */
-  promote(id: string, tier: "hot" | "warm"): ResultAsync<IndexTiers, IndexError>;
-  /** Takes a note out of both tiers. */
-  demote(id: string): ResultAsync<IndexTiers, IndexError>;
+  /**
+   * Puts a note in a tier (moving it out of the other one), at the end of the list. With
+   * `commit`, index.md is committed in the same hold of the memory's lock as the write, and
+   * the result says what became of the commit.
+   */
+  promote(
+    id: string,
+    tier: "hot" | "warm",
+    options?: MutationOptions,
+  ): ResultAsync<IndexChange, IndexError>;
+  /** Takes a note out of both tiers; `commit` as for promote. */
+  demote(id: string, options?: MutationOptions): ResultAsync<IndexChange, IndexError>;
 }
 
+/** The tiers after a change, and the commit's outcome when one was asked for. */
+export type IndexChange = IndexTiers & Partial<CommitOutcome>;
+
 /** Errors the index API can return. */
-export type IndexError = InvalidInputError | NotFoundError | PersistenceError | LockError;
+export type IndexError =
+  | InvalidInputError
+  | NotFoundError
+  | PersistenceError
+  | LockError
+  /** A commit was asked for and the memory has no git port (nothing is written then). */
+  | GitError;
 
 const checkId = (input: string): string | InvalidInputError => {
   const id = normalizeIdInput(input.trim());
@@ -46,8 +70,11 @@ export function createIndexNoteApi(ctx: NotesContext): IndexNoteApi {
 
   const write = (
     next: (current: IndexTiers) => { hot: readonly string[]; warm: readonly string[] },
-  ) =>
-    serialized(ctx, () =>
+    options: MutationOptions = {},
+  ): ResultAsync<IndexChange, IndexError> => {
+    const commitCheck = checkCommitRequest(ctx, options);
+    if (commitCheck.isErr()) return errAsync(commitCheck.error);
+    return serialized(ctx, () =>
       readText().andThen((text) =>
         ctx.store.snapshot().andThen((snapshot) => {
           const tiers = next(readIndexTiers(text ?? ""));
@@ -68,11 +95,23 @@ export function createIndexNoteApi(ctx: NotesContext): IndexNoteApi {
           });
           const done = readIndexTiers(markdown);
           // Same bytes, no write: regenerating an unchanged index causes no git churn.
-          if (markdown === text) return okAsync(done);
-          return ctx.persistence.write(INDEX_NOTE_PATH, markdown).map(() => done);
+          const written =
+            markdown === text
+              ? okAsync<IndexTiers, PersistenceError>(done)
+              : ctx.persistence.write(INDEX_NOTE_PATH, markdown).map(() => done);
+          // Committed in this same hold, so no other process's commit can take the change.
+          return options.commit === undefined
+            ? written
+            : written.andThen((after) =>
+                commitIfAsked(ctx, options, [INDEX_NOTE_PATH]).map((outcome): IndexChange => ({
+                  ...after,
+                  ...outcome,
+                })),
+              );
         }),
       ),
     );
+  };
 
   return {
     get: () => readText().map((text) => readIndexTiers(text ?? "")),
@@ -86,22 +125,25 @@ export function createIndexNoteApi(ctx: NotesContext): IndexNoteApi {
       );
       return write(() => ({ hot, warm }));
     },
-    promote: (input, tier) => {
+    promote: (input, tier, options) => {
       const id = checkId(input);
       if (id instanceof InvalidInputError) return errAsync(id);
       return write((current) => {
         const hot = ids(current.hot).filter((known) => known !== id);
         const warm = ids(current.warm).filter((known) => known !== id);
         return tier === "hot" ? { hot: [...hot, id], warm } : { hot, warm: [...warm, id] };
-      });
+      }, options);
     },
-    demote: (input) => {
+    demote: (input, options) => {
       const id = checkId(input);
       if (id instanceof InvalidInputError) return errAsync(id);
-      return write((current) => ({
-        hot: ids(current.hot).filter((known) => known !== id),
-        warm: ids(current.warm).filter((known) => known !== id),
-      }));
+      return write(
+        (current) => ({
+          hot: ids(current.hot).filter((known) => known !== id),
+          warm: ids(current.warm).filter((known) => known !== id),
+        }),
+        options,
+      );
     },
   };
 }

@@ -32,4 +32,42 @@ describe("memory.run's pull", () => {
     expect(report.pulled).toBe("up-to-date");
     expect(lockHeldAtPull).toEqual([true]);
   });
+
+  it("holds it for every commit of the run (consolidation and defrag included) and the push", async () => {
+    const ports = okOf(await inMemoryPorts());
+    const held: string[] = [];
+    const lockHeld = async (what: string) => {
+      if ((await ports.persistence.read(LOCK_PATH)).isErr()) held.push(`${what} without the lock`);
+    };
+    const git: Git = {
+      ...ports.git,
+      commit: (message, paths) =>
+        ResultAsync.fromSafePromise(lockHeld(message.split("\n")[0] ?? "")).andThen(() =>
+          ports.git.commit(message, paths),
+        ),
+      pull: () => ResultAsync.fromSafePromise(lockHeld("pull").then(() => "up-to-date" as const)),
+      push: () => ResultAsync.fromSafePromise(lockHeld("push").then(() => "pushed" as const)),
+    };
+    const answers = [
+      JSON.stringify({
+        notes: [{ op: "create", key: "k", title: "A fact", tags: [], body: "b" }],
+        inbox: [],
+      }),
+      JSON.stringify({ hotTier: [], warmTier: [], actions: [] }),
+    ];
+    const llm = llmFromFunction(() => answers.shift() ?? "");
+    const memory = createMemory({ ...ports, git, llm });
+    okOf(
+      await memory.journal.add({
+        harness: "manual",
+        retrieval: { method: "none" },
+        note: "a fact",
+      }),
+    );
+    const report = okOf(await memory.run({ defragEvery: { consolidations: 1 } }));
+    expect(report.consolidation.commit).not.toBeNull();
+    expect(report.defrag?.status).toBe("done");
+    expect(report.pushed).toBe("pushed");
+    expect(held).toEqual([]);
+  });
 });

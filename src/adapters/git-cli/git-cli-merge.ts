@@ -1,0 +1,165 @@
+/**
+ * The merge step of pull for the CLI adapter: either the remote's commits are merged, or the
+ * repository is put back as it was (no MERGE_HEAD, no staged change, no half-merged file)
+ * and the error says which step failed and in what state it left the repository.
+ *
+ * Order of the way back, gentlest first:
+ * 1. `git merge --abort`, retried while another git process holds index.lock for a moment.
+ * 2. If git still refuses (say, a file the merge wrote was edited by hand meanwhile): every
+ *    path the merge could have touched (those that differ between the pre-merge HEAD and
+ *    MERGE_HEAD) is reset to the pre-merge HEAD, after its working copy is saved under
+ *    `.agent-memory/recovered/` when that copy is neither side's committed text. Nothing
+ *    else in the work tree is touched: never a `reset --hard`.
+ * 3. If even that fails, the error says the repository is mid-merge and what to run.
+ */
+import { err, ok, type Result } from "neverthrow";
+import { ConflictError, GitError } from "../../errors.js";
+import type { Exec } from "./git-cli-run.js";
+import { safeRemove, saveUnknownText } from "./git-cli-recovered.js";
+import { join } from "node:path";
+
+/** Where and how to merge. */
+export interface MergeTarget {
+  readonly exec: Exec;
+  /** The repository's top level. */
+  readonly cwd: string;
+  /** The remote-tracking ref to merge, e.g. `origin/main`. */
+  readonly ref: string;
+  /** HEAD before the merge (a sha). */
+  readonly before: string;
+  /** Author and committer of the merge commit. */
+  readonly env: Record<string, string>;
+  /** Absolute folder where text that only the work tree held is saved before a reset. */
+  readonly recoveredDir: string;
+}
+
+const AS_BEFORE = "the repository is as it was before the pull (HEAD, index and files unchanged)";
+
+/** Merges `ref`; on failure leaves the repository as before and says so. */
+export async function mergeOrRestore(
+  target: MergeTarget,
+): Promise<Result<"merged", GitError | ConflictError>> {
+  const { exec, cwd, ref, before } = target;
+  const merged = await retryingIndexLock(() =>
+    exec(["merge", "--no-edit", ref], { cwd, env: target.env }),
+  );
+  if (merged.isOk()) return ok("merged");
+  const mergeHead = await revision(exec, cwd, "MERGE_HEAD");
+  if (mergeHead === undefined) {
+    // No merge in progress: either git refused before writing anything (index.lock, an
+    // untracked file in the way), or the merge commit exists and only a later part failed.
+    const head = await revision(exec, cwd, "HEAD");
+    if (head !== undefined && head !== before) return ok("merged");
+    return err(
+      new GitError(
+        `Merging ${ref} failed before it started; ${AS_BEFORE}. ${merged.error.message}`,
+        {
+          cause: merged.error,
+        },
+      ),
+    );
+  }
+  const conflicted = await exec(["diff", "--name-only", "--diff-filter=U"], { cwd });
+  const files = conflicted.isOk() ? conflicted.value.split("\n").filter((f) => f !== "") : [];
+  const what =
+    files.length === 0
+      ? `Merging ${ref} failed (${merged.error.message})`
+      : `Pulling ${ref} conflicts in ${files.join(", ")}`;
+  const aborted = await retryingIndexLock(() => exec(["merge", "--abort"], { cwd }));
+  if (aborted.isOk() && (await revision(exec, cwd, "MERGE_HEAD")) === undefined) {
+    return err(failure(files, `${what}; the merge was aborted and ${AS_BEFORE}.`, merged.error));
+  }
+  const restored = await restorePaths(target, mergeHead);
+  if (restored.isErr()) {
+    return err(
+      new GitError(
+        `${what}; undoing the merge failed too, so the repository is still mid-merge ` +
+          `(MERGE_HEAD present): ${restored.error.message}. Run \`git merge --abort\` in ${cwd} ` +
+          `once nothing else uses the repository, then sync again.`,
+        { cause: merged.error },
+      ),
+    );
+  }
+  const saved =
+    restored.value.length === 0
+      ? ""
+      : ` Text found only in the work tree was saved first: ${restored.value.join(", ")}.`;
+  return err(
+    failure(
+      files,
+      `${what}; \`git merge --abort\` was refused, so the files the merge touched were ` +
+        `reset to the pre-merge commit and the merge forgotten: HEAD and the index are as ` +
+        `before the pull.${saved}`,
+      merged.error,
+    ),
+  );
+}
+
+function failure(files: readonly string[], message: string, cause: GitError) {
+  const hint = " Resolve it by hand (git pull, fix the files, commit), then run again.";
+  return files.length === 0
+    ? new GitError(message, { cause })
+    : new ConflictError(message + hint, { cause });
+}
+
+/**
+ * Resets the paths that differ between `before` and `mergeHead` to `before` in the index and
+ * the work tree, then forgets the merge. Returns the copies it saved.
+ */
+async function restorePaths(
+  target: MergeTarget,
+  mergeHead: string,
+): Promise<Result<string[], GitError>> {
+  const { exec, cwd, before } = target;
+  const listed = await exec(["diff", "--name-only", "-z", "--no-renames", before, mergeHead], {
+    cwd,
+  });
+  if (listed.isErr()) return err(listed.error);
+  const paths = listed.value.split("\0").filter((path) => path !== "");
+  const saved = await saveUnknownText(exec, cwd, paths, [before, mergeHead], target.recoveredDir);
+  if (saved.isErr()) return err(saved.error);
+  const stdin = { cwd, input: paths.map((path) => `${path}\0`).join("") };
+  const fromStdin = ["--pathspec-from-file=-", "--pathspec-file-nul"];
+  // Index first (this also drops paths the merge added), then the files of the old commit.
+  const index = await exec(["--literal-pathspecs", "reset", "-q", before, ...fromStdin], stdin);
+  if (index.isErr()) return err(index.error);
+  const inBefore = await exec(["ls-tree", "-r", "-z", "--name-only", before], { cwd });
+  if (inBefore.isErr()) return err(inBefore.error);
+  const tracked = new Set(inBefore.value.split("\0"));
+  const kept = paths.filter((path) => tracked.has(path));
+  // Files only the merge brought are untracked now: remove them (their text was saved above
+  // unless it was the remote's committed text, which the remote still has).
+  for (const path of paths.filter((p) => !tracked.has(p))) {
+    const removed = await safeRemove(join(cwd, path));
+    if (removed.isErr()) return err(removed.error);
+  }
+  if (kept.length > 0) {
+    const files = await exec(["--literal-pathspecs", "checkout", before, ...fromStdin], {
+      cwd,
+      input: kept.map((path) => `${path}\0`).join(""),
+    });
+    if (files.isErr()) return err(files.error);
+  }
+  const quit = await exec(["merge", "--quit"], { cwd });
+  if (quit.isErr()) return err(quit.error);
+  return ok(saved.value);
+}
+
+async function revision(exec: Exec, cwd: string, name: string): Promise<string | undefined> {
+  const out = await exec(["rev-parse", "-q", "--verify", name], { cwd, allowExit: 1 });
+  const sha = out.isOk() ? out.value.trim() : "";
+  return sha === "" ? undefined : sha;
+}
+
+/** Another git process (an editor, a prompt) may hold index.lock for a moment: wait a little. */
+async function retryingIndexLock<T>(
+  run: () => Promise<Result<T, GitError>>,
+): Promise<Result<T, GitError>> {
+  let result = await run();
+  for (let attempt = 1; attempt <= 4 && result.isErr(); attempt += 1) {
+    if (!/index\.lock/.test(result.error.message)) break;
+    await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    result = await run();
+  }
+  return result;
+}
