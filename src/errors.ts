@@ -60,7 +60,7 @@ export class DuplicateIdError extends MemoryErrorBase<"DUPLICATE_ID"> {
   constructor(id: string, paths: readonly string[], options: MemoryErrorOptions = {}) {
     super(
       `Note id ${id} is used by ${paths.length} files (${paths.join(", ")}). ` +
-        "Rename all but one of them to a new id (or merge them) so each id names one note.",
+        `Give a copy a new id (\`memory reid ${id}\`) or fold the copies into one (\`memory merge ${id} ${id}\`) so each id names one note.`,
       options,
     );
     this.id = id;

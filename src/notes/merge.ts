@@ -11,7 +11,8 @@ import { serializeNote } from "../model/note-format.js";
 import { validateBody } from "../model/note-input.js";
 import { dedupeTags } from "../model/tags.js";
 import { loadGraph, type GraphView } from "./graph/graph-view.js";
-import { findNote } from "./find-note.js";
+import { checkNoteId, findNote } from "./find-note.js";
+import { mergeCopies } from "./merge-copies.js";
 import {
   checkCommitRequest,
   commitIfAsked,
@@ -34,6 +35,8 @@ export interface MergeResult extends CommitOutcome {
   readonly targetId: string;
   /** The ids of the removed sources. */
   readonly removed: readonly string[];
+  /** When a duplicated id was merged into itself: the paths of the copies removed. */
+  readonly removedCopies?: readonly string[];
   /** Links elsewhere that now point at the target instead of a source. */
   readonly repointedLinks: number;
   readonly files: readonly string[];
@@ -47,6 +50,9 @@ export type MergeError = MutationError;
  * lines, every link to a source (anywhere, the index note included) is repointed at the
  * target with its display text kept, and the sources are removed. Afterwards no link
  * points at a removed id.
+ *
+ * Merging an id into itself (`merge([id], id)`) folds the copies of a duplicated id into its
+ * original instead (see `mergeCopies`).
  *
  * Write order: (1) the target's merged content; (2) each linking file, repointed; (3) the
  * sources removed, last. A failure before (3) leaves the sources in place, so every link
@@ -62,6 +68,8 @@ export function mergeNotes(
   if (body.isErr()) return errAsync(body.error);
   const commitCheck = checkCommitRequest(ctx, options);
   if (commitCheck.isErr()) return errAsync(commitCheck.error);
+  const self = sameIdOnly(sourceIds, targetId);
+  if (self !== undefined) return mergeCopies(ctx, self, body.value, options);
   return serialized(ctx, () =>
     loadGraph(ctx).andThen((graph) =>
       resolveParties(graph, sourceIds, targetId).asyncAndThen(({ target, sources }) =>
@@ -71,6 +79,15 @@ export function mergeNotes(
       ),
     ),
   );
+}
+
+/** The id when the only source is the target itself: the duplicated-id case. */
+function sameIdOnly(sourceIds: readonly string[], targetId: string): string | undefined {
+  const [only, ...others] = sourceIds;
+  if (only === undefined || others.length > 0) return undefined;
+  const source = checkNoteId(only);
+  const target = checkNoteId(targetId);
+  return source.isOk() && target.isOk() && source.value === target.value ? target.value : undefined;
 }
 
 function resolveParties(

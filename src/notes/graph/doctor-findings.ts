@@ -1,6 +1,7 @@
 import type { StoredNote } from "../note-store.js";
 import type { TimesLookup } from "../note-times.js";
 import type { GraphView } from "./graph-view.js";
+import { duplicateFindings } from "./duplicate-findings.js";
 import { linkProblemFindings } from "./link-problem-findings.js";
 
 /** The kinds of problem doctor reports. */
@@ -46,22 +47,7 @@ export function doctorFindings(input: DoctorInput): DoctorFinding[] {
   const { graph } = input;
   const { snapshot } = graph;
   const findings: DoctorFinding[] = [];
-  for (const [id, paths] of snapshot.byId) {
-    if (paths.length < 2) continue;
-    for (const stored of paths) {
-      findings.push({
-        kind: "duplicate-id",
-        severity: "error",
-        path: stored.path,
-        id,
-        message: `${id} is also used by ${paths
-          .filter((p) => p !== stored)
-          .map((p) => p.path)
-          .join(", ")}.`,
-        fix: "Merge the notes, or give all but one a new id (a new filename id, then update links to it).",
-      });
-    }
-  }
+  findings.push(...duplicateFindings(snapshot));
   for (const file of snapshot.unparsable) {
     findings.push({
       kind: "unparsable-filename",
