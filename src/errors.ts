@@ -40,6 +40,25 @@ export abstract class MemoryErrorBase<Code extends string> extends Error {
 export class NotFoundError extends MemoryErrorBase<"NOT_FOUND"> {
   override readonly name = "NotFoundError";
   readonly code = "NOT_FOUND" as const;
+  /**
+   * Set when the id asked for names no note because that note was merged: the id its redirect
+   * record leads to (see `journal/redirects/`), for a caller that wants to follow it.
+   */
+  readonly mergedInto: string | undefined;
+
+  constructor(
+    message: string,
+    options: MemoryErrorOptions & { readonly mergedInto?: string } = {},
+  ) {
+    super(message, options);
+    this.mergedInto = options.mergedInto;
+  }
+
+  /** The JSON of every error, with `mergedInto` when it is set. */
+  override toJSON(): { code: "NOT_FOUND"; message: string; cause?: unknown; mergedInto?: string } {
+    const base = super.toJSON();
+    return this.mergedInto === undefined ? base : { ...base, mergedInto: this.mergedInto };
+  }
 }
 
 /** The caller passed something the library refuses; nothing was written. */

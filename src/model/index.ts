@@ -55,3 +55,11 @@ export {
 } from "../lifecycle/sessions/session-markdown.js";
 export { applyNoteEdit, NOTE_EDIT_KINDS, type NoteEdit } from "./note-edit.js";
 export { parseSince } from "./since.js";
+export {
+  REDIRECTS_FOLDER,
+  parseRedirect,
+  redirectPath,
+  redirectText,
+  resolveRedirect,
+  type Redirect,
+} from "./redirect-record.js";

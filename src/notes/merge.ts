@@ -22,6 +22,7 @@ import {
 } from "./mutation-options.js";
 import type { StoredNote } from "./note-store.js";
 import { serialized, type NotesContext } from "./notes-context.js";
+import { recordMerges } from "./redirects.js";
 import { rewriteFile } from "./rewrite-file.js";
 
 /** Options of a merge. */
@@ -54,7 +55,9 @@ export type MergeError = MutationError;
  * Merging an id into itself (`merge([id], id)`) folds the copies of a duplicated id into its
  * original instead (see `mergeCopies`).
  *
- * Write order: (1) the target's merged content; (2) each linking file, repointed; (3) the
+ * Write order: (1) the target's merged content; (1b) a redirect record per source
+ * (`journal/redirects/`, committed with the merge), so a link to a source written in another
+ * clone still leads to the target after sync; (2) each linking file, repointed; (3) the
  * sources removed, last. A failure before (3) leaves the sources in place, so every link
  * still resolves; running the merge again finishes it.
  */
@@ -160,6 +163,11 @@ async function applyMerge(
   ctx.store.forget(target.path);
   if (written.isErr()) return err(written.error);
   files.push(target.path);
+  // Before any source goes: a link to a source that arrives later (written in another clone
+  // before the merge) then resolves through the record, never to nothing.
+  const recorded = await recordMerges(ctx.persistence, sources, target);
+  if (recorded.isErr()) return err(recorded.error);
+  files.push(...recorded.value);
 
   const sourcePaths = new Set(sources.map((s) => s.path));
   const linking = new Set<string>();

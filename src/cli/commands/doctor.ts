@@ -21,7 +21,11 @@ export const doctorCommand = defineCommand({
     fix: { type: "boolean" },
   },
   optionHelp: [
-    ["--fix", "Turn title links that exactly one note can mean into id links, then report."],
+    [
+      "--fix",
+      "Turn title links that exactly one note can mean into id links, and point links to merged\n" +
+        "notes at the note they were merged into, then report.",
+    ],
     ["--orphan-min-age-days N", "Report an orphan only once it is N days old (default 30)."],
     ["--max-note-bytes N", "Report notes larger than N bytes (default 8192)."],
   ],
@@ -49,7 +53,7 @@ export const doctorCommand = defineCommand({
     if (report.isErr()) return out.fail(failureFrom(report.error));
     const { findings, fixed } = report.value;
     const fixes = fixed.map(
-      (fix) => `fixed    title-link  ${fix.path}: ${fix.before} now links to ${fix.id}`,
+      (fix) => `fixed    ${fix.kind}  ${fix.path}: ${fix.before} now links to ${fix.id}`,
     );
     const count = (severity: string) =>
       findings.filter((finding) => finding.severity === severity).length;

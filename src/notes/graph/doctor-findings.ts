@@ -1,12 +1,14 @@
 import type { StoredNote } from "../note-store.js";
 import type { TimesLookup } from "../note-times.js";
 import type { GraphView } from "./graph-view.js";
+import { resolveRedirect } from "../../model/redirect-record.js";
 import { duplicateFindings } from "./duplicate-findings.js";
 import { linkProblemFindings } from "./link-problem-findings.js";
 
 /** The kinds of problem doctor reports. */
 export type DoctorFindingKind =
   | "broken-link"
+  | "redirected-link"
   | "orphan"
   | "no-heading"
   | "duplicate-id"
@@ -36,6 +38,8 @@ export interface DoctorFinding {
 export interface DoctorInput {
   readonly graph: GraphView;
   readonly times: TimesLookup;
+  /** Redirect records: merged id to the id it was merged into. */
+  readonly redirects: ReadonlyMap<string, string>;
   readonly outside: readonly string[];
   readonly now: number;
   readonly orphanMinAgeMs: number;
@@ -80,6 +84,11 @@ export function doctorFindings(input: DoctorInput): DoctorFinding[] {
   if (snapshot.indexNote !== undefined) {
     for (const link of snapshot.indexNote.links) {
       if (snapshot.byId.has(link.id)) continue;
+      const merged = redirectedFinding(input, link.id, link.displayText);
+      if (merged !== undefined) {
+        findings.push({ ...merged, path: snapshot.indexNote.path, id: link.id });
+        continue;
+      }
       findings.push({
         kind: "index-broken-link",
         severity: "error",
@@ -107,7 +116,10 @@ function noteFindings(stored: StoredNote, input: DoctorInput): DoctorFinding[] {
     if (reported.has(link.id)) continue;
     reported.add(link.id);
     const target = graph.snapshot.byId.get(link.id)?.[0];
-    if (target === undefined) {
+    const merged =
+      target === undefined ? redirectedFinding(input, link.id, link.displayText) : undefined;
+    if (merged !== undefined) add(merged);
+    else if (target === undefined) {
       add({
         kind: "broken-link",
         severity: "error",
@@ -160,4 +172,22 @@ function noteFindings(stored: StoredNote, input: DoctorInput): DoctorFinding[] {
     });
   }
   return found;
+}
+
+/** A link to a merged id whose redirect record leads to a note: not broken, to be repointed. */
+function redirectedFinding(
+  input: DoctorInput,
+  id: string,
+  text: string,
+): Omit<DoctorFinding, "path" | "id"> | undefined {
+  const to = resolveRedirect(input.redirects, id, (target) =>
+    input.graph.snapshot.byId.has(target),
+  );
+  if (to === undefined) return undefined;
+  return {
+    kind: "redirected-link",
+    severity: "warning",
+    message: `Links to ${id} ("${text}"), which was merged into ${to}; the link still leads there through its redirect record.`,
+    fix: `Run \`memory doctor --fix\` to point the link at ${to}.`,
+  };
 }

@@ -1,11 +1,13 @@
-import { okAsync, type ResultAsync } from "neverthrow";
+import { okAsync, ResultAsync } from "neverthrow";
 import type { GitError, LockError, NotFoundError, PersistenceError } from "../../errors.js";
 import { PRIVATE_FOLDER } from "../../model/layout.js";
 import { INDEX_NOTE_PATH } from "../../model/layout.js";
 import { loadTimes } from "../note-times.js";
+import { loadRedirects } from "../redirects.js";
 import type { NotesContext } from "../notes-context.js";
 import { loadGraph } from "./graph-view.js";
 import { doctorFindings, type DoctorFinding } from "./doctor-findings.js";
+import { fixRedirectedLinks } from "./fix-redirected-links.js";
 import { fixTitleLinks } from "./fix-title-links.js";
 
 /** What doctor checks against. */
@@ -16,15 +18,18 @@ export interface DoctorOptions {
   readonly maxNoteBytes?: number;
   /**
    * First turn every title link that exactly one note can mean (`[[Page]]` where one note is
-   * titled "Page") into an id link, then report what is left. Default false: doctor only reads.
+   * titled "Page") into an id link, and point every link to a merged id at the note it was
+   * merged into (its redirect record says which), then report what is left. Default false:
+   * doctor only reads.
    */
   readonly fix?: boolean;
 }
 
-/** One title link doctor turned into an id link. */
+/** One link doctor changed: a title link turned into an id link, or a link to a merged id repointed. */
 export interface DoctorFix {
+  readonly kind: "title-link" | "redirected-link";
   readonly path: string;
-  /** The link as it was written, e.g. `[[Igor]]`. */
+  /** The link as it was written, e.g. `[[Igor]]`; for a redirected link, the merged id. */
   readonly before: string;
   /** The id it now links to. */
   readonly id: string;
@@ -60,7 +65,16 @@ export function runDoctor(
   ctx: NotesContext,
   options: DoctorOptions = {},
 ): ResultAsync<DoctorReport, PersistenceError | GitError | LockError | NotFoundError> {
-  const fixing = options.fix === true ? fixTitleLinks(ctx) : okAsync<DoctorFix[], never>([]);
+  const fixing =
+    options.fix === true
+      ? fixTitleLinks(ctx).andThen((titles) =>
+          fixRedirectedLinks(ctx).map((redirected) =>
+            [...titles, ...redirected].toSorted((a, b) =>
+              a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
+            ),
+          ),
+        )
+      : okAsync<DoctorFix[], never>([]);
   return fixing.andThen((fixed) => report(ctx, options, fixed));
 }
 
@@ -70,7 +84,10 @@ function report(
   fixed: readonly DoctorFix[],
 ): ResultAsync<DoctorReport, PersistenceError | GitError> {
   return loadGraph(ctx).andThen((graph) =>
-    loadTimes(ctx.git, ctx.now).andThen((times) =>
+    ResultAsync.combine([
+      loadTimes(ctx.git, ctx.now),
+      loadRedirects(ctx.persistence),
+    ] as const).andThen(([times, redirects]) =>
       ctx.persistence.list().map((files) => {
         const outside = files
           .map((file) => file.path)
@@ -87,6 +104,7 @@ function report(
         const findings = doctorFindings({
           graph,
           times,
+          redirects,
           outside,
           now: ctx.now(),
           orphanMinAgeMs: (options.orphanMinAgeDays ?? 30) * 86_400_000,
