@@ -77,4 +77,16 @@ describe("one id on two files", () => {
     );
     expect((await memory(["show", note.id])).stdout).toContain("Roll back by reverting the tag.");
   });
+
+  it("doctor --fix removes a copy with the original's very bytes", async () => {
+    const note = await capture("Oncall", "Page the owner.");
+    const copy = `inbox/${note.path.slice("topics/".length)}`;
+    await commitCopy(note.path, copy);
+    const fixed = await memory(["doctor", "--fix"]);
+    expect(fixed.stdout).toContain(
+      `fixed    identical-copy  ${copy}: removed, the same bytes as ${note.path} (${note.id})`,
+    );
+    expect(fixed.stdout).not.toContain("duplicate-id");
+    expect((await memory(["show", note.id])).stdout).toContain("Page the owner.");
+  });
 });

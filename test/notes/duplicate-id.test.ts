@@ -112,3 +112,30 @@ describe("merge of a duplicated id into itself", () => {
     expect(findings[0]?.fix).toContain("memory merge id__DupDup id__DupDup");
   });
 });
+
+describe("doctor --fix and duplicated ids", () => {
+  it("removes a copy with the original's very bytes and leaves a copy with other text", async () => {
+    const { memory, fs, root } = await freshMemory();
+    await seedNotes(fs, root, [
+      { id: "id__Same00", title: "Same", body: "Same text." },
+      { id: "id__Other0", title: "Other", body: "Other text." },
+    ]);
+    await fs.promises.mkdir(`${root}/archive`, { recursive: true });
+    await fs.promises.writeFile(`${root}/archive/same id__Same00.md`, "# Same\n\nSame text.\n");
+    await fs.promises.writeFile(`${root}/topics/other copy id__Other0.md`, "# Other\n\nEdited.\n");
+    const report = okOf(await memory.doctor({ fix: true }));
+    expect(report.fixed).toEqual([
+      {
+        kind: "identical-copy",
+        path: "archive/same id__Same00.md",
+        before: "topics/same id__Same00.md",
+        id: "id__Same00",
+      },
+    ]);
+    expect(okOf(await memory.read("id__Same00")).path).toBe("topics/same id__Same00.md");
+    expect(report.findings.filter((f) => f.kind === "duplicate-id").map((f) => f.id)).toEqual([
+      "id__Other0",
+      "id__Other0",
+    ]);
+  });
+});

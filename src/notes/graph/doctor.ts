@@ -7,6 +7,7 @@ import { loadRedirects } from "../redirects.js";
 import type { NotesContext } from "../notes-context.js";
 import { loadGraph } from "./graph-view.js";
 import { doctorFindings, type DoctorFinding } from "./doctor-findings.js";
+import { fixIdenticalCopies } from "./fix-identical-copies.js";
 import { fixRedirectedLinks } from "./fix-redirected-links.js";
 import { fixTitleLinks } from "./fix-title-links.js";
 
@@ -18,18 +19,26 @@ export interface DoctorOptions {
   readonly maxNoteBytes?: number;
   /**
    * First turn every title link that exactly one note can mean (`[[Page]]` where one note is
-   * titled "Page") into an id link, and point every link to a merged id at the note it was
-   * merged into (its redirect record says which), then report what is left. Default false:
+   * titled "Page") into an id link, point every link to a merged id at the note it was
+   * merged into (its redirect record says which), and remove every copy of a duplicated id
+   * that has the original's very bytes, then report what is left. Default false:
    * doctor only reads.
    */
   readonly fix?: boolean;
 }
 
-/** One link doctor changed: a title link turned into an id link, or a link to a merged id repointed. */
+/**
+ * One change doctor made: a title link turned into an id link, a link to a merged id
+ * repointed, or a copy of a duplicated id with the original's very bytes removed.
+ */
 export interface DoctorFix {
-  readonly kind: "title-link" | "redirected-link";
+  readonly kind: "title-link" | "redirected-link" | "identical-copy";
+  /** The file changed (for an identical copy: the copy removed). */
   readonly path: string;
-  /** The link as it was written, e.g. `[[Igor]]`; for a redirected link, the merged id. */
+  /**
+   * The link as it was written, e.g. `[[Igor]]`; for a redirected link, the merged id; for an
+   * identical copy, the path of the original it duplicated.
+   */
   readonly before: string;
   /** The id it now links to. */
   readonly id: string;
@@ -67,10 +76,12 @@ export function runDoctor(
 ): ResultAsync<DoctorReport, PersistenceError | GitError | LockError | NotFoundError> {
   const fixing =
     options.fix === true
-      ? fixTitleLinks(ctx).andThen((titles) =>
-          fixRedirectedLinks(ctx).map((redirected) =>
-            [...titles, ...redirected].toSorted((a, b) =>
-              a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
+      ? fixIdenticalCopies(ctx).andThen((copies) =>
+          fixTitleLinks(ctx).andThen((titles) =>
+            fixRedirectedLinks(ctx).map((redirected) =>
+              [...copies, ...titles, ...redirected].toSorted((a, b) =>
+                a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
+              ),
             ),
           ),
         )
