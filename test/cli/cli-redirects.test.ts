@@ -64,6 +64,9 @@ describe("a link to a note merged in another clone", () => {
     expect(report.findings.filter((f) => f.kind.endsWith("-link"))).toEqual([
       expect.objectContaining({ kind: "redirected-link", path: latecomer.path }),
     ]);
+    expect((await cli(there, ["broken"])).stdout).toContain(
+      `->  ${source.id} (merged into ${target.id}; memory doctor --fix repoints it)`,
+    );
     const fixed = await cli(there, ["doctor", "--fix"]);
     expect(fixed.stdout).toContain(
       `fixed    redirected-link  ${latecomer.path}: ${source.id} now links to ${target.id}`,

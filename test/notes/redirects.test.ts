@@ -47,6 +47,9 @@ describe("redirect records of merged ids", () => {
     expect(error.message).toContain("id__Source was merged into id__Target");
     expect(JSON.parse(JSON.stringify(error))).toMatchObject({ mergedInto: "id__Target" });
 
+    expect(okOf(await memory.brokenLinks())).toEqual([
+      { sourceId: "id__Late01", targetId: "id__Source", mergedInto: "id__Target" },
+    ]);
     const report = okOf(await memory.doctor({ orphanMinAgeDays: 1000 }));
     expect(report.findings.map((f) => `${f.kind} ${f.path}`)).toEqual([
       "redirected-link topics/latecomer id__Late01.md",
