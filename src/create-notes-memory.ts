@@ -27,6 +27,7 @@ import { createNoteStore } from "./notes/note-store.js";
 import { serialized, type NotesContext } from "./notes/notes-context.js";
 import type { NotesMemory } from "./notes/notes-memory.js";
 import { readNote } from "./notes/read.js";
+import { reidNote } from "./notes/reid.js";
 import { removeNote } from "./notes/remove.js";
 import { renameNote } from "./notes/rename.js";
 import type { Searcher } from "./notes/search/searcher.js";
@@ -161,6 +162,7 @@ export function createNotesTier(options: NotesMemoryOptions): NotesTier {
     archive: (id, mutation) => moveNote(ctx, id, "archived", mutation),
     merge: (sourceIds, targetId, mergeOptions) =>
       mergeNotes(ctx, sourceIds, targetId, mergeOptions),
+    reid: (id, reidOptions) => reidNote(ctx, id, reidOptions),
     remove: (id, removeOptions) => removeNote(ctx, id, removeOptions),
     doctor: (doctorOptions) => runDoctor(ctx, doctorOptions),
     search: (query, searchOptions) =>

@@ -40,6 +40,25 @@ export abstract class MemoryErrorBase<Code extends string> extends Error {
 export class NotFoundError extends MemoryErrorBase<"NOT_FOUND"> {
   override readonly name = "NotFoundError";
   readonly code = "NOT_FOUND" as const;
+  /**
+   * Set when the id asked for names no note because that note was merged: the id its redirect
+   * record leads to (see `journal/redirects/`), for a caller that wants to follow it.
+   */
+  readonly mergedInto: string | undefined;
+
+  constructor(
+    message: string,
+    options: MemoryErrorOptions & { readonly mergedInto?: string } = {},
+  ) {
+    super(message, options);
+    this.mergedInto = options.mergedInto;
+  }
+
+  /** The JSON of every error, with `mergedInto` when it is set. */
+  override toJSON(): { code: "NOT_FOUND"; message: string; cause?: unknown; mergedInto?: string } {
+    const base = super.toJSON();
+    return this.mergedInto === undefined ? base : { ...base, mergedInto: this.mergedInto };
+  }
 }
 
 /** The caller passed something the library refuses; nothing was written. */
@@ -60,7 +79,7 @@ export class DuplicateIdError extends MemoryErrorBase<"DUPLICATE_ID"> {
   constructor(id: string, paths: readonly string[], options: MemoryErrorOptions = {}) {
     super(
       `Note id ${id} is used by ${paths.length} files (${paths.join(", ")}). ` +
-        "Rename all but one of them to a new id (or merge them) so each id names one note.",
+        `Give a copy a new id (\`memory reid ${id}\`) or fold the copies into one (\`memory merge ${id} ${id}\`) so each id names one note.`,
       options,
     );
     this.id = id;

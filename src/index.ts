@@ -37,6 +37,7 @@ export type { ChangedNote, CommitOutcome, MutationOptions } from "./notes/mutati
 export type { RenameResult } from "./notes/rename.js";
 export type { MoveResult } from "./notes/move.js";
 export type { MergeOptions, MergeResult } from "./notes/merge.js";
+export type { ReidOptions, ReidResult } from "./notes/reid.js";
 export type { RemoveOptions, RemoveResult } from "./notes/remove.js";
 export type { LockOptions } from "./notes/memory-lock.js";
 export type {

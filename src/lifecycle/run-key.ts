@@ -21,8 +21,9 @@ export function runKey(consumed: readonly string[]): string {
 }
 
 /**
- * The id a run gives the note it creates under `key`: derived from the run key, so a re-run
- * creates the same ids. `attempt` moves to the next candidate when an id is taken.
+ * The id a run gives the note it creates under `key`: derived from the run's seed (see
+ * {@link idSeed}), so a re-run creates the same ids. `attempt` moves to the next candidate when
+ * an id is taken.
  */
 export function plannedId(run: string, key: string, attempt = 0): string {
   const digest = createHash("sha256").update(`${run}\n${key}\n${attempt}`).digest();
@@ -33,4 +34,14 @@ export function plannedId(run: string, key: string, attempt = 0): string {
     if (byte < 248) body += BASE62[byte % 62];
   }
   return `id__${body.padEnd(6, "0")}`;
+}
+
+/**
+ * The seed a run's ids derive from: the run key, and the run's random salt when it has one, so
+ * the same run resumed in one clone makes the same ids and two clones never make the same.
+ *
+ * @example idSeed("a1b2c3d4e5f6a7b8", "Xy12Ab34Cd56") // "a1b2c3d4e5f6a7b8:Xy12Ab34Cd56"
+ */
+export function idSeed(run: string, salt: string | undefined): string {
+  return salt === undefined ? run : `${run}:${salt}`;
 }

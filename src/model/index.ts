@@ -56,3 +56,11 @@ export {
 export { MAX_NOTE_BYTES } from "./note-size.js";
 export { applyNoteEdit, NOTE_EDIT_KINDS, type NoteEdit } from "./note-edit.js";
 export { parseSince } from "./since.js";
+export {
+  REDIRECTS_FOLDER,
+  parseRedirect,
+  redirectPath,
+  redirectText,
+  resolveRedirect,
+  type Redirect,
+} from "./redirect-record.js";

@@ -11,18 +11,18 @@ import {
   type ChangedNote,
   type MutationOptions,
 } from "./mutation-options.js";
-import { buildFilename, parseFilename } from "../model/filename.js";
+import { buildFilename } from "../model/filename.js";
 import { isValidId } from "../model/id.js";
 import { slugify } from "../model/slug.js";
 import { validateBody, validateTags, validateTitle } from "../model/note-input.js";
 import { parseNote, serializeNote } from "../model/note-format.js";
 import { checkNoteSize } from "../model/note-size.js";
 import { noteHash } from "../model/note-hash.js";
-import { basename, isNoteStatus, pathForStatus, type NoteStatus } from "../model/layout.js";
+import { isNoteStatus, pathForStatus, type NoteStatus } from "../model/layout.js";
 import { toNoteMeta } from "./note-meta.js";
-import type { NoteSnapshot } from "./note-store.js";
 import { CAPTURE_INPUT_SHAPE, checkShape } from "./note-input-schema.js";
 import { serialized, type NotesContext } from "./notes-context.js";
+import { pickUnusedId, usedIds, type UsedIds } from "./unused-id.js";
 
 /** What a caller gives to capture a note. */
 export interface CaptureInput {
@@ -44,8 +44,6 @@ export interface CaptureOptions extends MutationOptions {
    */
   readonly id?: string;
 }
-
-const MAX_ID_ATTEMPTS = 20;
 
 /** Validates the request, writes a new note file atomically and returns its meta. */
 export function captureNote(
@@ -117,29 +115,6 @@ function validateCapture(
   );
 }
 
-/** Ids the memory already uses: in file names anywhere under the root, and as link targets. */
-interface UsedIds {
-  readonly files: ReadonlySet<string>;
-  readonly linkTargets: ReadonlySet<string>;
-}
-
-function usedIds(ctx: NotesContext): ResultAsync<UsedIds, PersistenceError> {
-  return ctx.store.snapshot().andThen((snapshot: NoteSnapshot) =>
-    ctx.persistence.list().map((listed) => {
-      const files = new Set<string>();
-      for (const file of listed) {
-        const name = parseFilename(basename(file.path));
-        if (name.isOk()) files.add(name.value.id);
-      }
-      const linkTargets = new Set<string>();
-      for (const stored of snapshot.notes)
-        for (const link of stored.note.links) linkTargets.add(link.id);
-      for (const link of snapshot.indexNote?.links ?? []) linkTargets.add(link.id);
-      return { files, linkTargets };
-    }),
-  );
-}
-
 /**
  * A chosen id may be one that links already name: the caller means those links to resolve
  * to this note (a migration restoring ids, a consolidation creating notes that link to each
@@ -157,20 +132,4 @@ function checkChosenId(id: string, used: UsedIds): ResultAsync<string, InvalidIn
     );
   }
   return okAsync(id);
-}
-
-/** A fresh id is never one a file or a link already names: a broken link must not start resolving to it. */
-function pickUnusedId(
-  generate: () => string,
-  used: UsedIds,
-): ResultAsync<string, InvalidInputError> {
-  for (let attempt = 0; attempt < MAX_ID_ATTEMPTS; attempt++) {
-    const id = generate();
-    if (!used.files.has(id) && !used.linkTargets.has(id)) return okAsync(id);
-  }
-  return errAsync(
-    new InvalidInputError(
-      `Could not find an unused note id in ${MAX_ID_ATTEMPTS} attempts: the id generator keeps returning ids that exist.`,
-    ),
-  );
 }

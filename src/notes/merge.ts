@@ -12,7 +12,8 @@ import { checkNoteSize } from "../model/note-size.js";
 import { validateBody } from "../model/note-input.js";
 import { dedupeTags } from "../model/tags.js";
 import { loadGraph, type GraphView } from "./graph/graph-view.js";
-import { findNote } from "./find-note.js";
+import { checkNoteId, findNote } from "./find-note.js";
+import { mergeCopies } from "./merge-copies.js";
 import {
   checkCommitRequest,
   commitIfAsked,
@@ -22,6 +23,7 @@ import {
 } from "./mutation-options.js";
 import type { StoredNote } from "./note-store.js";
 import { serialized, type NotesContext } from "./notes-context.js";
+import { recordMerges } from "./redirects.js";
 import { rewriteFile } from "./rewrite-file.js";
 
 /** Options of a merge. */
@@ -35,6 +37,8 @@ export interface MergeResult extends CommitOutcome {
   readonly targetId: string;
   /** The ids of the removed sources. */
   readonly removed: readonly string[];
+  /** When a duplicated id was merged into itself: the paths of the copies removed. */
+  readonly removedCopies?: readonly string[];
   /** Links elsewhere that now point at the target instead of a source. */
   readonly repointedLinks: number;
   readonly files: readonly string[];
@@ -49,7 +53,12 @@ export type MergeError = MutationError;
  * target with its display text kept, and the sources are removed. Afterwards no link
  * points at a removed id.
  *
- * Write order: (1) the target's merged content; (2) each linking file, repointed, then the
+ * Merging an id into itself (`merge([id], id)`) folds the copies of a duplicated id into its
+ * original instead (see `mergeCopies`).
+ *
+ * Write order: (1) the target's merged content; (1b) a redirect record per source
+ * (`journal/redirects/`, committed with the merge), so a link to a source written in another
+ * clone still leads to the target after sync; (2) each linking file, repointed, then the
  * sources' links to each other; (3) the sources removed, last. A failure at any point leaves
  * every link resolving; running the merge again (with the sources still there) finishes it,
  * and its commit takes the files the stopped run repointed too.
@@ -64,6 +73,8 @@ export function mergeNotes(
   if (body.isErr()) return errAsync(body.error);
   const commitCheck = checkCommitRequest(ctx, options);
   if (commitCheck.isErr()) return errAsync(commitCheck.error);
+  const self = sameIdOnly(sourceIds, targetId);
+  if (self !== undefined) return mergeCopies(ctx, self, body.value, options);
   return serialized(ctx, () =>
     loadGraph(ctx).andThen((graph) =>
       resolveParties(graph, sourceIds, targetId).asyncAndThen(({ target, sources }) =>
@@ -73,6 +84,15 @@ export function mergeNotes(
       ),
     ),
   );
+}
+
+/** The id when the only source is the target itself: the duplicated-id case. */
+function sameIdOnly(sourceIds: readonly string[], targetId: string): string | undefined {
+  const [only, ...others] = sourceIds;
+  if (only === undefined || others.length > 0) return undefined;
+  const source = checkNoteId(only);
+  const target = checkNoteId(targetId);
+  return source.isOk() && target.isOk() && source.value === target.value ? target.value : undefined;
 }
 
 function resolveParties(
@@ -151,6 +171,11 @@ async function applyMerge(
   ctx.store.forget(target.path);
   if (written.isErr()) return err(written.error);
   files.push(target.path);
+  // Before any source goes: a link to a source that arrives later (written in another clone
+  // before the merge) then resolves through the record, never to nothing.
+  const recorded = await recordMerges(ctx.persistence, sources, target);
+  if (recorded.isErr()) return err(recorded.error);
+  files.push(...recorded.value);
 
   const sourcePaths = new Set(sources.map((s) => s.path));
   const linking = new Set<string>();

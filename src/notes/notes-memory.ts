@@ -9,6 +9,7 @@ import type { NoteStatus } from "../model/layout.js";
 import type { ListFilter } from "./list.js";
 import type { MergeError, MergeOptions, MergeResult } from "./merge.js";
 import type { MoveError, MoveResult } from "./move.js";
+import type { ReidError, ReidOptions, ReidResult } from "./reid.js";
 import type { ChangedNote, MutationOptions } from "./mutation-options.js";
 import type { Note, NoteMeta } from "./note-meta.js";
 import type { ReadError } from "./read.js";
@@ -92,12 +93,20 @@ export interface NotesMemory {
   ): ResultAsync<MoveResult, MoveError>;
   /** Moves a note to archive/. */
   archive(id: string, options?: MutationOptions): ResultAsync<MoveResult, MoveError>;
-  /** Merges sources into a target, repointing every link at them; the sources are removed. */
+  /**
+   * Merges sources into a target, repointing every link at them; the sources are removed.
+   * `merge([id], id)` folds the copies of a duplicated id into its original.
+   */
   merge(
     sourceIds: readonly string[],
     targetId: string,
     options?: MergeOptions,
   ): ResultAsync<MergeResult, MergeError>;
+  /**
+   * Gives a copy of a duplicated id (one id on two files) a fresh id by renaming its file;
+   * links keep pointing at the original.
+   */
+  reid(id: string, options?: ReidOptions): ResultAsync<ReidResult, ReidError>;
   /** Deletes a note; refused while others link to it unless `force`. */
   remove(id: string, options?: RemoveOptions): ResultAsync<RemoveResult, RemoveError>;
   /** Checks the memory's health; changes nothing. */

@@ -1,15 +1,16 @@
-import type { ResultAsync } from "neverthrow";
-import type {
-  DuplicateIdError,
-  GitError,
-  InvalidInputError,
+import { errAsync, ResultAsync } from "neverthrow";
+import {
   NotFoundError,
-  PersistenceError,
+  type DuplicateIdError,
+  type GitError,
+  type InvalidInputError,
+  type PersistenceError,
 } from "../errors.js";
 import { checkNoteId, pickOne } from "./find-note.js";
 import { toNote, type Note } from "./note-meta.js";
 import { loadTimes } from "./note-times.js";
 import type { NotesContext } from "./notes-context.js";
+import { whereMerged } from "./redirects.js";
 
 /** Errors a read can return. */
 export type ReadError =
@@ -26,6 +27,35 @@ export type ReadError =
  */
 export function readNote(ctx: NotesContext, idInput: string): ResultAsync<Note, ReadError> {
   return checkNoteId(idInput)
-    .asyncAndThen((id) => ctx.store.withId(id).andThen((found) => pickOne(id, found)))
+    .asyncAndThen((id) =>
+      ctx.store
+        .withId(id)
+        .andThen((found) =>
+          found.length > 0
+            ? new ResultAsync(Promise.resolve(pickOne(id, found)))
+            : notFound(ctx, id),
+        ),
+    )
     .andThen((stored) => loadTimes(ctx.git, ctx.now).map((times) => toNote(stored, times(stored))));
+}
+
+/**
+ * The NOT_FOUND of an id no file carries; when a redirect record says the note was merged,
+ * the error says where to (`mergedInto`), so a link written in another clone before the merge
+ * still leads somewhere. A read does not follow it: the caller asked for another note.
+ */
+function notFound(
+  ctx: NotesContext,
+  id: string,
+): ResultAsync<never, NotFoundError | PersistenceError> {
+  return whereMerged(ctx, id).andThen((target) =>
+    errAsync(
+      target === undefined
+        ? new NotFoundError(`No note has the id ${id}. List the notes to find the right id.`)
+        : new NotFoundError(
+            `${id} was merged into ${target} (a redirect record under journal/redirects/ says so): read ${target}.`,
+            { mergedInto: target },
+          ),
+    ),
+  );
 }

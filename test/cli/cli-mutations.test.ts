@@ -67,7 +67,11 @@ describe("mutating commands", () => {
     expect(await lastSubject()).toBe(
       `memory: merge ${id("draft")} into "Console app" (${id("console")})`,
     );
-    expect((await memory(["show", id("draft")])).code).toBe(1);
+    // The merged id leads to the target through its redirect record, and says so.
+    const shown = await memory(["show", id("draft")]);
+    expect(shown.code).toBe(0);
+    expect(shown.stderr).toContain(`${id("draft")} was merged into ${id("console")}`);
+    expect((await memory(["rename", id("draft"), "Gone"])).code).toBe(1);
     expect((await memory(["show", id("console")])).stdout).toContain("Early notes.");
   });
 

@@ -196,6 +196,7 @@ describe("capture, show, list, timestamps", () => {
         sourceTitle: "Igor is a designer",
         sourcePath: igor.path,
         targetId: "id__Zzzzzz",
+        mergedInto: null,
       },
     ]);
   });

@@ -51,6 +51,6 @@ describe("tagged errors", () => {
     ]);
     expect(error.paths).toHaveLength(2);
     expect(error.message).toMatch(/topics\/a id__AAAAAA\.md/);
-    expect(error.message).toMatch(/Rename all but one/);
+    expect(error.message).toMatch(/memory reid id__/);
   });
 });

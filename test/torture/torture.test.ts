@@ -10,6 +10,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { Memory } from "../../src/memory.js";
+import type { Persistence } from "../../src/ports/persistence.js";
 import { faultyPorts, type FaultMode } from "./fault-ports.js";
 import { compare, freshWorld, memoryOver, picture, scriptedModel, type Findings } from "./world.js";
 
@@ -24,6 +25,8 @@ interface Operation {
   readonly deletes?: readonly string[];
   /** Whether the re-run must succeed. */
   readonly rerunMustSucceed: boolean;
+  /** Changes the world before the run (and before the picture the checks compare with). */
+  readonly setup?: (persistence: Persistence) => Promise<void>;
   run(memory: Memory): PromiseLike<{ isErr(): boolean }>;
 }
 
@@ -88,6 +91,40 @@ const OPERATIONS: readonly Operation[] = [
     run: async (m) => m.merge(["id__Topic2", "id__Topic1"], "id__Topic3"),
   },
   {
+    // One id on two files, the copy with other text: it gets a new id, both texts stay.
+    name: "reid",
+    slow: false,
+    rerunMustSucceed: false,
+    setup: copyOf(
+      "topics/release-checklist id__Topic2.md",
+      "topics/checklist copy id__Topic2.md",
+      "Copied line.",
+    ),
+    run: async (m) => m.reid("id__Topic2"),
+  },
+  {
+    name: "merge copies",
+    slow: false,
+    rerunMustSucceed: false,
+    setup: copyOf(
+      "topics/release-checklist id__Topic2.md",
+      "topics/checklist copy id__Topic2.md",
+      "Copied line.",
+    ),
+    run: async (m) => m.merge(["id__Topic2"], "id__Topic2"),
+  },
+  {
+    // The same file in two folders, as a crash inside an old link-then-unlink move left it.
+    name: "merge identical copies",
+    slow: false,
+    rerunMustSucceed: false,
+    setup: copyOf(
+      "topics/release-checklist id__Topic2.md",
+      "archive/release-checklist id__Topic2.md",
+    ),
+    run: async (m) => m.merge(["id__Topic2"], "id__Topic2"),
+  },
+  {
     name: "remove",
     slow: false,
     deletes: ["id__Topic4"],
@@ -95,6 +132,23 @@ const OPERATIONS: readonly Operation[] = [
     run: async (m) => m.remove("id__Topic4"),
   },
 ];
+
+/** Copies a note file to another path, with a line added to the copy when `extra` is given. */
+function copyOf(
+  from: string,
+  to: string,
+  extra?: string,
+): (persistence: Persistence) => Promise<void> {
+  return async (persistence) => {
+    const text = await persistence.read(from);
+    if (text.isErr()) throw text.error;
+    const written = await persistence.write(
+      to,
+      extra === undefined ? text.value : `${text.value}\n${extra}\n`,
+    );
+    if (written.isErr()) throw written.error;
+  };
+}
 
 interface Figures {
   operation: string;
@@ -114,6 +168,7 @@ async function torture(
   mode: FaultMode,
 ): Promise<Findings & { calls: number }> {
   const world = await freshWorld();
+  await op.setup?.(world.persistence);
   const before = await picture(world.persistence);
   const model = scriptedModel();
   const faulty = faultyPorts(world.persistence, world.git, { at, mode });

@@ -9,7 +9,8 @@ export const brokenCommand = defineCommand({
   usage: "[options]",
   description:
     "Lists every [[id__XXXXXX]] link whose target no note carries, with the note that holds it.\n" +
-    "Fix one by pointing the link at the right id, or by removing it.",
+    "Fix one by pointing the link at the right id, or by removing it. A link to a note merged\n" +
+    "into another says where it leads; `memory doctor --fix` repoints such links.",
   options: COMMON_OPTIONS,
   optionHelp: [],
   positionals: { min: 0, max: 0 },
@@ -23,11 +24,12 @@ export const brokenCommand = defineCommand({
     const listed = await memory.list();
     if (listed.isErr()) return out.fail(failureFrom(listed.error));
     const byId = new Map(listed.value.map((meta) => [meta.id, meta]));
-    const rows = broken.value.map(({ sourceId, targetId }) => ({
+    const rows = broken.value.map(({ sourceId, targetId, mergedInto }) => ({
       sourceId,
       sourceTitle: byId.get(sourceId)?.title ?? null,
       sourcePath: byId.get(sourceId)?.path ?? null,
       targetId,
+      mergedInto: mergedInto ?? null,
     }));
     out.print(rows, () =>
       rows.length === 0
@@ -35,7 +37,11 @@ export const brokenCommand = defineCommand({
         : rows
             .map(
               (row) =>
-                `${row.sourceId}  ${row.sourceTitle ?? row.sourceId}  ->  ${row.targetId} (no such note)`,
+                `${row.sourceId}  ${row.sourceTitle ?? row.sourceId}  ->  ${row.targetId} ${
+                  row.mergedInto === null
+                    ? "(no such note)"
+                    : `(merged into ${row.mergedInto}; memory doctor --fix repoints it)`
+                }`,
             )
             .join("\n"),
     );

@@ -12,8 +12,10 @@ export const doctorCommand = defineCommand({
     "Checks every note and link: broken links, orphans, duplicate ids, notes without a heading,\n" +
     "files outside the layout, oversized notes, and more. Each finding says how to fix it.\n" +
     "Changes nothing, unless --fix: then every title link ([[Page]]) that exactly one note can mean\n" +
-    "becomes an id link first (not committed: the next commit or sync takes it). Exits 1 when any\n" +
-    "finding is an error or a warning, 0 otherwise.",
+    "becomes an id link, every link to a merged note points at the note it was merged into, and\n" +
+    "every copy of a duplicated id with the original's very bytes is removed, first (not\n" +
+    "committed: the next commit or sync takes it). Exits 1 when any finding is an error or a\n" +
+    "warning, 0 otherwise.",
   options: {
     ...COMMON_OPTIONS,
     "orphan-min-age-days": { type: "string" },
@@ -21,7 +23,12 @@ export const doctorCommand = defineCommand({
     fix: { type: "boolean" },
   },
   optionHelp: [
-    ["--fix", "Turn title links that exactly one note can mean into id links, then report."],
+    [
+      "--fix",
+      "Turn title links that exactly one note can mean into id links, point links to merged notes\n" +
+        "at the note they were merged into, remove copies of a duplicated id identical to the\n" +
+        "original, then report.",
+    ],
     ["--orphan-min-age-days N", "Report an orphan only once it is N days old (default 30)."],
     ["--max-note-bytes N", "Report notes larger than N bytes (default 8192)."],
   ],
@@ -48,8 +55,10 @@ export const doctorCommand = defineCommand({
     });
     if (report.isErr()) return out.fail(failureFrom(report.error));
     const { findings, fixed } = report.value;
-    const fixes = fixed.map(
-      (fix) => `fixed    title-link  ${fix.path}: ${fix.before} now links to ${fix.id}`,
+    const fixes = fixed.map((fix) =>
+      fix.kind === "identical-copy"
+        ? `fixed    ${fix.kind}  ${fix.path}: removed, the same bytes as ${fix.before} (${fix.id})`
+        : `fixed    ${fix.kind}  ${fix.path}: ${fix.before} now links to ${fix.id}`,
     );
     const count = (severity: string) =>
       findings.filter((finding) => finding.severity === severity).length;

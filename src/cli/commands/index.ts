@@ -103,6 +103,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./merge.js")).mergeCommand,
   },
   {
+    name: "reid",
+    summary: "Give a copy of a duplicated id (one id on two files) a new id; links stay.",
+    load: async () => (await import("./reid.js")).reidCommand,
+  },
+  {
     name: "rm",
     summary: "Delete a note (refused while other notes link to it, unless --force).",
     load: async () => (await import("./rm.js")).rmCommand,

@@ -9,7 +9,8 @@ export const showCommand = defineCommand({
   name: "show",
   usage: "<id> [options]",
   description:
-    "Prints the note with this id (the id__ prefix is optional). An unknown id lists the closest titles.",
+    "Prints the note with this id (the id__ prefix is optional). An unknown id lists the closest titles;\n" +
+    "the id of a note merged into another shows that one, saying so on stderr.",
   options: COMMON_OPTIONS,
   optionHelp: [],
   positionals: { min: 1, max: 1 },
@@ -17,9 +18,13 @@ export const showCommand = defineCommand({
   async run({ values, positionals, out, io }) {
     const opened = await openNotes(values.root, io);
     if (opened.isErr()) return out.fail(opened.error);
-    const note = await lookUpNote(opened.value.memory, positionals[0] ?? "");
+    const asked = positionals[0] ?? "";
+    const note = await lookUpNote(opened.value.memory, asked, { followMerged: true });
     if (note.isErr()) return out.fail(note.error);
     const n = note.value;
+    const askedId = asked.trim().startsWith("id__") ? asked.trim() : `id__${asked.trim()}`;
+    // The id asked for was merged into this note (its redirect record says so).
+    if (askedId !== n.id) out.problem(`${askedId} was merged into ${n.id}; showing ${n.id}.`);
     out.print(n, () => {
       const tags = n.tags.length === 0 ? [] : [n.tags.map((tag) => `#${tag}`).join(" ")];
       const times = `created ${formatTime(n.createdAt)}, updated ${formatTime(n.updatedAt)}${n.committed ? "" : " (not committed)"}`;

@@ -24,10 +24,17 @@ import { EXIT } from "./exit-codes.js";
 export async function lookUpNote(
   memory: NotesMemory,
   idInput: string,
+  options: { readonly followMerged?: boolean } = {},
 ): Promise<Result<Note, CliFailure>> {
   const read = await memory.read(idInput);
   if (read.isOk()) return ok(read.value);
   const { error } = read;
+  if (error.code === "NOT_FOUND" && error.mergedInto !== undefined) {
+    // A merged note's id: a reader is shown where it went, a mutation is told the id to use.
+    return options.followMerged === true
+      ? lookUpNote(memory, error.mergedInto)
+      : err(failureFrom(error));
+  }
   if (error.code !== "NOT_FOUND" && error.code !== "INVALID_INPUT") return err(failureFrom(error));
   const listed = await memory.list();
   const suggestions = listed.isOk()

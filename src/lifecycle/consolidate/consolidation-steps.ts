@@ -26,6 +26,12 @@ export interface SavedRun {
   readonly plan: ConsolidationPlan;
   /** The id each created note gets, by its key. */
   readonly ids: Readonly<Record<string, string>>;
+  /**
+   * Random, drawn once when the plan is saved, and mixed into every id the run derives (its
+   * created notes, its conflict copies): two clones consolidating the same synced journal entry
+   * share the run key but never an id. Absent in plans saved before it existed.
+   */
+  readonly salt?: string;
   /** The journal entries the run consumes (those whose transcript could be read). */
   readonly entryIds: readonly string[];
   /** The session-log sections the plan was made from, as `path#number`. */

@@ -17,6 +17,7 @@ export const savedRunSchema = type({
     }).array(),
   },
   ids: "Record<string, string>",
+  "salt?": "string",
   entryIds: "string[]",
   sessions: "string[]",
   "expected?": "Record<string, string>",

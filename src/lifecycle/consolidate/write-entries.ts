@@ -3,7 +3,8 @@ import { InvalidInputError, type MemoryError } from "../../errors.js";
 import type { ConsolidationDeps } from "./consolidation-deps.js";
 import { runManifestPath } from "./consolidation-deps.js";
 import type { SavedRun, WriteKbEntriesInput } from "./consolidation-steps.js";
-import { plannedId } from "../run-key.js";
+import { generateId, ID_PREFIX } from "../../model/id.js";
+import { idSeed, plannedId } from "../run-key.js";
 import { quarantinePlan } from "./quarantine-plan.js";
 import { writePlan, type WriteSummary } from "./write-plan.js";
 
@@ -22,12 +23,16 @@ export async function writeEntries(
 ): Promise<Result<WriteSummary, MemoryError>> {
   let saved = input.saved;
   if (saved === undefined) {
-    const ids = await assignIds(deps, input);
+    // Two clones that consolidate the same synced entry share the run key: the salt keeps
+    // their ids apart, and the saved plan keeps them for this clone's re-run.
+    const salt = generateId().slice(ID_PREFIX.length) + generateId().slice(ID_PREFIX.length);
+    const ids = await assignIds(deps, input, idSeed(input.run, salt));
     if (ids.isErr()) return err(ids.error);
     saved = {
       run: input.run,
       plan: input.plan,
       ids: ids.value,
+      salt,
       entryIds: input.entryIds,
       sessions: input.sessions,
       expected: input.expected ?? {},
@@ -40,6 +45,7 @@ export async function writeEntries(
   }
   const written = await writePlan(deps.memory, saved.plan, {
     run: saved.run,
+    seed: idSeed(saved.run, saved.salt),
     ids: saved.ids,
     expected: saved.expected ?? {},
   });
@@ -60,10 +66,11 @@ export async function writeEntries(
   );
 }
 
-/** Ids derived from the run key, skipping any a file already has. */
+/** Ids derived from the run key and salt, skipping any a file already has. */
 async function assignIds(
   deps: ConsolidationDeps,
   input: WriteKbEntriesInput,
+  seed: string,
 ): Promise<Result<SavedRun["ids"], MemoryError>> {
   const existing = await deps.memory.list();
   if (existing.isErr()) return err(existing.error);
@@ -71,8 +78,8 @@ async function assignIds(
   const ids: Record<string, string> = {};
   for (const create of input.plan.creates) {
     let attempt = 0;
-    let id = plannedId(input.run, create.key, attempt);
-    while (taken.has(id)) id = plannedId(input.run, create.key, ++attempt);
+    let id = plannedId(seed, create.key, attempt);
+    while (taken.has(id)) id = plannedId(seed, create.key, ++attempt);
     taken.add(id);
     ids[create.key] = id;
   }

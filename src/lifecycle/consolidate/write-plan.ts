@@ -32,8 +32,13 @@ export interface WriteSummary {
 
 /** What a plan is written with. */
 export interface PlanWriting {
-  /** The run key: conflict copies get ids derived from it, so a re-run makes none twice. */
+  /** The run key, named in the text of a conflict copy. */
   readonly run: string;
+  /**
+   * What conflict copies' ids derive from (the run key and its salt, see `idSeed`), so a
+   * re-run makes none twice and another clone none the same.
+   */
+  readonly seed: string;
   /** The id each created note gets, by its key. */
   readonly ids: Readonly<Record<string, string>>;
   /** The version of each note as the prompt showed it. */
@@ -140,7 +145,7 @@ async function applyUpdate(
   const title = clean(note.title, current.isOk() ? current.value.title : "");
   const body = clean(note.body, existing);
   const expected = writing.expected[note.id];
-  if (current.isErr()) return keepBeside(memory, note, title, body, writing.run, files);
+  if (current.isErr()) return keepBeside(memory, note, title, body, writing, files);
   // Compare-and-swap: written only over the version the prompt showed. A plan saved before
   // versions existed has none: never written blind.
   const written =
@@ -153,7 +158,7 @@ async function applyUpdate(
   // Changed since: by this very plan before an interruption (the note holds the planned
   // body, perhaps with a merged section after it), or by someone else (both texts kept).
   else if (!existing.includes(body.trim()))
-    return keepBeside(memory, note, title, body, writing.run, files);
+    return keepBeside(memory, note, title, body, writing, files);
   if (current.value.title !== title) {
     const renamed = await memory.rename(note.id, title);
     if (renamed.isErr()) return err(renamed.error);
@@ -168,10 +173,11 @@ async function keepBeside(
   note: PlannedUpdate,
   title: string,
   body: string,
-  run: string,
+  writing: PlanWriting,
   files: Set<string>,
 ): Promise<Result<KeptConflict, MemoryError>> {
-  const keptAs = plannedId(run, `conflict:${note.id}`);
+  const { run } = writing;
+  const keptAs = plannedId(writing.seed, `conflict:${note.id}`);
   const exists = await memory.read(keptAs);
   if (exists.isOk()) return ok({ id: note.id, keptAs });
   if (exists.error.code !== "NOT_FOUND") return err(exists.error);

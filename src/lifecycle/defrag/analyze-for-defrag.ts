@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { err, ok, type Result } from "neverthrow";
 import type { MemoryAnalysis } from "../../notes/analysis/memory-analysis.js";
 import { readIndexTiers } from "../../notes/tiers/index-note.js";
@@ -80,7 +80,14 @@ export async function analyzeForDefrag(
   );
   const tiers = readIndexTiers(indexBody);
   return ok({
-    run: createHash("sha256").update(JSON.stringify(analysis.value)).digest("hex").slice(0, 16),
+    // The salt keeps split parts' ids apart when two clones defrag the same synced state (a
+    // DUPLICATE_ID once they merge). No re-run needs the same ids: once a part is written the
+    // state, and so the digest, differs anyway.
+    run: createHash("sha256")
+      .update(JSON.stringify(analysis.value))
+      .update(randomBytes(8))
+      .digest("hex")
+      .slice(0, 16),
     notes,
     indexBody,
     hot: tiers.hot.map((entry) => entry.id),

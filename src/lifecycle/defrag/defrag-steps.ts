@@ -32,7 +32,7 @@ export interface SnapshotOutput {
 
 /** analyze: the notes, the batches that fit a prompt, and each batch's findings. */
 export interface AnalyzeOutput {
-  /** Digest of the analysed state; split parts get ids derived from it. */
+  /** Digest of the analysed state and a random salt; split parts get ids derived from it. */
   readonly run: string;
   readonly notes: readonly SimNote[];
   readonly indexBody: string;

@@ -1,11 +1,14 @@
 import type { StoredNote } from "../note-store.js";
 import type { TimesLookup } from "../note-times.js";
 import type { GraphView } from "./graph-view.js";
+import { resolveRedirect } from "../../model/redirect-record.js";
+import { duplicateFindings } from "./duplicate-findings.js";
 import { linkProblemFindings } from "./link-problem-findings.js";
 
 /** The kinds of problem doctor reports. */
 export type DoctorFindingKind =
   | "broken-link"
+  | "redirected-link"
   | "orphan"
   | "no-heading"
   | "duplicate-id"
@@ -35,6 +38,8 @@ export interface DoctorFinding {
 export interface DoctorInput {
   readonly graph: GraphView;
   readonly times: TimesLookup;
+  /** Redirect records: merged id to the id it was merged into. */
+  readonly redirects: ReadonlyMap<string, string>;
   readonly outside: readonly string[];
   readonly now: number;
   readonly orphanMinAgeMs: number;
@@ -46,22 +51,7 @@ export function doctorFindings(input: DoctorInput): DoctorFinding[] {
   const { graph } = input;
   const { snapshot } = graph;
   const findings: DoctorFinding[] = [];
-  for (const [id, paths] of snapshot.byId) {
-    if (paths.length < 2) continue;
-    for (const stored of paths) {
-      findings.push({
-        kind: "duplicate-id",
-        severity: "error",
-        path: stored.path,
-        id,
-        message: `${id} is also used by ${paths
-          .filter((p) => p !== stored)
-          .map((p) => p.path)
-          .join(", ")}.`,
-        fix: "Merge the notes, or give all but one a new id (a new filename id, then update links to it).",
-      });
-    }
-  }
+  findings.push(...duplicateFindings(snapshot));
   for (const file of snapshot.unparsable) {
     findings.push({
       kind: "unparsable-filename",
@@ -96,6 +86,11 @@ export function doctorFindings(input: DoctorInput): DoctorFinding[] {
   if (snapshot.indexNote !== undefined) {
     for (const link of snapshot.indexNote.links) {
       if (snapshot.byId.has(link.id)) continue;
+      const merged = redirectedFinding(input, link.id, link.displayText);
+      if (merged !== undefined) {
+        findings.push({ ...merged, path: snapshot.indexNote.path, id: link.id });
+        continue;
+      }
       findings.push({
         kind: "index-broken-link",
         severity: "error",
@@ -123,7 +118,10 @@ function noteFindings(stored: StoredNote, input: DoctorInput): DoctorFinding[] {
     if (reported.has(link.id)) continue;
     reported.add(link.id);
     const target = graph.snapshot.byId.get(link.id)?.[0];
-    if (target === undefined) {
+    const merged =
+      target === undefined ? redirectedFinding(input, link.id, link.displayText) : undefined;
+    if (merged !== undefined) add(merged);
+    else if (target === undefined) {
       add({
         kind: "broken-link",
         severity: "error",
@@ -176,4 +174,22 @@ function noteFindings(stored: StoredNote, input: DoctorInput): DoctorFinding[] {
     });
   }
   return found;
+}
+
+/** A link to a merged id whose redirect record leads to a note: not broken, to be repointed. */
+function redirectedFinding(
+  input: DoctorInput,
+  id: string,
+  text: string,
+): Omit<DoctorFinding, "path" | "id"> | undefined {
+  const to = resolveRedirect(input.redirects, id, (target) =>
+    input.graph.snapshot.byId.has(target),
+  );
+  if (to === undefined) return undefined;
+  return {
+    kind: "redirected-link",
+    severity: "warning",
+    message: `Links to ${id} ("${text}"), which was merged into ${to}; the link still leads there through its redirect record.`,
+    fix: `Run \`memory doctor --fix\` to point the link at ${to}.`,
+  };
 }

@@ -1,11 +1,14 @@
-import { okAsync, type ResultAsync } from "neverthrow";
+import { okAsync, ResultAsync } from "neverthrow";
 import type { GitError, LockError, NotFoundError, PersistenceError } from "../../errors.js";
 import { PRIVATE_FOLDER } from "../../model/layout.js";
 import { INDEX_NOTE_PATH } from "../../model/layout.js";
 import { loadTimes } from "../note-times.js";
+import { loadRedirects } from "../redirects.js";
 import type { NotesContext } from "../notes-context.js";
 import { loadGraph } from "./graph-view.js";
 import { doctorFindings, type DoctorFinding } from "./doctor-findings.js";
+import { fixIdenticalCopies } from "./fix-identical-copies.js";
+import { fixRedirectedLinks } from "./fix-redirected-links.js";
 import { fixTitleLinks } from "./fix-title-links.js";
 
 /** What doctor checks against. */
@@ -16,15 +19,26 @@ export interface DoctorOptions {
   readonly maxNoteBytes?: number;
   /**
    * First turn every title link that exactly one note can mean (`[[Page]]` where one note is
-   * titled "Page") into an id link, then report what is left. Default false: doctor only reads.
+   * titled "Page") into an id link, point every link to a merged id at the note it was
+   * merged into (its redirect record says which), and remove every copy of a duplicated id
+   * that has the original's very bytes, then report what is left. Default false:
+   * doctor only reads.
    */
   readonly fix?: boolean;
 }
 
-/** One title link doctor turned into an id link. */
+/**
+ * One change doctor made: a title link turned into an id link, a link to a merged id
+ * repointed, or a copy of a duplicated id with the original's very bytes removed.
+ */
 export interface DoctorFix {
+  readonly kind: "title-link" | "redirected-link" | "identical-copy";
+  /** The file changed (for an identical copy: the copy removed). */
   readonly path: string;
-  /** The link as it was written, e.g. `[[Igor]]`. */
+  /**
+   * The link as it was written, e.g. `[[Igor]]`; for a redirected link, the merged id; for an
+   * identical copy, the path of the original it duplicated.
+   */
   readonly before: string;
   /** The id it now links to. */
   readonly id: string;
@@ -60,7 +74,18 @@ export function runDoctor(
   ctx: NotesContext,
   options: DoctorOptions = {},
 ): ResultAsync<DoctorReport, PersistenceError | GitError | LockError | NotFoundError> {
-  const fixing = options.fix === true ? fixTitleLinks(ctx) : okAsync<DoctorFix[], never>([]);
+  const fixing =
+    options.fix === true
+      ? fixIdenticalCopies(ctx).andThen((copies) =>
+          fixTitleLinks(ctx).andThen((titles) =>
+            fixRedirectedLinks(ctx).map((redirected) =>
+              [...copies, ...titles, ...redirected].toSorted((a, b) =>
+                a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
+              ),
+            ),
+          ),
+        )
+      : okAsync<DoctorFix[], never>([]);
   return fixing.andThen((fixed) => report(ctx, options, fixed));
 }
 
@@ -70,7 +95,10 @@ function report(
   fixed: readonly DoctorFix[],
 ): ResultAsync<DoctorReport, PersistenceError | GitError> {
   return loadGraph(ctx).andThen((graph) =>
-    loadTimes(ctx.git, ctx.now).andThen((times) =>
+    ResultAsync.combine([
+      loadTimes(ctx.git, ctx.now),
+      loadRedirects(ctx.persistence),
+    ] as const).andThen(([times, redirects]) =>
       ctx.persistence.list().map((files) => {
         const outside = files
           .map((file) => file.path)
@@ -87,6 +115,7 @@ function report(
         const findings = doctorFindings({
           graph,
           times,
+          redirects,
           outside,
           now: ctx.now(),
           orphanMinAgeMs: (options.orphanMinAgeDays ?? 30) * 86_400_000,

@@ -32,7 +32,12 @@ export function fixTitleLinks(
           for (const { link, id } of fixes) {
             const next = titleLinkToIdLink(text, link, id);
             if (next === undefined) continue;
-            fixed.push({ path, before: text.slice(link.position.start, link.position.end), id });
+            fixed.push({
+              kind: "title-link",
+              path,
+              before: text.slice(link.position.start, link.position.end),
+              id,
+            });
             text = next;
           }
           return text;

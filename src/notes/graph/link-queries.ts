@@ -1,4 +1,4 @@
-import type { ResultAsync } from "neverthrow";
+import { okAsync, type ResultAsync } from "neverthrow";
 import type {
   DuplicateIdError,
   InvalidInputError,
@@ -6,8 +6,10 @@ import type {
   PersistenceError,
 } from "../../errors.js";
 import type { NoteStatus } from "../../model/layout.js";
+import { resolveRedirect } from "../../model/redirect-record.js";
 import { findNote } from "../find-note.js";
 import type { NotesContext } from "../notes-context.js";
+import { loadRedirects } from "../redirects.js";
 import { loadGraph } from "./graph-view.js";
 
 /** A note that links to the one asked about. */
@@ -42,6 +44,11 @@ export interface NoteLinks {
 export interface BrokenLink {
   readonly sourceId: string;
   readonly targetId: string;
+  /**
+   * Set when the target was merged away and its redirect record leads to a note: where the
+   * link leads (`doctor --fix` repoints it there).
+   */
+  readonly mergedInto?: string;
 }
 
 /**
@@ -103,11 +110,12 @@ export function deadEndIds(ctx: NotesContext): ResultAsync<string[], Persistence
 }
 
 /**
- * Links to ids that exist nowhere, in path order. A link to an archived note is not broken:
- * the note still exists (doctor mentions it).
+ * Links to ids no note file carries, in path order, each with where it leads when its target
+ * was merged (`mergedInto`). A link to an archived note is not broken: the note still exists
+ * (doctor mentions it). The redirect records are read only when some link is broken.
  */
 export function brokenLinks(ctx: NotesContext): ResultAsync<BrokenLink[], PersistenceError> {
-  return ctx.store.snapshot().map((snapshot) => {
+  return ctx.store.snapshot().andThen((snapshot) => {
     const broken: BrokenLink[] = [];
     for (const stored of snapshot.notes) {
       const reported = new Set<string>();
@@ -117,7 +125,13 @@ export function brokenLinks(ctx: NotesContext): ResultAsync<BrokenLink[], Persis
         broken.push({ sourceId: stored.note.id, targetId: link.id });
       }
     }
-    return broken;
+    if (broken.length === 0) return okAsync(broken);
+    return loadRedirects(ctx.persistence).map((redirects) =>
+      broken.map((link) => {
+        const to = resolveRedirect(redirects, link.targetId, (id) => snapshot.byId.has(id));
+        return to === undefined ? link : { ...link, mergedInto: to };
+      }),
+    );
   });
 }
 

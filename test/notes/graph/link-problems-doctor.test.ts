@@ -54,7 +54,9 @@ describe("doctor and hand-written links", () => {
   it("--fix turns only the unambiguous title link into an id link, code untouched", async () => {
     const { memory, igor, writer } = await seeded();
     const report = okOf(await memory.doctor({ fix: true }));
-    expect(report.fixed).toEqual([{ path: writer.path, before: "[[Igor#cv|him]]", id: igor.id }]);
+    expect(report.fixed).toEqual([
+      { kind: "title-link", path: writer.path, before: "[[Igor#cv|him]]", id: igor.id },
+    ]);
     const body = okOf(await memory.read(writer.id)).body;
     expect(body).toContain(`Ask [[${igor.id}#cv|him]], see [[Twin]], [[Nobody]]`);
     expect(body).toContain("[[Igor]] in code");

@@ -203,6 +203,8 @@ class Model {
   index: string | undefined;
   /** Every id a note ever had: a link to one of them must never be broken. */
   readonly issued = new Set<string>();
+  /** Ids merged away: their redirect records keep them taken. */
+  readonly merged = new Set<string>();
   /** Marker of each captured body -> the note that holds it now. */
   readonly markers = new Map<string, string>();
   private fresh = 0;
@@ -221,9 +223,12 @@ class Model {
     return id === undefined ? undefined : this.notes.get(id);
   }
 
-  /** Ids the library must not hand out: note ids and every link target (breadcrumbs too). */
+  /**
+   * Ids the library must not hand out: note ids, every link target (breadcrumbs too), and the
+   * ids of merged notes (a redirect record names each).
+   */
   usedIds(): Set<string> {
-    const used = new Set(this.notes.keys());
+    const used = new Set([...this.notes.keys(), ...this.merged]);
     for (const note of this.notes.values()) for (const id of linkIds(note.body)) used.add(id);
     for (const id of linkIds(this.index ?? "")) used.add(id);
     return used;
@@ -419,7 +424,10 @@ async function apply(world: World, op: Op): Promise<Set<string> | "external"> {
         .filter((part) => part !== "")
         .join("\n\n")
         .trimEnd();
-      for (const source of sources) model.notes.delete(source.id);
+      for (const source of sources) {
+        model.notes.delete(source.id);
+        model.merged.add(source.id);
+      }
       for (const [marker, owner] of model.markers)
         if (sourceIds.has(owner)) model.markers.set(marker, target.id);
       model.rewriteAll((link) =>
