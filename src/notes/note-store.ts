@@ -235,15 +235,11 @@ export function createNoteStore(
             found.push(held);
             continue;
           }
-          const content = await persistence.read(facts.path);
-          if (content.isErr()) {
-            if (content.error.code === "NOT_FOUND") continue;
-            throw content.error;
-          }
-          if (notTextReason(content.value) !== undefined) continue;
           const file = { path: facts.path, mtimeMs: facts.mtimeMs, size: facts.size };
           const name = { id: facts.note.id, slug: facts.slug };
-          found.push(parseStored({ file, name, status: facts.status }, content.value));
+          // Not kept in the cache: the file may have changed since `facts` was listed.
+          const entry = await readEntry({ file, name, status: facts.status }, []);
+          if (entry !== undefined) found.push(entry.stored);
         }
         return found;
       };

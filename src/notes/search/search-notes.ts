@@ -41,6 +41,15 @@ export function searchNotes(
   const validated = validateSearch(query, options);
   if (validated.isErr()) return errAsync(validated.error);
   const search = validated.value;
+  // Bodies read for feedback are the likeliest results: read each note once per search.
+  const bodies = new Map<string, StoredNote>();
+  const withBodies = (wanted: readonly NoteFacts[]) => {
+    const missing = wanted.filter((facts) => !hasBody(facts) && !bodies.has(facts.path));
+    return readNotes(ctx, missing).map((read) => {
+      for (const stored of read) bodies.set(stored.path, stored);
+      return bodies;
+    });
+  };
   return ctx.store
     .facts()
     .andThen((facts) =>
@@ -51,12 +60,11 @@ export function searchNotes(
       }),
     )
     .andThen(() => matchedHits(ctx, index, search.query))
-    .andThen((matched) => {
-      const missing = matched.feedbackFrom.map((hit) => hit.stored).filter((s) => !hasBody(s));
-      return readNotes(ctx, missing).map((read) =>
-        index.withFeedback(matched, new Map(read.map((stored) => [stored.path, stored]))),
-      );
-    })
+    .andThen((matched) =>
+      withBodies(matched.feedbackFrom.map((hit) => hit.stored)).map((read) =>
+        index.withFeedback(matched, read),
+      ),
+    )
     .andThen((hits) => {
       if (embeddings === undefined) return okAsync(rankNotes(hits, search));
       return ctx.store
@@ -65,16 +73,12 @@ export function searchNotes(
         .map((vectorHits: readonly VectorHit[] | undefined) => rankNotes(hits, search, vectorHits));
     })
     .andThen((ranked) =>
-      readNotes(
-        ctx,
-        ranked.map((r) => r.hit.stored).filter((facts) => !hasBody(facts)),
-      ).map((read) => {
-        const bodies = new Map(read.map((stored) => [stored.path, stored]));
-        return ranked.map((r) => {
+      withBodies(ranked.map((r) => r.hit.stored)).map((read) =>
+        ranked.map((r) => {
           const { stored } = r.hit;
-          return searchResultOf(r, hasBody(stored) ? stored : bodies.get(stored.path));
-        });
-      }),
+          return searchResultOf(r, hasBody(stored) ? stored : read.get(stored.path));
+        }),
+      ),
     );
 }
 
