@@ -1,3 +1,4 @@
+import { isRecord } from "../shared/is-record.js";
 import { PRIVATE_FOLDER, STATUS_FOLDERS, basename, statusOfPath } from "../model/layout.js";
 import type { FactLink, NoteFacts } from "./note-facts.js";
 import { safelyRead, type StatKey } from "./stat-key.js";
@@ -152,10 +153,6 @@ function isStringArray(value: unknown): value is string[] {
   if (!Array.isArray(value)) return false;
   for (const item of value as unknown[]) if (typeof item !== "string") return false;
   return true;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function isNumber(value: unknown): value is number {

@@ -3,21 +3,13 @@
  * the line formats of the rendered session (`[user] ...`, `[assistant] ...`, one line per
  * tool call and tool result).
  */
+import { isRecord } from "../../shared/is-record.js";
+
+// The renderers take it from here with the other pieces they share.
+export { isRecord };
 
 /** Longest one-line summary of a tool call or result. */
 const ONE_LINE_MAX = 160;
-
-/**
- * Whether `value` is a plain JSON object.
- *
- * @example
- * ```ts
- * isRecord(JSON.parse('{"a":1}')); // true
- * ```
- */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /**
  * `value[key]` when it is a string.

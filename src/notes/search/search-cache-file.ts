@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { isRecord } from "../../shared/is-record.js";
 import { noteHash } from "../../model/note-hash.js";
 import { PRIVATE_FOLDER } from "../../model/layout.js";
 import type { SavedTable } from "./postings-table.js";
@@ -89,8 +90,4 @@ function isLengths(value: unknown): boolean {
 
 function isString(value: unknown): value is string {
   return typeof value === "string";
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -2,7 +2,7 @@
  * Which transcript format a file is, from its first lines; and, when none matches, a short
  * account of what the file holds instead, so the error says what was expected and found.
  */
-import { isRecord } from "../session-line-format.js";
+import { isRecord } from "../../../shared/is-record.js";
 import { chatMessagesFormat } from "./chat-messages.js";
 import { claudeCodeFormat } from "./claude-code.js";
 import { codexExecFormat } from "./codex-exec.js";
