@@ -1,0 +1,70 @@
+/**
+ * The terms of notes and queries as the search index takes them: a note's title and readable
+ * body as one field, its tags as another, each word folded, stemmed, stopwords out.
+ *
+ * @module
+ */
+import type { NoteFacts } from "../note-facts.js";
+import type { StoredNote } from "../note-store.js";
+import type { IndexDocument } from "./inverted-index.js";
+import { searchTerm } from "./search-terms.js";
+import { readableBody, tokenizeWords } from "./search-text.js";
+
+/**
+ * The words of a note as the index takes them: its title and readable body as one field, its
+ * tags as another.
+ *
+ * @example
+ * ```ts
+ * documentOf(stored).terms.text.get("consol"); // how often "console" (stemmed) occurs
+ * ```
+ */
+export function documentOf(stored: StoredNote): IndexDocument {
+  const text = fieldOf(`${stored.note.title}\n${readableBody(stored.note)}`);
+  const tags = fieldOf(stored.note.tags.join(" "));
+  return {
+    key: stored.path,
+    terms: { text: text.terms, tags: tags.terms },
+    lengths: { text: text.length, tags: tags.length },
+  };
+}
+
+function fieldOf(value: string): { terms: Map<string, number>; length: number } {
+  const tokens = tokenizeWords(value);
+  const terms = new Map<string, number>();
+  for (const token of tokens) {
+    const term = searchTerm(token);
+    if (term !== null) terms.set(term, (terms.get(term) ?? 0) + 1);
+  }
+  // minisearch's field length: distinct tokens before stopwords and stemming.
+  return { terms, length: new Set(tokens).size };
+}
+
+/**
+ * The query's index terms in order, repeats kept (a repeated word weighs twice).
+ *
+ * @example
+ * ```ts
+ * queryTerms("the consoles console"); // ["consol", "consol"]
+ * ```
+ */
+export function queryTerms(text: string): string[] {
+  const terms: string[] = [];
+  for (const word of tokenizeWords(text)) {
+    const term = searchTerm(word);
+    if (term !== null && term !== "") terms.push(term);
+  }
+  return terms;
+}
+
+/**
+ * Whether the facts are a whole note (a StoredNote, body included).
+ *
+ * @example
+ * ```ts
+ * if (hasBody(hit.stored)) readableBody(hit.stored.note);
+ * ```
+ */
+export function hasBody(facts: NoteFacts): facts is StoredNote {
+  return "body" in facts.note;
+}
