@@ -7,6 +7,7 @@
  *
  * @module
  */
+import type { PostingsList } from "./postings-list.js";
 import { createPostingsTable, type PostingsTable } from "./postings-table.js";
 import { fuzzyNeighbours, prefixMatches } from "./vocabulary.js";
 
@@ -38,11 +39,16 @@ export interface ScoringOptions {
   readonly weights: { readonly prefix: number; readonly fuzzy: number };
 }
 
-/** A matched document: its score, the query terms it matched, and the index terms by field. */
-export interface RawHit {
-  readonly key: string;
-  readonly score: number;
-  readonly match: Readonly<Record<string, readonly Field[]>>;
+/**
+ * A query's hits: the matched documents' numbers in the table with their scores (aligned, in
+ * no particular order), and the index terms each holds by field (what minisearch calls
+ * `match`), looked up on demand. A search shows ten of thousands of hits: an object and a
+ * record per hit were most of a warm search's time.
+ */
+export interface QueryHits {
+  readonly docs: Int32Array;
+  readonly scores: Float64Array;
+  matchOf(doc: number): Record<string, Field[]>;
 }
 
 /** The index: documents in, hits out. */
@@ -52,16 +58,17 @@ export interface InvertedIndex {
   remove(key: string): void;
   has(key: string): boolean;
   /** Every document matching any of the terms, scored; OR semantics, like minisearch. */
-  query(specs: readonly TermSpec[], options: ScoringOptions): RawHit[];
+  query(specs: readonly TermSpec[], options: ScoringOptions): QueryHits;
   readonly documentCount: number;
   /** The table underneath, for saving. */
   readonly table: PostingsTable;
 }
 
-interface Accumulated {
-  score: number;
-  readonly terms: string[];
-  match: Record<string, Field[]>;
+/** A postings list a query scored, kept to answer matchOf. */
+interface ScoredList {
+  readonly derived: string;
+  readonly field: Field;
+  readonly postings: PostingsList;
 }
 
 /**
@@ -75,59 +82,28 @@ interface Accumulated {
  * ```
  */
 export function createInvertedIndex(table: PostingsTable = createPostingsTable()): InvertedIndex {
-  const termResults = (
-    source: string,
-    derived: string,
-    weight: number,
-    options: ScoringOptions,
-    results: Map<number, Accumulated>,
-  ): void => {
-    const count = table.documentCount;
-    for (let field = 0; field < FIELDS.length; field++) {
-      const name = FIELDS[field] ?? "text";
-      const postings = table.postings(field, derived);
-      if (postings === undefined) continue;
-      const matching = postings.size;
-      const average = table.averageLength(field);
-      const { k, b, d } = options.bm25;
-      const idf = Math.log(1 + (count - matching + 0.5) / (matching + 0.5));
-      for (const [doc, tf] of postings) {
-        const length = table.lengthOf(doc, field);
-        const raw = idf * (d + (tf * (k + 1)) / (tf + k * (1 - b + (b * length) / average)));
-        const score = weight * options.boost[name] * raw;
-        const found = results.get(doc);
-        if (found === undefined) {
-          results.set(doc, { score, terms: [source], match: { [derived]: [name] } });
-          continue;
-        }
-        found.score += score;
-        if (!found.terms.includes(source)) found.terms.push(source);
-        const fields = Object.hasOwn(found.match, derived) ? found.match[derived] : undefined;
-        if (fields === undefined) found.match[derived] = [name];
-        else fields.push(name);
-      }
-    }
-  };
+  // Per document number: its score so far, and a bit per distinct query word it matched.
+  // Reused from query to query (queries are synchronous) and cleared by touched document.
+  let scores = new Float64Array(0);
+  let words = new Uint32Array(0);
 
-  const querySpec = (spec: TermSpec, options: ScoringOptions): Map<number, Accumulated> => {
-    const results = new Map<number, Accumulated>();
-    termResults(spec.term, spec.term, 1, options, results);
+  /** The derived terms of one query word with their weights: itself, prefixes, neighbours. */
+  const expansionsOf = (spec: TermSpec, options: ScoringOptions): [string, number][] => {
+    const terms: [string, number][] = [[spec.term, 1]];
     const fuzzy = spec.fuzzy > 0 ? fuzzyNeighbours(table.vocabulary(), spec.term) : undefined;
     if (spec.prefix) {
       for (const term of prefixMatches(table.vocabulary(), spec.term)) {
         const distance = term.length - spec.term.length;
         if (distance === 0) continue;
         fuzzy?.delete(term);
-        const weight = (options.weights.prefix * term.length) / (term.length + 0.3 * distance);
-        termResults(spec.term, term, weight, options, results);
+        terms.push([term, (options.weights.prefix * term.length) / (term.length + 0.3 * distance)]);
       }
     }
+    // Within one edit, and never the term itself: distance 1.
     for (const term of fuzzy ?? []) {
-      // Within one edit, and never the term itself: distance 1.
-      const weight = (options.weights.fuzzy * term.length) / (term.length + 1);
-      termResults(spec.term, term, weight, options, results);
+      terms.push([term, (options.weights.fuzzy * term.length) / (term.length + 1)]);
     }
-    return results;
+    return terms;
   };
 
   return {
@@ -135,32 +111,90 @@ export function createInvertedIndex(table: PostingsTable = createPostingsTable()
     remove: (key) => table.remove(key),
     has: (key) => table.docOf(key) !== undefined,
     query(specs, options) {
-      const combined = new Map<number, Accumulated>();
+      const slots = table.slotCount;
+      // Words repeated in the query count once, as minisearch counts them.
+      const distinct = [...new Set(specs.map((spec) => spec.term))];
+      const stride = Math.ceil(distinct.length / 32) || 1;
+      if (scores.length < slots) scores = new Float64Array(slots * 2);
+      if (words.length < slots * stride) words = new Uint32Array(slots * 2 * stride);
+      const touched: number[] = [];
+      const scored: ScoredList[] = [];
+      const { k, b, d } = options.bm25;
+      const count = table.documentCount;
       for (const spec of specs) {
-        for (const [doc, found] of querySpec(spec, options)) {
-          const existing = combined.get(doc);
-          if (existing === undefined) {
-            combined.set(doc, found);
-            continue;
-          }
-          existing.score += found.score;
-          existing.match = Object.assign(existing.match, found.match);
-          for (const term of found.terms) {
-            if (!existing.terms.includes(term)) existing.terms.push(term);
+        const word = distinct.indexOf(spec.term);
+        const slot = word >>> 5;
+        const bit = 1 << (word & 31);
+        for (const [derived, weight] of expansionsOf(spec, options)) {
+          for (let field = 0; field < FIELDS.length; field++) {
+            const name = FIELDS[field] ?? "text";
+            const postings = table.postings(field, derived);
+            if (postings === undefined) continue;
+            scored.push({ derived, field: name, postings });
+            const matching = postings.size;
+            const average = table.averageLength(field);
+            const idf = Math.log(1 + (count - matching + 0.5) / (matching + 0.5));
+            const factor = weight * options.boost[name] * idf;
+            const { docs, counts } = postings;
+            for (let at = 0; at < matching; at++) {
+              const doc = docs[at] ?? 0;
+              const tf = counts[at] ?? 0;
+              const length = table.lengthOf(doc, field);
+              const raw = d + (tf * (k + 1)) / (tf + k * (1 - b + (b * length) / average));
+              if (scores[doc] === 0 && !isTouched(doc, stride)) touched.push(doc);
+              scores[doc] = (scores[doc] ?? 0) + factor * raw;
+              const cell = doc * stride + slot;
+              words[cell] = (words[cell] ?? 0) | bit;
+            }
           }
         }
       }
-      const hits: RawHit[] = [];
-      for (const [doc, { score, terms, match }] of combined) {
-        const key = table.keyOf(doc);
+      const docs = new Int32Array(touched.length);
+      const hitScores = new Float64Array(touched.length);
+      let hits = 0;
+      for (const doc of touched) {
+        let matchedWords = 0;
+        for (let at = doc * stride; at < (doc + 1) * stride; at++) {
+          matchedWords += bitCount(words[at] ?? 0);
+          words[at] = 0;
+        }
+        const score = scores[doc] ?? 0;
+        scores[doc] = 0;
+        if (table.keyOf(doc) === undefined) continue;
+        docs[hits] = doc;
         // A document matching more of the query's words counts that many times more.
-        if (key !== undefined) hits.push({ key, score: score * (terms.length || 1), match });
+        hitScores[hits] = score * (matchedWords || 1);
+        hits++;
       }
-      return hits;
+      return {
+        docs: docs.subarray(0, hits),
+        scores: hitScores.subarray(0, hits),
+        matchOf(doc) {
+          const match: Record<string, Field[]> = {};
+          for (const { derived, field, postings } of scored) {
+            if (!postings.has(doc)) continue;
+            const fields = Object.hasOwn(match, derived) ? match[derived] : undefined;
+            if (fields === undefined) match[derived] = [field];
+            else if (!fields.includes(field)) fields.push(field);
+          }
+          return match;
+        },
+      };
     },
     get documentCount() {
       return table.documentCount;
     },
     table,
   };
+
+  function isTouched(doc: number, stride: number): boolean {
+    for (let at = doc * stride; at < (doc + 1) * stride; at++) if (words[at] !== 0) return true;
+    return false;
+  }
+}
+
+function bitCount(value: number): number {
+  let bits = value - ((value >>> 1) & 0x55555555);
+  bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
+  return (((bits + (bits >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }

@@ -68,13 +68,21 @@ export function applyLinkBoost(hits: readonly SearchHit[], limit: number): Ranke
       boosts.set(target, (boosts.get(target) ?? 0) + LINK_BOOST_FRACTION * source.score);
     }
   }
-  // Final scores are looked up while selecting, so only the kept hits get new objects.
-  const scoreOf = (hit: SearchHit): number => hit.score + (boosts.get(hit.stored.note.id) ?? 0);
-  return topK(hits, limit, (a, b) => compareScored(scoreOf(a), a, scoreOf(b), b)).map((hit) => ({
-    ...hit,
-    score: scoreOf(hit),
-    textScore: hit.score,
-  }));
+  // Boosts only raise scores, so a hit neither boosted nor among the `limit` best on text
+  // has `limit` hits ahead of it either way: the rest of thousands of hits need no look.
+  const candidates = new Set(topK(hits, limit, compareHits));
+  if (boosts.size > 0) for (const hit of hits) if (boosts.has(hit.id)) candidates.add(hit);
+  const scoreOf = (hit: SearchHit): number => hit.score + (boosts.get(hit.id) ?? 0);
+  return topK(candidates, limit, (a, b) => compareScored(scoreOf(a), a, scoreOf(b), b)).map(
+    // Built field by field: a spread would drop an index hit's lazily read matches.
+    (hit) => ({
+      stored: hit.stored,
+      id: hit.id,
+      score: scoreOf(hit),
+      textScore: hit.score,
+      matches: hit.matches,
+    }),
+  );
 }
 
 function compareHits(a: SearchHit, b: SearchHit): number {
@@ -83,6 +91,11 @@ function compareHits(a: SearchHit, b: SearchHit): number {
 
 function compareScored(scoreA: number, a: SearchHit, scoreB: number, b: SearchHit): number {
   if (scoreA !== scoreB) return scoreB - scoreA;
+  return compareIds(a, b);
+}
+
+/** Equal scores: by note id, then path, so they always come out in the same order. */
+function compareIds(a: SearchHit, b: SearchHit): number {
   const idA = a.stored.note.id;
   const idB = b.stored.note.id;
   if (idA !== idB) return idA < idB ? -1 : 1;

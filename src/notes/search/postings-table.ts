@@ -11,6 +11,7 @@
  * @module
  */
 import type { IndexDocument } from "./inverted-index.js";
+import { PostingsList } from "./postings-list.js";
 
 const FIELD_COUNT = 2;
 // Saved tables are compacted (dead numbers dropped, the rest renumbered) past this share.
@@ -25,15 +26,13 @@ export interface SavedTable {
   readonly postings: readonly Readonly<Record<string, string>>[];
 }
 
-type Postings = Map<number, number>;
-
 /** Storage for {@link createInvertedIndex}; see the module comment. */
 export interface PostingsTable {
   add(document: IndexDocument): void;
   remove(key: string): void;
   docOf(key: string): number | undefined;
   keyOf(doc: number): string | undefined;
-  postings(field: number, term: string): ReadonlyMap<number, number> | undefined;
+  postings(field: number, term: string): PostingsList | undefined;
   /** How many live documents hold `term` in `field` (without decoding when none is dead). */
   frequency(field: number, term: string): number;
   lengthOf(doc: number, field: number): number;
@@ -46,6 +45,8 @@ export interface PostingsTable {
   vocabulary(): readonly string[];
   save(): SavedTable;
   readonly documentCount: number;
+  /** One more than the highest document number given out, dead slots included. */
+  readonly slotCount: number;
 }
 
 /**
@@ -59,8 +60,24 @@ export interface PostingsTable {
  */
 export function createPostingsTable(saved?: SavedTable): PostingsTable {
   const keys: (string | undefined)[] = [];
-  const lengths: (readonly [number, number, number])[] = [];
-  const postings: Map<string, Postings | string>[] = [new Map(), new Map()];
+  // Per document: text length, tags length, text terms with repeats; three cells each, in one
+  // typed array, because a query reads them for thousands of documents in a row.
+  let lengths = new Int32Array(3 * 64);
+  const lengthAt = (doc: number, at: number): number => lengths[doc * 3 + at] ?? 0;
+  const setLengths = (doc: number, values: readonly number[]): void => {
+    if (lengths.length < (doc + 1) * 3) {
+      const grown = new Int32Array(Math.max(lengths.length * 2, (doc + 1) * 3));
+      grown.set(lengths);
+      lengths = grown;
+    }
+    for (let at = 0; at < 3; at++) lengths[doc * 3 + at] = values[at] ?? 0;
+  };
+  const tupleOf = (doc: number): [number, number, number] => [
+    lengthAt(doc, 0),
+    lengthAt(doc, 1),
+    lengthAt(doc, 2),
+  ];
+  const postings: Map<string, PostingsList | string>[] = [new Map(), new Map()];
   const docByKey = new Map<string, number>();
   // Text length, tags length, text terms with repeats: sums over the live documents.
   const sums = [0, 0, 0];
@@ -69,7 +86,7 @@ export function createPostingsTable(saved?: SavedTable): PostingsTable {
 
   const load = (from: SavedTable): void => {
     keys.length = 0;
-    lengths.length = 0;
+    lengths = new Int32Array(3 * Math.max(64, from.keys.length));
     docByKey.clear();
     sums.fill(0);
     dead = 0;
@@ -77,7 +94,7 @@ export function createPostingsTable(saved?: SavedTable): PostingsTable {
     from.keys.forEach((key, doc) => {
       keys.push(key ?? undefined);
       const length = from.lengths[doc] ?? [0, 0, 0];
-      lengths.push(length);
+      setLengths(doc, length);
       if (key === null) {
         dead++;
         return;
@@ -91,11 +108,11 @@ export function createPostingsTable(saved?: SavedTable): PostingsTable {
   };
   if (saved !== undefined) load(saved);
 
-  const postingsOf = (field: number, term: string): Postings | undefined => {
+  const postingsOf = (field: number, term: string): PostingsList | undefined => {
     const byTerm = postings[field];
     const found = byTerm?.get(term);
     if (typeof found !== "string") return found;
-    const decoded = decodePostings(found, (doc) => keys[doc] !== undefined);
+    const decoded = PostingsList.decode(found, (doc) => keys[doc] !== undefined);
     if (decoded.size === 0) {
       byTerm?.delete(term);
       sortedVocabulary = undefined;
@@ -116,7 +133,7 @@ export function createPostingsTable(saved?: SavedTable): PostingsTable {
         sortedVocabulary = undefined;
       }
     }
-    for (let at = 0; at < 3; at++) sums[at] = (sums[at] ?? 0) - (lengths[doc]?.[at] ?? 0);
+    for (let at = 0; at < 3; at++) sums[at] = (sums[at] ?? 0) - lengthAt(doc, at);
     keys[doc] = undefined;
     docByKey.delete(key);
     dead++;
@@ -131,14 +148,14 @@ export function createPostingsTable(saved?: SavedTable): PostingsTable {
       let total = 0;
       for (const count of document.terms.text.values()) total += count;
       const length = [document.lengths.text, document.lengths.tags, total] as const;
-      lengths.push(length);
+      setLengths(doc, length);
       for (let at = 0; at < 3; at++) sums[at] = (sums[at] ?? 0) + (length[at] ?? 0);
       const fieldTerms = [document.terms.text, document.terms.tags];
       for (let field = 0; field < FIELD_COUNT; field++) {
         for (const [term, count] of fieldTerms[field] ?? []) {
           let list = postingsOf(field, term);
           if (list === undefined) {
-            list = new Map();
+            list = new PostingsList();
             postings[field]?.set(term, list);
             sortedVocabulary = undefined;
           }
@@ -158,11 +175,11 @@ export function createPostingsTable(saved?: SavedTable): PostingsTable {
       for (let at = found.indexOf(" "); at !== -1; at = found.indexOf(" ", at + 1)) spaces++;
       return spaces + 1;
     },
-    lengthOf: (doc, field) => lengths[doc]?.[field] ?? 0,
+    lengthOf: (doc, field) => lengths[doc * 3 + field] ?? 0,
     averageLength: (field) => (sums[field] ?? 0) / Math.max(1, docByKey.size),
     termTotalOf(key) {
       const doc = docByKey.get(key);
-      return doc === undefined ? 0 : (lengths[doc]?.[2] ?? 0);
+      return doc === undefined ? 0 : lengthAt(doc, 2);
     },
     averageTermTotal: () => (sums[2] ?? 0) / Math.max(1, docByKey.size),
     vocabulary() {
@@ -181,11 +198,11 @@ export function createPostingsTable(saved?: SavedTable): PostingsTable {
       }
       return {
         keys: keys.map((key) => key ?? null),
-        lengths,
+        lengths: keys.map((_, doc) => tupleOf(doc)),
         postings: postings.map((byTerm) => {
           const record: Record<string, string> = {};
           for (const [term, list] of byTerm) {
-            record[term] = typeof list === "string" ? list : encodePostings(list, (doc) => doc);
+            record[term] = typeof list === "string" ? list : list.encode((doc) => doc);
           }
           return record;
         }),
@@ -193,6 +210,9 @@ export function createPostingsTable(saved?: SavedTable): PostingsTable {
     },
     get documentCount() {
       return docByKey.size;
+    },
+    get slotCount() {
+      return keys.length;
     },
   };
 
@@ -205,7 +225,7 @@ export function createPostingsTable(saved?: SavedTable): PostingsTable {
       if (key === undefined) return;
       renumbered.set(doc, liveKeys.length);
       liveKeys.push(key);
-      liveLengths.push(lengths[doc] ?? [0, 0, 0]);
+      liveLengths.push(tupleOf(doc));
     });
     return {
       keys: liveKeys,
@@ -214,8 +234,7 @@ export function createPostingsTable(saved?: SavedTable): PostingsTable {
         const record: Record<string, string> = {};
         for (const term of byTerm.keys()) {
           const list = postingsOf(field, term);
-          if (list !== undefined)
-            record[term] = encodePostings(list, (doc) => renumbered.get(doc) ?? doc);
+          if (list !== undefined) record[term] = list.encode((doc) => renumbered.get(doc) ?? doc);
         }
         return record;
       }),
@@ -223,24 +242,4 @@ export function createPostingsTable(saved?: SavedTable): PostingsTable {
   }
 
   return table;
-}
-
-function encodePostings(list: Postings, number: (doc: number) => number): string {
-  const parts: string[] = [];
-  for (const [doc, count] of list) {
-    const at = number(doc).toString(36);
-    parts.push(count === 1 ? at : `${at}:${count.toString(36)}`);
-  }
-  return parts.join(" ");
-}
-
-function decodePostings(text: string, live: (doc: number) => boolean): Postings {
-  const list: Postings = new Map();
-  for (const part of text.split(" ")) {
-    const colon = part.indexOf(":");
-    const doc = Number.parseInt(colon === -1 ? part : part.slice(0, colon), 36);
-    const count = colon === -1 ? 1 : Number.parseInt(part.slice(colon + 1), 36);
-    if (Number.isInteger(doc) && count > 0 && live(doc)) list.set(doc, count);
-  }
-  return list;
 }

@@ -93,7 +93,10 @@ export function rankNotes(
   vectorHits?: readonly VectorHit[],
 ): RankedNote[] {
   const visible = visibleTo(search);
-  const hits = matched.filter((hit) => visible(hit.stored));
+  const hits =
+    search.status === undefined && search.tag === undefined
+      ? matched
+      : matched.filter((hit) => visible(hit.stored));
   if (vectorHits === undefined) {
     return applyLinkBoost(hits, search.limit).map((hit) => ({
       hit,
@@ -106,7 +109,7 @@ export function rankNotes(
   return fuseRankings(lexical, similar, FUSION_DEPTH)
     .slice(0, search.limit)
     .map(({ stored, lexical: ranked, similarity, score }) => ({
-      hit: ranked ?? { stored, score: 0, textScore: 0, matches: {} },
+      hit: ranked ?? { stored, id: stored.note.id, score: 0, textScore: 0, matches: {} },
       score,
       similarity,
     }));

@@ -1,7 +1,12 @@
 import type { NoteFacts } from "../note-facts.js";
 import type { StoredNote } from "../note-store.js";
 import { expansionTerms, FEEDBACK, feedbackScore } from "./feedback.js";
-import { createInvertedIndex, type ScoringOptions, type TermSpec } from "./inverted-index.js";
+import {
+  createInvertedIndex,
+  type QueryHits,
+  type ScoringOptions,
+  type TermSpec,
+} from "./inverted-index.js";
 import { documentOf, hasBody, queryTerms } from "./note-terms.js";
 import { createPostingsTable, type SavedTable } from "./postings-table.js";
 import { topK } from "./top-k.js";
@@ -58,6 +63,11 @@ export const FUZZY_MIN_LENGTH = 5;
 export interface SearchHit {
   /** The note's facts; a StoredNote (with its body) when the index read it in this process. */
   readonly stored: NoteFacts;
+  /**
+   * The note's id (`stored.note.id`), on the hit itself: the link boost looks it up for
+   * thousands of hits, and reaching it through `stored` costs a cache miss each.
+   */
+  readonly id: string;
   readonly score: number;
   /** Each index term (folded, stemmed) that matched, with the fields it matched in. */
   readonly matches: Readonly<Record<string, readonly string[]>>;
@@ -69,6 +79,8 @@ export interface Matched {
   readonly terms: ReadonlySet<string>;
   /** The best FEEDBACK.docs hits when there are more hits than that, else none. */
   readonly feedbackFrom: readonly SearchHit[];
+  /** The best FEEDBACK.depth hits, best first, when feedbackFrom has any (else none). */
+  readonly head: readonly SearchHit[];
 }
 
 /** What a saved index holds: the table, and each document's note version. */
@@ -130,6 +142,7 @@ const SCORING: ScoringOptions = {
 
 interface Entry {
   readonly hash: string;
+  readonly id: string;
   facts: NoteFacts | undefined;
 }
 
@@ -150,15 +163,32 @@ export function createSearchIndex(saved?: SavedSearchIndex): SearchIndex {
   const table = createPostingsTable(saved?.table);
   const engine = createInvertedIndex(table);
   const entries = new Map<string, Entry>();
+  // The same entries by document number, so a query's thousands of hits find their notes
+  // without a lookup by path each. Renumbered whenever the table is (on save).
+  let entryByDoc: (Entry | undefined)[] = [];
   saved?.table.keys.forEach((key, doc) => {
     const hash = saved.hashes[doc];
-    if (key !== null && typeof hash === "string") entries.set(key, { hash, facts: undefined });
+    if (key === null || typeof hash !== "string") return;
+    const entry = { hash, id: idOfPath(key), facts: undefined };
+    entries.set(key, entry);
+    entryByDoc[doc] = entry;
   });
+  const renumber = (): void => {
+    entryByDoc = [];
+    for (const [path, entry] of entries) {
+      const doc = table.docOf(path);
+      if (doc !== undefined) entryByDoc[doc] = entry;
+    }
+  };
   let changed = false;
+  // The facts the index last took whole: the same array again needs no second look.
+  let inStep: readonly NoteFacts[] | undefined;
   let added = 0;
   let removed = 0;
 
   const drop = (path: string): void => {
+    const doc = table.docOf(path);
+    if (doc !== undefined) entryByDoc[doc] = undefined;
     engine.remove(path);
     entries.delete(path);
     changed = true;
@@ -166,29 +196,47 @@ export function createSearchIndex(saved?: SavedSearchIndex): SearchIndex {
   };
 
   return {
-    stale: (current) => current.filter((facts) => entries.get(facts.path)?.hash !== facts.hash),
+    stale: (current) =>
+      current === inStep
+        ? []
+        : current.filter((facts) => entries.get(facts.path)?.hash !== facts.hash),
     sync(current, read = []) {
+      // A long-lived host asks again with the same snapshot until a file changes.
+      if (current === inStep && read.length === 0) return;
       const bodies = new Map<string, StoredNote>();
       for (const stored of read) bodies.set(stored.path, stored);
-      const present = new Set<string>();
+      let held = 0;
+      let missing = 0;
       for (const facts of current) {
-        present.add(facts.path);
         const entry = entries.get(facts.path);
         const stored = bodies.get(facts.path) ?? (hasBody(facts) ? facts : undefined);
         if (stored !== undefined && entry?.hash !== stored.hash) {
+          const before = table.docOf(stored.path);
+          if (before !== undefined) entryByDoc[before] = undefined;
           engine.add(documentOf(stored));
-          entries.set(stored.path, { hash: stored.hash, facts: stored });
+          const fresh = { hash: stored.hash, id: stored.note.id, facts: stored };
+          entries.set(stored.path, fresh);
+          const doc = table.docOf(stored.path);
+          if (doc !== undefined) entryByDoc[doc] = fresh;
           changed = true;
           added++;
           if (entry !== undefined) removed++;
+          held++;
         } else if (entry !== undefined && entry.hash === facts.hash) {
           entry.facts = stored ?? facts;
-        } else if (entry !== undefined) {
-          drop(facts.path);
+          held++;
+        } else {
+          if (entry !== undefined) drop(facts.path);
+          missing++;
         }
       }
-      // Deleting the entry being visited is safe in a Map iteration.
-      for (const path of entries.keys()) if (!present.has(path)) drop(path);
+      // Paths no longer current: only looked for when the index holds more than it kept.
+      if (entries.size > held) {
+        const present = new Set(current.map((facts) => facts.path));
+        // Deleting the entry being visited is safe in a Map iteration.
+        for (const path of entries.keys()) if (!present.has(path)) drop(path);
+      }
+      inStep = missing === 0 ? current : undefined;
     },
     query(text) {
       const terms = queryTerms(text);
@@ -198,23 +246,26 @@ export function createSearchIndex(saved?: SavedSearchIndex): SearchIndex {
         prefix: at === terms.length - 1,
         fuzzy: term.length >= FUZZY_MIN_LENGTH ? 1 : 0,
       }));
+      const found = engine.query(specs, SCORING);
       const hits: SearchHit[] = [];
-      for (const raw of engine.query(specs, SCORING)) {
-        const facts = entries.get(raw.key)?.facts;
-        if (facts !== undefined) hits.push({ stored: facts, score: raw.score, matches: raw.match });
+      for (let at = 0; at < found.docs.length; at++) {
+        const doc = found.docs[at] ?? 0;
+        const entry = entryByDoc[doc];
+        const facts = entry?.facts;
+        if (facts !== undefined && entry !== undefined)
+          hits.push(new IndexHit(facts, entry.id, found.scores[at] ?? 0, doc, found));
       }
       // Feedback re-orders a long list by what its head shares; on a handful of hits it
       // would only let near-duplicates lift each other.
-      const feedbackFrom =
-        hits.length <= FEEDBACK.docs
-          ? []
-          : topK(hits, FEEDBACK.depth, byScore).slice(0, FEEDBACK.docs);
-      return { hits, terms: new Set(terms), feedbackFrom };
+      const head =
+        hits.length <= FEEDBACK.docs ? [] : topK(hits, FEEDBACK.depth, (a, b) => b.score - a.score);
+      return { hits, terms: new Set(terms), feedbackFrom: head.slice(0, FEEDBACK.docs), head };
     },
     withFeedback,
     save() {
       changed = false;
       const savedTable = table.save();
+      renumber();
       return {
         table: savedTable,
         hashes: savedTable.keys.map((key) =>
@@ -232,7 +283,7 @@ export function createSearchIndex(saved?: SavedSearchIndex): SearchIndex {
   };
 
   function withFeedback(matched: Matched, bodies: ReadonlyMap<string, StoredNote>): SearchHit[] {
-    const { hits, terms, feedbackFrom } = matched;
+    const { hits, terms, feedbackFrom, head } = matched;
     if (feedbackFrom.length === 0) return [...hits];
     const wordsOf = (hit: SearchHit): ReadonlyMap<string, number> => {
       const body = hasBody(hit.stored) ? hit.stored : bodies.get(hit.stored.path);
@@ -254,7 +305,7 @@ export function createSearchIndex(saved?: SavedSearchIndex): SearchIndex {
     // Only notes the query matched are lifted: a note never appears in a search for words
     // it does not contain.
     const lifted = new Map<SearchHit, number>();
-    for (const hit of topK(hits, FEEDBACK.depth, byScore)) {
+    for (const hit of head) {
       const doc = table.docOf(hit.stored.path);
       const counts = new Map<string, number>();
       for (const [term, list] of expansionPostings) {
@@ -266,11 +317,41 @@ export function createSearchIndex(saved?: SavedSearchIndex): SearchIndex {
     }
     return hits.map((hit) => {
       const extra = lifted.get(hit);
-      return extra === undefined || extra === 0 ? hit : { ...hit, score: hit.score + extra };
+      return extra === undefined || extra === 0 ? hit : rescored(hit, hit.score + extra);
     });
   }
 }
 
-function byScore(a: SearchHit, b: SearchHit): number {
-  return b.score - a.score;
+/**
+ * A hit straight from the index. Its matches are looked up when first read: a search keeps
+ * ten of thousands of hits, and only those ten show a snippet.
+ */
+class IndexHit implements SearchHit {
+  private found: Readonly<Record<string, readonly string[]>> | undefined;
+  constructor(
+    readonly stored: NoteFacts,
+    readonly id: string,
+    readonly score: number,
+    private readonly doc: number,
+    private readonly lookup: QueryHits,
+  ) {}
+  get matches(): Readonly<Record<string, readonly string[]>> {
+    this.found ??= this.lookup.matchOf(this.doc);
+    return this.found;
+  }
+  withScore(score: number): IndexHit {
+    return new IndexHit(this.stored, this.id, score, this.doc, this.lookup);
+  }
+}
+
+/** The hit with another score; an index hit stays lazy (a spread would drop its matches). */
+function rescored(hit: SearchHit, score: number): SearchHit {
+  return hit instanceof IndexHit
+    ? hit.withScore(score)
+    : { stored: hit.stored, id: hit.id, score, matches: hit.matches };
+}
+
+/** The id in a note file's name ("<slug> id__XXXXXX.md"), which the saved index keys by. */
+function idOfPath(path: string): string {
+  return path.slice(-13, -3);
 }

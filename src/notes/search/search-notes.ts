@@ -111,5 +111,6 @@ function matchedHits(
     ),
     terms: new Set<string>(),
     feedbackFrom: [],
+    head: [],
   }));
 }

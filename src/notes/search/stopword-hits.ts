@@ -28,7 +28,12 @@ export function stopwordHits(
     let occurrences = 0;
     for (const n of found.values()) occurrences += n;
     const matches = Object.fromEntries([...found.keys()].map((word) => [word, ["text"]]));
-    hits.push({ stored: entry.stored, score: found.size * occurrences, matches });
+    hits.push({
+      stored: entry.stored,
+      id: entry.stored.note.id,
+      score: found.size * occurrences,
+      matches,
+    });
   }
   return hits;
 }

@@ -40,12 +40,30 @@ export function prefixMatches(sorted: readonly string[], prefix: string): string
  */
 export function fuzzyNeighbours(sorted: readonly string[], term: string): Set<string> {
   const found = new Set<string>();
-  for (const candidate of sorted) {
-    if (Math.abs(candidate.length - term.length) <= 1 && oneEditApart(candidate, term)) {
-      found.add(candidate);
+  const byLength = lengthBuckets(sorted);
+  for (let length = term.length - 1; length <= term.length + 1; length++) {
+    for (const candidate of byLength.get(length) ?? []) {
+      if (oneEditApart(candidate, term)) found.add(candidate);
     }
   }
   return found;
+}
+
+// Per sorted vocabulary (a new array whenever the vocabulary changes), its terms by length:
+// a neighbour is within one letter of the term's length, a small share of the vocabulary.
+const buckets = new WeakMap<readonly string[], ReadonlyMap<number, readonly string[]>>();
+
+function lengthBuckets(sorted: readonly string[]): ReadonlyMap<number, readonly string[]> {
+  const known = buckets.get(sorted);
+  if (known !== undefined) return known;
+  const byLength = new Map<number, string[]>();
+  for (const term of sorted) {
+    const same = byLength.get(term.length);
+    if (same === undefined) byLength.set(term.length, [term]);
+    else same.push(term);
+  }
+  buckets.set(sorted, byLength);
+  return byLength;
 }
 
 function oneEditApart(a: string, b: string): boolean {

@@ -20,6 +20,7 @@ function stored(n: number): StoredNote {
 
 const ranked = (note: StoredNote, score: number): RankedHit => ({
   stored: note,
+  id: note.note.id,
   score,
   textScore: score,
   matches: {},

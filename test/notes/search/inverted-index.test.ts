@@ -107,20 +107,28 @@ describe("the inverted index", () => {
             prefix: at === query.length - 1,
             fuzzy: term.length >= 5 ? 1 : 0,
           }));
-          const hits = index.query(specs, OPTIONS);
+          const found = index.query(specs, OPTIONS);
+          const hits = [...found.docs].map((doc, at) => ({
+            key: index.table.keyOf(doc) ?? "",
+            doc,
+            score: found.scores[at] ?? 0,
+          }));
           expect(hits.map((hit) => hit.key).toSorted()).toEqual([...expected.keys()].toSorted());
           for (const hit of hits) {
             const want = expected.get(hit.key);
             expect(Math.abs(hit.score - (want?.score ?? 0))).toBeLessThanOrEqual(
               1e-9 * Math.abs(want?.score ?? 1),
             );
-            expect(Object.keys(hit.match).toSorted()).toEqual(
+            expect(Object.keys(found.matchOf(hit.doc)).toSorted()).toEqual(
               Object.keys(want?.match ?? {}).toSorted(),
             );
           }
           // Saved and loaded, the table answers the same.
           const loaded = createInvertedIndex(createPostingsTable(index.table.save()));
-          const again = new Map(loaded.query(specs, OPTIONS).map((hit) => [hit.key, hit.score]));
+          const reloaded = loaded.query(specs, OPTIONS);
+          const again = new Map(
+            [...reloaded.docs].map((doc, at) => [loaded.table.keyOf(doc), reloaded.scores[at]]),
+          );
           for (const hit of hits) expect(again.get(hit.key)).toBeCloseTo(hit.score, 12);
           expect(again.size).toBe(hits.length);
         },
@@ -138,5 +146,38 @@ describe("the inverted index", () => {
       "conzole",
       "onsole",
     ]);
+  });
+
+  it("counts every distinct word of a query of more than 32 words, as minisearch does", () => {
+    // 40 distinct words: the per-document word bits span two 32-bit cells.
+    const vocabulary = Array.from({ length: 40 }, (_, at) => `w${at.toString(36)}x`);
+    fc.assert(
+      fc.property(
+        fc.array(fc.subarray(vocabulary, { minLength: 1 }), { minLength: 1, maxLength: 6 }),
+        (texts) => {
+          const reference = miniSearch();
+          const index = createInvertedIndex();
+          texts.forEach((list, n) => {
+            const d = { id: `d${n}`, text: list.join(" "), tags: "" };
+            reference.add(d);
+            index.add(toDocument(d));
+          });
+          const query = [...vocabulary, vocabulary[0] ?? ""];
+          const specs = query.map((term) => ({ term, prefix: false, fuzzy: 0 }));
+          const found = index.query(specs, OPTIONS);
+          const expected = new Map(
+            reference
+              .search(query.join(" "), { prefix: false, fuzzy: false })
+              .map((r) => [r.id, r.score]),
+          );
+          expect(found.docs.length).toBe(expected.size);
+          found.docs.forEach((doc, at) => {
+            const want = expected.get(index.table.keyOf(doc) ?? "") ?? 0;
+            expect(Math.abs((found.scores[at] ?? 0) - want)).toBeLessThanOrEqual(1e-9 * want);
+          });
+        },
+      ),
+      { numRuns: 100 },
+    );
   });
 });

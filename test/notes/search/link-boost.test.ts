@@ -1,3 +1,4 @@
+import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseNote } from "../../../src/model/note-format.js";
 import type { StoredNote } from "../../../src/notes/note-store.js";
@@ -21,8 +22,12 @@ function hit(id: string, score: number, body = ""): SearchHit {
     hash: "",
     note: parseNote(`# ${id}\n\n${body}\n`, id),
   };
-  return { stored, score, matches: {} };
+  return { stored, id: stored.note.id, score, matches: {} };
 }
+
+/** Score descending, then id: the order applyLinkBoost promises. */
+const byRank = (scoreOf: (h: SearchHit) => number) => (a: SearchHit, b: SearchHit) =>
+  scoreOf(b) - scoreOf(a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 describe("applyLinkBoost", () => {
   it("adds a fraction of each top hit's score to the matched notes it links to", () => {
@@ -104,5 +109,36 @@ describe("searchNotes link boost", () => {
     const results = okOf(await search("igor", { status: "active" }));
     expect(results.map((result) => result.id)).toEqual(["id__Alone0", "id__Linked"]);
     expect(results[0]?.score).toBe(results[1]?.score);
+  });
+
+  it("ranks as boosting and sorting every hit would, looking only at the candidates", () => {
+    const ids = Array.from({ length: 30 }, (_, n) => `id__Hit${n.toString().padStart(3, "0")}`);
+    const hitSpec = fc.record({
+      score: fc.constantFrom(1, 2, 3, 5, 8, 13),
+      links: fc.subarray(ids, { maxLength: 4 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(hitSpec, { minLength: 1, maxLength: 30 }),
+        fc.nat(12),
+        (specs, limit) => {
+          const hits = specs.map((spec, n) =>
+            hit(ids[n] ?? "", spec.score, spec.links.map((id) => `[[${id}|x]]`).join(" ")),
+          );
+          const boosts = new Map<string, number>();
+          for (const source of hits.toSorted(byRank((h) => h.score)).slice(0, LINK_BOOST_SOURCES)) {
+            for (const target of new Set(source.stored.note.links.map((link) => link.id))) {
+              if (target !== source.id)
+                boosts.set(target, (boosts.get(target) ?? 0) + LINK_BOOST_FRACTION * source.score);
+            }
+          }
+          const final = (h: SearchHit) => h.score + (boosts.get(h.id) ?? 0);
+          const expected = hits.toSorted(byRank(final)).slice(0, limit);
+          const ranked = applyLinkBoost(hits, limit);
+          expect(ranked.map((r) => [r.id, r.score])).toEqual(expected.map((h) => [h.id, final(h)]));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,0 +1,49 @@
+/**
+ * The typed-array postings list behaves as the Map it replaced: any sequence of sets and
+ * deletes leaves the same counts, the documents stay ascending, and saving and loading keeps
+ * them.
+ */
+import * as fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { PostingsList } from "../../../src/notes/search/postings-list.js";
+
+const operation = fc.oneof(
+  fc.tuple(fc.constant("set" as const), fc.nat(60), fc.integer({ min: 1, max: 40 })),
+  fc.tuple(fc.constant("delete" as const), fc.nat(60), fc.constant(0)),
+);
+
+describe("PostingsList", () => {
+  it("holds what a Map holds after any sets and deletes, documents ascending", () => {
+    fc.assert(
+      fc.property(fc.array(operation, { maxLength: 80 }), (operations) => {
+        const list = new PostingsList();
+        const model = new Map<number, number>();
+        const deleted: [boolean, boolean][] = [];
+        for (const [kind, doc, count] of operations) {
+          if (kind === "set") {
+            list.set(doc, count);
+            model.set(doc, count);
+          } else deleted.push([list.delete(doc), model.delete(doc)]);
+        }
+        for (const [fromList, fromModel] of deleted) expect(fromList).toBe(fromModel);
+        expect(list.size).toBe(model.size);
+        for (let doc = 0; doc <= 60; doc++) expect(list.get(doc)).toBe(model.get(doc));
+        const docs = [...list.docs.subarray(0, list.size)];
+        expect(docs).toEqual([...model.keys()].toSorted((a, b) => a - b));
+        const again = PostingsList.decode(
+          list.encode((doc) => doc),
+          () => true,
+        );
+        expect([...again.docs.subarray(0, again.size)]).toEqual(docs);
+        for (const doc of docs) expect(again.get(doc)).toBe(model.get(doc));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("drops the documents that are no longer live, and malformed entries, when loading", () => {
+    const list = PostingsList.decode("0 1:3 2 zz: -1 5", (doc) => doc !== 2);
+    expect([...list.docs.subarray(0, list.size)]).toEqual([0, 1, 5]);
+    expect(list.get(1)).toBe(3);
+  });
+});

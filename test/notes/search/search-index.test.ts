@@ -1,0 +1,78 @@
+/**
+ * The search index's bookkeeping against the store's snapshots: a snapshot it took whole is
+ * not looked at again, one it could not take whole is (the notes it still lacks stay stale),
+ * and a saved, compacted index still finds each hit's own note.
+ */
+import { describe, expect, it } from "vitest";
+import { parseNote } from "../../../src/model/note-format.js";
+import { factsOf, type NoteFacts } from "../../../src/notes/note-facts.js";
+import type { StoredNote } from "../../../src/notes/note-store.js";
+import { createSearchIndex } from "../../../src/notes/search/search-index.js";
+
+function note(n: number, body: string, version = 0): StoredNote {
+  const id = `id__Note${n.toString().padStart(2, "0")}`;
+  return {
+    path: `topics/n${n} ${id}.md`,
+    status: "active",
+    slug: `n${n}`,
+    mtimeMs: 1_000 + version,
+    size: body.length,
+    hash: `h${n}-${version}`,
+    note: parseNote(`# Note ${n}\n\n${body}\n`, id),
+  };
+}
+
+const titlesFound = (index: ReturnType<typeof createSearchIndex>, query: string) =>
+  (index.query(query)?.hits ?? []).map((hit) => hit.stored.note.title).toSorted();
+
+describe("the search index", () => {
+  it("looks again at a snapshot it could not take whole, until it has every note", () => {
+    const index = createSearchIndex();
+    const notes = [note(1, "pottery class"), note(2, "pottery wheel")];
+    // The second note's facts only, no body: it cannot be indexed yet.
+    const current: NoteFacts[] = [notes[0] ?? note(0, ""), factsOf(notes[1] ?? note(0, ""))];
+    index.sync(current);
+    expect(titlesFound(index, "pottery")).toEqual(["Note 1"]);
+    expect(index.stale(current).map((facts) => facts.path)).toEqual([notes[1]?.path]);
+    index.sync(
+      current,
+      index.stale(current).map(() => notes[1] ?? note(0, "")),
+    );
+    expect(titlesFound(index, "pottery")).toEqual(["Note 1", "Note 2"]);
+    expect(index.stale(current)).toEqual([]);
+  });
+
+  it("takes a new snapshot's changes and drops the notes it no longer has", () => {
+    const index = createSearchIndex();
+    index.sync([note(1, "pottery class"), note(2, "pottery wheel")]);
+    index.sync([note(1, "camping trip", 1)]);
+    expect(titlesFound(index, "pottery")).toEqual([]);
+    expect(titlesFound(index, "camping")).toEqual(["Note 1"]);
+    expect(index.size).toBe(1);
+  });
+
+  it("finds each hit's own note after saving renumbers a compacted table", () => {
+    // Words far apart: no prefix or one-letter typo of one reaches another.
+    const words = "apple bread cloud daisy eagle flame grape house igloo jelly".split(" ");
+    const index = createSearchIndex();
+    const first = Array.from({ length: 10 }, (_, n) => note(n, `${words[n]} shared`));
+    index.sync(first);
+    // Half the notes replaced: their old slots die, and saving compacts the table.
+    const second = first.map((stored, n) =>
+      n % 2 === 0 ? note(n, `${words[n]} shared`, 1) : stored,
+    );
+    index.sync(second);
+    const saved = index.save();
+    expect(saved.table.keys.includes(null)).toBe(false);
+    for (let n = 0; n < 10; n++) {
+      const hits = index.query(words[n] ?? "")?.hits ?? [];
+      expect(hits.map((hit) => [hit.id, hit.stored.note.id])).toEqual([
+        [`id__Note0${n}`, `id__Note0${n}`],
+      ]);
+    }
+    // And an index loaded from the save, before any sync, knows each note's id by its path.
+    const loaded = createSearchIndex(saved);
+    loaded.sync(second);
+    expect(loaded.query("daisy")?.hits.map((hit) => hit.id)).toEqual(["id__Note03"]);
+  });
+});
