@@ -11,10 +11,10 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { tempNameFor } from "../fs/fs-temp-name.js";
 import type { HistoryStore } from "../git-history/history-cache.js";
-import { timesFromJson, timesToJson } from "../git-history/times-json.js";
+import { packTimes, unpackTimes } from "../git-history/packed-times.js";
 
-// Bumped whenever the file's shape or the walk's meaning changes.
-const VERSION = 1;
+// Bumped whenever the file's shape or the walk's meaning changes (2: packed times).
+const VERSION = 2;
 const OID = /^[0-9a-f]{40,64}$/;
 
 function shortHash(text: string): string {
@@ -49,7 +49,7 @@ export function cliTimestampsStore(gitdir: string, prefix: string): HistoryStore
         if (file.shallow !== (await shallow())) return undefined;
         const { head } = file;
         if (typeof head !== "string" || !OID.test(head)) return undefined;
-        const times = timesFromJson(file.times);
+        const times = unpackTimes(file.times);
         return times === undefined ? undefined : { head, handle: head, times };
       } catch {
         return undefined;
@@ -64,7 +64,7 @@ export function cliTimestampsStore(gitdir: string, prefix: string): HistoryStore
           prefix,
           shallow: await shallow(),
           head: state.head,
-          times: timesToJson(state.times),
+          times: packTimes(state.times),
         };
         await writeFile(temp, JSON.stringify(file));
         await rename(temp, path);

@@ -2,6 +2,7 @@ import { err, ok, type Result } from "neverthrow";
 import type { GitError } from "../../errors.js";
 import type { CommittedTimes } from "../../ports/git.js";
 import { recordTouch, type TimesById } from "./committed-times.js";
+import { copyTimes } from "./packed-times.js";
 
 /** One commit's touched paths, as a history walk reports them. */
 export interface WalkedCommit {
@@ -85,7 +86,7 @@ export function createHistoryCache<Handle>(
       cached ??= await store.load();
     }
     const previous = cached?.head === head.value ? cached : undefined;
-    if (previous !== undefined) return ok(new Map(previous.times));
+    if (previous !== undefined) return ok(copyTimes(previous.times));
 
     let base: TimesById = new Map();
     let walked: Walked<Handle> | undefined;
@@ -94,7 +95,7 @@ export function createHistoryCache<Handle>(
       if (incremental.isErr()) return err(incremental.error);
       if (incremental.value !== undefined) {
         walked = incremental.value;
-        base = new Map(cached.times);
+        base = copyTimes(cached.times);
       }
     }
     if (walked === undefined) {

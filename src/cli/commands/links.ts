@@ -20,14 +20,20 @@ export const linksCommand = defineCommand({
     const opened = await openNotes(values.root, io);
     if (opened.isErr()) return out.fail(opened.error);
     const { memory } = opened.value;
-    const note = await lookUpNote(memory, positionals[0] ?? "");
-    if (note.isErr()) return out.fail(note.error);
-    const found = await memory.links(note.value.id);
-    if (found.isErr()) return out.fail(failureFrom(found.error));
-    const { inbound, outbound, indexed } = found.value;
-    out.print({ id: note.value.id, title: note.value.title, ...found.value }, () =>
+    const input = positionals[0] ?? "";
+    // From the notes' facts alone; the note itself is read (with its git times) only to
+    // explain an id that names no note: a merged one, or the closest titles.
+    let found = await memory.links(input);
+    if (found.isErr()) {
+      const note = await lookUpNote(memory, input);
+      if (note.isErr()) return out.fail(note.error);
+      found = await memory.links(note.value.id);
+      if (found.isErr()) return out.fail(failureFrom(found.error));
+    }
+    const { id, title, inbound, outbound, indexed } = found.value;
+    out.print(found.value, () =>
       lines(
-        [`${note.value.id}  ${note.value.title}`],
+        [`${id}  ${title}`],
         [`Links in (${inbound.length}):`, ...inbound.map((link) => `  ${noteLine(link)}`)],
         [
           `Links out (${outbound.length}):`,

@@ -32,6 +32,9 @@ export interface OutboundLink {
 
 /** A note's place in the link graph. */
 export interface NoteLinks {
+  /** The note's id, as its file name carries it (`id__` and all). */
+  readonly id: string;
+  readonly title: string;
   /** Notes linking to it, once each, itself excluded, sorted by path. */
   readonly inbound: readonly InboundLink[];
   /** Its links, in order of appearance. */
@@ -63,6 +66,8 @@ export function noteLinks(
     findNote(snapshot, id).map((target) => {
       const targetId = target.note.id;
       return {
+        id: targetId,
+        title: target.note.title,
         // The snapshot is sorted by path, so the inbound list is too.
         inbound: snapshot.notes
           .filter(
