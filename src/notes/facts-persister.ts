@@ -4,12 +4,13 @@ import {
   decodeNotesCache,
   encodeNotesCache,
   type CachedFacts,
+  type DecodedFacts,
 } from "./notes-cache-file.js";
 
 /** Loads and saves the notes' facts between processes. */
 export interface FactsPersister {
   /** The entries of the cache file by path; empty when it is missing or unusable. */
-  load(): Promise<Map<string, CachedFacts & { readonly stored: undefined }>>;
+  load(): Promise<Map<string, DecodedFacts>>;
   /** Writes the entries (atomically, through the persistence); a failure is ignored. */
   save(entries: Iterable<CachedFacts>): Promise<void>;
 }
@@ -29,15 +30,13 @@ export function createFactsPersister(persistence: Persistence): FactsPersister {
   let loaded = false;
   return {
     async load() {
-      const entries = new Map<string, CachedFacts & { readonly stored: undefined }>();
+      const entries = new Map<string, DecodedFacts>();
       // Once per process: afterwards the store's own map is newer than the file.
       if (loaded) return entries;
       loaded = true;
       const text = await persistence.read(NOTES_CACHE_PATH);
       if (text.isErr()) return entries;
-      for (const entry of decodeNotesCache(text.value) ?? []) {
-        entries.set(entry.facts.path, { ...entry, stored: undefined });
-      }
+      for (const entry of decodeNotesCache(text.value) ?? []) entries.set(entry.facts.path, entry);
       return entries;
     },
     async save(entries) {

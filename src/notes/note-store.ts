@@ -141,7 +141,9 @@ export function createNoteStore(
     if (persister === undefined) return;
     const loaded = await persister.load();
     loadedFromCache += loaded.size;
-    for (const [path, entry] of loaded) if (!cache.has(path)) cache.set(path, entry);
+    // Usually the process's first look: the loaded map becomes the cache as it is.
+    if (cache.size === 0) cache = loaded;
+    else for (const [path, entry] of loaded) if (!cache.has(path)) cache.set(path, entry);
   };
 
   /** Lists, keeps every entry still valid (with a body when `bodies`), reads the rest. */

@@ -23,6 +23,9 @@ export interface CachedFacts {
   readonly facts: NoteFacts;
 }
 
+/** A cached entry as read back: facts only, no body (the store's entries say so). */
+export type DecodedFacts = CachedFacts & { readonly stored: undefined };
+
 /**
  * One note, flat: the parser allocates an array per nesting level and a cold process pays
  * for each, so tags and links (id, text, id, text, ...) are single arrays. No read time: only
@@ -83,7 +86,7 @@ export function encodeNotesCache(entries: Iterable<CachedFacts>): string {
  * const entries = decodeNotesCache(text) ?? []; // a bad cache costs a re-read, never an answer
  * ```
  */
-export function decodeNotesCache(text: string): CachedFacts[] | undefined {
+export function decodeNotesCache(text: string): DecodedFacts[] | undefined {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -92,7 +95,7 @@ export function decodeNotesCache(text: string): CachedFacts[] | undefined {
   }
   if (!isRecord(parsed) || parsed.format !== FORMAT || parsed.version !== VERSION) return undefined;
   if (parsed.layout !== LAYOUT || !Array.isArray(parsed.rows)) return undefined;
-  const entries: CachedFacts[] = [];
+  const entries: DecodedFacts[] = [];
   for (const row of parsed.rows as unknown[]) {
     const entry = Array.isArray(row) && row.length === 9 ? decodeRow(row) : undefined;
     if (entry !== undefined) entries.push(entry);
@@ -100,7 +103,7 @@ export function decodeNotesCache(text: string): CachedFacts[] | undefined {
   return entries;
 }
 
-function decodeRow(row: unknown[]): CachedFacts | undefined {
+function decodeRow(row: unknown[]): DecodedFacts | undefined {
   const [path, mtimeMs, size, ctimeMs, ino, hash, title, tags, links] = row;
   if (typeof path !== "string" || typeof hash !== "string" || typeof title !== "string")
     return undefined;
@@ -118,10 +121,6 @@ function decodeRow(row: unknown[]): CachedFacts | undefined {
   const slug = name.length === ID_SUFFIX_LENGTH - 1 ? "" : name.slice(0, -ID_SUFFIX_LENGTH);
   if (slug === "" ? name.length !== ID_SUFFIX_LENGTH - 1 : name[slug.length] !== " ")
     return undefined;
-  const factLinks: FactLink[] = [];
-  for (let at = 0; at < links.length; at += 2) {
-    factLinks.push({ id: links[at] ?? "", displayText: links[at + 1] ?? "" });
-  }
   return {
     key: statKey(mtimeMs, size, ctimeMs, ino),
     readAt: Number.POSITIVE_INFINITY,
@@ -132,9 +131,40 @@ function decodeRow(row: unknown[]): CachedFacts | undefined {
       mtimeMs,
       size,
       hash,
-      note: { id, title, tags, links: factLinks },
+      note: new CachedNote(id, title, tags, links),
     },
+    stored: undefined,
   };
+}
+
+/**
+ * A note's facts as read back. Its links stay the flat (id, text, ...) array of the file
+ * until read: a cold `list` or `search` never looks at them, and an object per link was a
+ * good share of what a cold process allocated (and then collected).
+ */
+class CachedNote {
+  readonly #flat: readonly string[];
+  #links: readonly FactLink[] | undefined;
+
+  constructor(
+    readonly id: string,
+    readonly title: string,
+    readonly tags: readonly string[],
+    flatLinks: readonly string[],
+  ) {
+    this.#flat = flatLinks;
+  }
+
+  get links(): readonly FactLink[] {
+    if (this.#links === undefined) {
+      const links: FactLink[] = [];
+      for (let at = 0; at < this.#flat.length; at += 2) {
+        links.push({ id: this.#flat[at] ?? "", displayText: this.#flat[at + 1] ?? "" });
+      }
+      this.#links = links;
+    }
+    return this.#links;
+  }
 }
 
 function statKey(

@@ -15,6 +15,11 @@ import { okOf } from "../helpers/result-helpers.js";
 
 const run = promisify(execFile);
 
+/** A saved walk comes back as a Map over the packed file: compare entries, not classes. */
+function plain<K, V>(map: ReadonlyMap<K, V>): Map<K, V> {
+  return new Map(map);
+}
+
 describe("gitCli's persisted timestamp walk", () => {
   let base: string;
   let root: string;
@@ -54,8 +59,6 @@ describe("gitCli's persisted timestamp walk", () => {
   const counted = () => gitCli({ dir: root, env, gitBinary: wrapper });
   const fresh = async () =>
     okOf(await gitCli({ dir: root, env, persistTimestamps: false }).timestamps());
-  // A saved walk comes back as a Map over the packed file: compare entries, not classes.
-  const plain = <K, V>(map: ReadonlyMap<K, V>) => new Map(map);
   const savedFile = async () => {
     const folder = join(root, ".git", "agent-memory");
     const [name] = (await readdir(folder)).filter((file) => file.startsWith("cli-timestamps-"));

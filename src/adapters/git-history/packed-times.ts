@@ -183,17 +183,28 @@ class PackedTimes extends Map<string, CommittedTimes> {
   }
 
   private indexOf(id: string): number | undefined {
+    if (id.length !== ID_LENGTH) return undefined;
     let low = 0;
     let high = this.count;
+    // Compared in place: a `list` looks up every note, and a substring per step added up.
     while (low < high) {
       const middle = (low + high) >>> 1;
-      const candidate = idAt(this.ids, middle);
-      if (candidate === id) return middle;
-      if (candidate < id) low = middle + 1;
+      const order = compareAt(this.ids, middle * STRIDE, id);
+      if (order === 0) return middle;
+      if (order < 0) low = middle + 1;
       else high = middle;
     }
     return undefined;
   }
+}
+
+/** The id at `start` of `ids` against `id` (same length): negative, zero or positive. */
+function compareAt(ids: string, start: number, id: string): number {
+  for (let at = 0; at < ID_LENGTH; at++) {
+    const difference = ids.charCodeAt(start + at) - id.charCodeAt(at);
+    if (difference !== 0) return difference;
+  }
+  return 0;
 }
 
 /**

@@ -134,6 +134,9 @@ export interface SearchIndex {
   readonly size: number;
 }
 
+// Enough for the best notes of many queries; cleared whole when full, like the term cache.
+const FEEDBACK_WORDS_KEPT = 2_048;
+
 const SCORING: ScoringOptions = {
   boost: FIELD_BOOSTS,
   bm25: BM25_PARAMETERS,
@@ -180,6 +183,8 @@ export function createSearchIndex(saved?: SavedSearchIndex): SearchIndex {
       if (doc !== undefined) entryByDoc[doc] = entry;
     }
   };
+  // The words of notes that fed feedback, by note version (see withFeedback).
+  const feedbackWords = new Map<string, ReadonlyMap<string, number>>();
   let changed = false;
   // The facts the index last took whole: the same array again needs no second look.
   let inStep: readonly NoteFacts[] | undefined;
@@ -287,7 +292,14 @@ export function createSearchIndex(saved?: SavedSearchIndex): SearchIndex {
     if (feedbackFrom.length === 0) return [...hits];
     const wordsOf = (hit: SearchHit): ReadonlyMap<string, number> => {
       const body = hasBody(hit.stored) ? hit.stored : bodies.get(hit.stored.path);
-      return body === undefined ? new Map() : documentOf(body).terms.text;
+      if (body === undefined) return new Map();
+      // By version: the same best notes come back query after query in a long-lived host.
+      const known = feedbackWords.get(body.hash);
+      if (known !== undefined) return known;
+      const words = documentOf(body).terms.text;
+      if (feedbackWords.size >= FEEDBACK_WORDS_KEPT) feedbackWords.clear();
+      feedbackWords.set(body.hash, words);
+      return words;
     };
     const expansion = expansionTerms(
       feedbackFrom.map((hit) => ({ score: hit.score, terms: wordsOf(hit) })),

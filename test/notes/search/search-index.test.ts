@@ -75,4 +75,27 @@ describe("the search index", () => {
     loaded.sync(second);
     expect(loaded.query("daisy")?.hits.map((hit) => hit.id)).toEqual(["id__Note03"]);
   });
+
+  it("draws feedback from a note's words as they are now, after an edit", () => {
+    // Twelve notes match "alpha", so feedback runs; the best one's other word changes from
+    // one no other note has to one the last note has, which feedback then lifts.
+    const notes = (word: string) => [
+      note(0, `alpha alpha alpha ${word}`, word === "zeta" ? 0 : 1),
+      ...Array.from({ length: 11 }, (_, n) =>
+        note(n + 1, `alpha filler${n}${n === 10 ? " theta" : ""}`),
+      ),
+    ];
+    const scores = (index: ReturnType<typeof createSearchIndex>) => {
+      const matched = index.query("alpha");
+      if (matched === undefined) throw new Error("expected hits");
+      return new Map(index.withFeedback(matched, new Map()).map((hit) => [hit.id, hit.score]));
+    };
+    const used = createSearchIndex();
+    used.sync(notes("zeta"));
+    scores(used);
+    used.sync(notes("theta"));
+    const fresh = createSearchIndex();
+    fresh.sync(notes("theta"));
+    expect(scores(used)).toEqual(scores(fresh));
+  });
 });
