@@ -25,6 +25,24 @@ function note(n: number, body: string, version = 0): StoredNote {
 const titlesFound = (index: ReturnType<typeof createSearchIndex>, query: string) =>
   (index.query(query)?.hits ?? []).map((hit) => hit.stored.note.title).toSorted();
 
+/**
+ * Twelve notes match "alpha", so feedback runs; the best one's other word changes from
+ * one no other note has to one the last note has, which feedback then lifts.
+ */
+// Twelve notes match "alpha", so feedback runs; the best one's other word changes from
+// one no other note has to one the last note has, which feedback then lifts.
+const feedbackNotes = (word: string) => [
+  note(0, `alpha alpha alpha ${word}`, word === "zeta" ? 0 : 1),
+  ...Array.from({ length: 11 }, (_, n) =>
+    note(n + 1, `alpha filler${n}${n === 10 ? " theta" : ""}`),
+  ),
+];
+const feedbackScores = (index: ReturnType<typeof createSearchIndex>) => {
+  const matched = index.query("alpha");
+  if (matched === undefined) throw new Error("expected hits");
+  return new Map(index.withFeedback(matched, new Map()).map((hit) => [hit.id, hit.score]));
+};
+
 describe("the search index", () => {
   it("looks again at a snapshot it could not take whole, until it has every note", () => {
     const index = createSearchIndex();
@@ -77,25 +95,12 @@ describe("the search index", () => {
   });
 
   it("draws feedback from a note's words as they are now, after an edit", () => {
-    // Twelve notes match "alpha", so feedback runs; the best one's other word changes from
-    // one no other note has to one the last note has, which feedback then lifts.
-    const notes = (word: string) => [
-      note(0, `alpha alpha alpha ${word}`, word === "zeta" ? 0 : 1),
-      ...Array.from({ length: 11 }, (_, n) =>
-        note(n + 1, `alpha filler${n}${n === 10 ? " theta" : ""}`),
-      ),
-    ];
-    const scores = (index: ReturnType<typeof createSearchIndex>) => {
-      const matched = index.query("alpha");
-      if (matched === undefined) throw new Error("expected hits");
-      return new Map(index.withFeedback(matched, new Map()).map((hit) => [hit.id, hit.score]));
-    };
     const used = createSearchIndex();
-    used.sync(notes("zeta"));
-    scores(used);
-    used.sync(notes("theta"));
+    used.sync(feedbackNotes("zeta"));
+    feedbackScores(used);
+    used.sync(feedbackNotes("theta"));
     const fresh = createSearchIndex();
-    fresh.sync(notes("theta"));
-    expect(scores(used)).toEqual(scores(fresh));
+    fresh.sync(feedbackNotes("theta"));
+    expect(feedbackScores(used)).toEqual(feedbackScores(fresh));
   });
 });
