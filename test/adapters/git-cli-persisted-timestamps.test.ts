@@ -124,13 +124,16 @@ describe("gitCli's persisted timestamp walk", () => {
     await counted().timestamps();
     await commit("topics/a id__AAAAAA.md", "a2", "three", 1_700_000_200);
     await subcommands();
-    const times = okOf(await counted().timestamps());
+    const adapter = counted();
+    const times = okOf(await adapter.timestamps());
     expect(plain(times)).toEqual(await fresh());
     expect(times.get("id__AAAAAA")).toEqual({
       createdAt: 1_700_000_000_000,
       updatedAt: 1_700_000_200_000,
     });
     expect(await subcommands()).toContain("merge-base");
+    // Asked again, the same adapter answers from the walk it just extended.
+    expect(plain(okOf(await adapter.timestamps()))).toEqual(await fresh());
   });
 
   it("walks everything again when the history was rewritten and the old HEAD pruned", async () => {

@@ -50,6 +50,17 @@ describe("packed times", () => {
     expect(unpackTimes(value)).toBeUndefined();
   });
 
+  it("copies the changes made to it, once changed (a walk that moved forward)", () => {
+    const packed = unpackTimes({ ids: "id__AAAAAA id__BBBBBB", times: [1, 2, 3, 4] });
+    if (packed === undefined) throw new Error("a packed walk must read back");
+    packed.set("id__CCCCCC", { createdAt: 5, updatedAt: 6 });
+    packed.set("id__AAAAAA", { createdAt: 1, updatedAt: 9 });
+    const copy = copyTimes(packed);
+    expect(copy.get("id__CCCCCC")).toEqual({ createdAt: 5, updatedAt: 6 });
+    expect(copy.get("id__AAAAAA")).toEqual({ createdAt: 1, updatedAt: 9 });
+    expect(copy.size).toBe(3);
+  });
+
   it("reads an empty walk back as empty", () => {
     expect(unpackTimes({ ids: "", times: [] })?.size).toBe(0);
   });

@@ -110,8 +110,9 @@ class PackedTimes extends Map<string, CommittedTimes> {
     super();
   }
 
-  copy(): PackedTimes {
-    return new PackedTimes(this.ids, this.times, this.count);
+  /** A copy: sharing the packed data while nothing was changed, else a plain Map. */
+  copy(): TimesById {
+    return this.filled ? new Map(this) : new PackedTimes(this.ids, this.times, this.count);
   }
 
   override get(id: string): CommittedTimes | undefined {
@@ -208,8 +209,8 @@ function compareAt(ids: string, start: number, id: string): number {
 }
 
 /**
- * A copy of `times` the caller may change: a packed one shares its packed data, so copying
- * it costs nothing until the copy is iterated or changed.
+ * A copy of `times` the caller may change: a packed one not yet changed shares its packed
+ * data, so copying it costs nothing until the copy is iterated or changed.
  *
  * @example
  * ```ts
