@@ -173,11 +173,16 @@ async function torture(
   const model = scriptedModel();
   const faulty = faultyPorts(world.persistence, world.git, { at, mode });
   const running = op.run(memoryOver(faulty.persistence, faulty.git, model.llm));
-  // A dead process never answers: stop waiting once the fault has fired.
-  await Promise.race([
-    running,
-    faulty.fired.then(() => new Promise((resolve) => setTimeout(resolve, 5))),
-  ]);
+  // A failed call is answered and the operation may go on (a tolerated cache write, a step
+  // that carries on): wait for it to end, or it races the re-run on the same files with no
+  // lock between them (the faulty ports take none), as one loaded run once showed. A dead
+  // process never answers: stop waiting once the fault has fired.
+  if (mode === "fail") await running;
+  else
+    await Promise.race([
+      running,
+      faulty.fired.then(() => new Promise((resolve) => setTimeout(resolve, 5))),
+    ]);
   const calls = faulty.calls();
   const rerun = await op.run(memoryOver(world.persistence, world.git, model.llm));
   if (op.rerunMustSucceed && rerun.isErr())
