@@ -179,8 +179,15 @@ function findTitleLine(lines: readonly string[]): { index: number; title: string
   return undefined;
 }
 
-/** The tag names of a line made only of `#tag` tokens, or undefined for any other line. */
+// Four columns of indentation (a tab reaches the next multiple of four) make a line code.
+const INDENTED_CODE = /^(?: {4}| {0,3}\t)/;
+
+/**
+ * The tag names of a line made only of `#tag` tokens, or undefined for any other line. An
+ * indented line is code, whatever it holds: a body that opens with an indented `#x` keeps it.
+ */
 function readTagLine(line: string): string[] | undefined {
+  if (INDENTED_CODE.test(line)) return undefined;
   const tokens = line.split(/[ \t]+/).filter((token) => token !== "");
   if (tokens.length === 0) return undefined;
   const names: string[] = [];

@@ -211,6 +211,16 @@ const contentArb: fc.Arbitrary<NoteContent> = fc
   }));
 
 describe("serialize/parse round trip", () => {
+  it("keeps an indented first body line that looks like tags in the body (it is code)", () => {
+    // Found by the property below (seed -539932408): "\t#_" was read as the tag line.
+    for (const body of ["\t#_", "    #a #b", " \t#x", "   \t#y"]) {
+      const note = parseNote(serializeNote({ title: "!", tags: [], body }), ID);
+      expect({ tags: note.tags, body: note.body }).toEqual({ tags: [], body });
+    }
+    // Three spaces are not code: that line is still a tag line.
+    expect(parseNote("# T\n\n   #a #b\n", ID).tags).toEqual(["a", "b"]);
+  });
+
   it("gives back title, tags and body", () => {
     fc.assert(
       fc.property(contentArb, (content) => {
