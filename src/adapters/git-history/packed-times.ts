@@ -13,7 +13,6 @@ import type { TimesById } from "./committed-times.js";
 // "id__" and six letters or digits, then a space before the next.
 const ID_LENGTH = 10;
 const STRIDE = ID_LENGTH + 1;
-const PREFIX = "id__";
 
 /** The packed form: `ids` sorted and space-separated, `times` [createdAt, updatedAt] per id. */
 export interface PackedTimesJson {
@@ -79,16 +78,13 @@ function idBefore(ids: string, first: number, second: number): boolean {
   return false;
 }
 
+// Sticky: tested at one offset of the packed string, so checking an id cuts no substring.
+const ID_AT = /id__[0-9A-Za-z]{6}/y;
+
 function wellFormedIdAt(ids: string, start: number): boolean {
-  if (!ids.startsWith(PREFIX, start)) return false;
-  if (start + ID_LENGTH < ids.length && ids.charCodeAt(start + ID_LENGTH) !== 32) return false;
-  for (let at = start + PREFIX.length; at < start + ID_LENGTH; at++) {
-    const code = ids.charCodeAt(at);
-    const alphanumeric =
-      (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
-    if (!alphanumeric) return false;
-  }
-  return true;
+  ID_AT.lastIndex = start;
+  if (!ID_AT.test(ids)) return false;
+  return start + ID_LENGTH === ids.length || ids.charCodeAt(start + ID_LENGTH) === 32;
 }
 
 function isTime(value: unknown): value is number {

@@ -145,7 +145,8 @@ const SCORING: ScoringOptions = {
 
 interface Entry {
   readonly hash: string;
-  readonly id: string;
+  /** The note's id, from its facts: kept beside them so a hit needs no hop through them. */
+  id: string;
   facts: NoteFacts | undefined;
 }
 
@@ -172,7 +173,8 @@ export function createSearchIndex(saved?: SavedSearchIndex): SearchIndex {
   saved?.table.keys.forEach((key, doc) => {
     const hash = saved.hashes[doc];
     if (key === null || typeof hash !== "string") return;
-    const entry = { hash, id: idOfPath(key), facts: undefined };
+    // Usable once a sync hands over the facts (and with them the id).
+    const entry = { hash, id: "", facts: undefined };
     entries.set(key, entry);
     entryByDoc[doc] = entry;
   });
@@ -229,6 +231,7 @@ export function createSearchIndex(saved?: SavedSearchIndex): SearchIndex {
           held++;
         } else if (entry !== undefined && entry.hash === facts.hash) {
           entry.facts = stored ?? facts;
+          entry.id = facts.note.id;
           held++;
         } else {
           if (entry !== undefined) drop(facts.path);
@@ -361,9 +364,4 @@ function rescored(hit: SearchHit, score: number): SearchHit {
   return hit instanceof IndexHit
     ? hit.withScore(score)
     : { stored: hit.stored, id: hit.id, score, matches: hit.matches };
-}
-
-/** The id in a note file's name ("<slug> id__XXXXXX.md"), which the saved index keys by. */
-function idOfPath(path: string): string {
-  return path.slice(-13, -3);
 }

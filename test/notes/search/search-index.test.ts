@@ -88,7 +88,7 @@ describe("the search index", () => {
         [`id__Note0${n}`, `id__Note0${n}`],
       ]);
     }
-    // And an index loaded from the save, before any sync, knows each note's id by its path.
+    // And an index loaded from the save gives each hit its note's id once a sync hands the facts.
     const loaded = createSearchIndex(saved);
     loaded.sync(second);
     expect(loaded.query("daisy")?.hits.map((hit) => hit.id)).toEqual(["id__Note03"]);
