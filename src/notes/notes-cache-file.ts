@@ -1,20 +1,25 @@
 import { isRecord } from "../shared/is-record.js";
 import { PRIVATE_FOLDER, STATUS_FOLDERS, basename, statusOfPath } from "../model/layout.js";
-import type { FactLink, NoteFacts } from "./note-facts.js";
+import { CachedNote, LINK_ID_WIDTH } from "./cached-note.js";
+import type { NoteFacts } from "./note-facts.js";
 import { safelyRead, type StatKey } from "./stat-key.js";
 
 /** Where the persisted facts live: private, never committed, git-ignored by `init`. */
 export const NOTES_CACHE_PATH = `${PRIVATE_FOLDER}/cache/notes.json`;
 
 const FORMAT = "agent-memory/notes-cache";
-// Bumped whenever what a note's facts hold, how they are derived, or the row shape changes.
-const VERSION = 2;
+// Bumped whenever what a note's facts hold, how they are derived, or the file's shape changes.
+const VERSION = 3;
 // A cache written for another set of status folders describes another layout.
 const LAYOUT = Object.values(STATUS_FOLDERS).join(",");
 
-const NOTE_ID = /^id__[0-9A-Za-z]{6}$/;
 // " id__XXXXXX.md": what follows the slug in a note's file name.
 const ID_SUFFIX_LENGTH = 14;
+// noteHash: the first 20 hex digits of a SHA-256.
+const HASH_WIDTH = 20;
+const HASH = /^[0-9a-f]{20}$/;
+const LINK_ID = /^id__[0-9A-Za-z]{6}$/;
+const STAT_CELLS = 4;
 
 /** One file's facts, with the stat key and the time they were read. */
 export interface CachedFacts {
@@ -27,26 +32,31 @@ export interface CachedFacts {
 export type DecodedFacts = CachedFacts & { readonly stored: undefined };
 
 /**
- * One note, flat: the parser allocates an array per nesting level and a cold process pays
- * for each, so tags and links (id, text, id, text, ...) are single arrays. No read time: only
- * rows read safely after their mtime are saved, and such a row stays safe.
+ * The file's shape: one column per field instead of one array per note, because a cold
+ * process pays for every value its parser allocates, and the garbage collector then copies
+ * each survivor. Columns whose values are constrained are glued into strings: the hashes
+ * (fixed width), a note's tags (no whitespace in a tag) and its links' targets (fixed width,
+ * without "id__"). No read time: only rows read safely after their mtime are saved, and such
+ * a row stays safe.
  */
-type Row = [
-  path: string,
-  mtimeMs: number,
-  size: number,
-  ctimeMs: number | null,
-  ino: number | null,
-  hash: string,
-  title: string,
-  tags: string[],
-  links: string[],
-];
+interface Columns {
+  readonly paths: string[];
+  /** mtimeMs, size, ctimeMs, ino per note; null where the persistence did not report it. */
+  readonly stats: (number | null)[];
+  readonly hashes: string;
+  readonly titles: string[];
+  /** Per note, its tags joined by spaces. */
+  readonly tags: string[];
+  /** Per note, its links' targets glued, {@link LINK_ID_WIDTH} characters each. */
+  readonly links: string[];
+  /** Every note's link texts, in order. */
+  readonly texts: string[];
+}
 
 /**
- * The file's text for `entries`: compact rows, because a cold process pays for every byte
- * it parses back. Entries read within the racy window of their mtime are left out: the
- * next process re-reads those files whatever the cache says.
+ * The file's text for `entries`. Entries read within the racy window of their mtime are left
+ * out, and so is a note the columns cannot hold (a hash that is not noteHash's, a tag with
+ * whitespace): the next process re-reads those files whatever the cache says.
  *
  * @example
  * ```ts
@@ -54,32 +64,53 @@ type Row = [
  * ```
  */
 export function encodeNotesCache(entries: Iterable<CachedFacts>): string {
-  const rows: Row[] = [];
+  const columns: Columns = {
+    paths: [],
+    stats: [],
+    hashes: "",
+    titles: [],
+    tags: [],
+    links: [],
+    texts: [],
+  };
+  const hashes: string[] = [];
   for (const { key, readAt, facts } of entries) {
-    if (!safelyRead(key, readAt)) continue;
-    const links: string[] = [];
-    for (const link of facts.note.links) links.push(link.id, link.displayText);
-    rows.push([
-      facts.path,
-      key.mtimeMs,
-      key.size,
-      key.ctimeMs ?? null,
-      key.ino ?? null,
-      facts.hash,
-      facts.note.title,
-      [...facts.note.tags],
-      links,
-    ]);
+    if (!safelyRead(key, readAt) || !fitsColumns(facts)) continue;
+    const { note } = facts;
+    columns.paths.push(facts.path);
+    columns.stats.push(key.mtimeMs, key.size, key.ctimeMs ?? null, key.ino ?? null);
+    hashes.push(facts.hash);
+    columns.titles.push(note.title);
+    columns.tags.push(note.tags.join(" "));
+    let ids = "";
+    for (const link of note.links) {
+      ids += link.id.slice(-LINK_ID_WIDTH);
+      columns.texts.push(link.displayText);
+    }
+    columns.links.push(ids);
   }
-  return JSON.stringify({ format: FORMAT, version: VERSION, layout: LAYOUT, rows });
+  return JSON.stringify({
+    format: FORMAT,
+    version: VERSION,
+    layout: LAYOUT,
+    ...columns,
+    hashes: hashes.join(""),
+  });
+}
+
+function fitsColumns(facts: NoteFacts): boolean {
+  if (!HASH.test(facts.hash)) return false;
+  for (const tag of facts.note.tags) if (tag === "" || tag.includes(" ")) return false;
+  for (const link of facts.note.links) if (!LINK_ID.test(link.id)) return false;
+  return true;
 }
 
 /**
  * The entries of a cache file, or undefined when the text is not a cache this version wrote
- * for this layout (missing, truncated, corrupt, older, newer). A row that does not hold
- * together (a path outside the status folders, an id that is not the filename's) is dropped:
- * that file is simply read again. Every entry's `readAt` is +Infinity: it was saved only
- * after a safe read.
+ * for this layout (missing, truncated, corrupt, older, newer) or its columns disagree in
+ * length. A row that does not hold together (a path outside the status folders, a value of
+ * the wrong type) is dropped: that file is simply read again. Every entry's `readAt` is
+ * +Infinity: it was saved only after a safe read.
  *
  * @example
  * ```ts
@@ -94,33 +125,66 @@ export function decodeNotesCache(text: string): DecodedFacts[] | undefined {
     return undefined;
   }
   if (!isRecord(parsed) || parsed.format !== FORMAT || parsed.version !== VERSION) return undefined;
-  if (parsed.layout !== LAYOUT || !Array.isArray(parsed.rows)) return undefined;
+  if (parsed.layout !== LAYOUT) return undefined;
+  const columns = columnsOf(parsed);
+  if (columns === undefined) return undefined;
   const entries: DecodedFacts[] = [];
-  for (const row of parsed.rows as unknown[]) {
-    const entry = Array.isArray(row) && row.length === 9 ? decodeRow(row) : undefined;
+  let firstText = 0;
+  for (let row = 0; row < columns.paths.length; row++) {
+    const entry = decodeRow(columns, row, firstText);
+    const links = columns.links[row];
+    firstText += typeof links === "string" ? links.length / LINK_ID_WIDTH : 0;
     if (entry !== undefined) entries.push(entry);
   }
   return entries;
 }
 
-function decodeRow(row: unknown[]): DecodedFacts | undefined {
-  const [path, mtimeMs, size, ctimeMs, ino, hash, title, tags, links] = row;
-  if (typeof path !== "string" || typeof hash !== "string" || typeof title !== "string")
+function columnsOf(parsed: Record<string, unknown>): Columns | undefined {
+  const { paths, stats, hashes, titles, tags, links, texts } = parsed;
+  if (!Array.isArray(paths) || !Array.isArray(stats) || typeof hashes !== "string") return;
+  if (!Array.isArray(titles) || !Array.isArray(tags) || !Array.isArray(links)) return;
+  if (!Array.isArray(texts)) return;
+  const count = paths.length;
+  if (stats.length !== count * STAT_CELLS || hashes.length !== count * HASH_WIDTH) return;
+  if (titles.length !== count || tags.length !== count || links.length !== count) return;
+  let linkCount = 0;
+  for (const glued of links as unknown[]) {
+    if (typeof glued !== "string" || glued.length % LINK_ID_WIDTH !== 0) return;
+    linkCount += glued.length / LINK_ID_WIDTH;
+  }
+  if (texts.length !== linkCount) return;
+  return parsed as unknown as Columns;
+}
+
+function decodeRow(columns: Columns, row: number, firstText: number): DecodedFacts | undefined {
+  const path = columns.paths[row];
+  const title = columns.titles[row];
+  const tags = columns.tags[row];
+  const ids = columns.links[row];
+  if (typeof path !== "string" || typeof title !== "string" || typeof tags !== "string")
     return undefined;
+  const at = row * STAT_CELLS;
+  const mtimeMs = columns.stats[at];
+  const size = columns.stats[at + 1];
+  const ctimeMs = columns.stats[at + 2];
+  const ino = columns.stats[at + 3];
   if (!isNumber(mtimeMs) || !isNumber(size)) return undefined;
   if (!(ctimeMs === null || isNumber(ctimeMs)) || !(ino === null || isNumber(ino)))
     return undefined;
-  if (!isStringArray(tags) || !isStringArray(links) || links.length % 2 !== 0) return undefined;
+  const count = (ids ?? "").length / LINK_ID_WIDTH;
+  for (let text = firstText; text < firstText + count; text++)
+    if (typeof columns.texts[text] !== "string") return undefined;
   const status = statusOfPath(path);
-  // The store uses an entry only for a path its listing parsed as a note file name, so the
-  // id and slug can be cut from the path here instead of parsing 10,000 names again.
+  // The store uses an entry only for a path its listing parsed as a note file name (which
+  // checks the id's characters), so the id and slug are cut from the path here instead of
+  // parsing 10,000 names again.
   const name = basename(path);
-  const id = name.slice(-13, -3);
-  if (status === undefined || !NOTE_ID.test(id)) return undefined;
+  if (status === undefined || name.length < ID_SUFFIX_LENGTH - 1) return undefined;
   // "id__XXXXXX.md" alone, or "<slug> id__XXXXXX.md".
   const slug = name.length === ID_SUFFIX_LENGTH - 1 ? "" : name.slice(0, -ID_SUFFIX_LENGTH);
-  if (slug === "" ? name.length !== ID_SUFFIX_LENGTH - 1 : name[slug.length] !== " ")
-    return undefined;
+  const cut = slug === "" ? 0 : slug.length + 1;
+  if (slug !== "" && name[slug.length] !== " ") return undefined;
+  if (!name.startsWith("id__", cut)) return undefined;
   return {
     key: statKey(mtimeMs, size, ctimeMs, ino),
     readAt: Number.POSITIVE_INFINITY,
@@ -130,41 +194,18 @@ function decodeRow(row: unknown[]): DecodedFacts | undefined {
       slug,
       mtimeMs,
       size,
-      hash,
-      note: new CachedNote(id, title, tags, links),
+      hash: columns.hashes.slice(row * HASH_WIDTH, (row + 1) * HASH_WIDTH),
+      note: new CachedNote(
+        name.slice(cut, -3),
+        title,
+        tags === "" ? [] : tags.split(" "),
+        ids ?? "",
+        columns.texts,
+        firstText,
+      ),
     },
     stored: undefined,
   };
-}
-
-/**
- * A note's facts as read back. Its links stay the flat (id, text, ...) array of the file
- * until read: a cold `list` or `search` never looks at them, and an object per link was a
- * good share of what a cold process allocated (and then collected).
- */
-class CachedNote {
-  readonly #flat: readonly string[];
-  #links: readonly FactLink[] | undefined;
-
-  constructor(
-    readonly id: string,
-    readonly title: string,
-    readonly tags: readonly string[],
-    flatLinks: readonly string[],
-  ) {
-    this.#flat = flatLinks;
-  }
-
-  get links(): readonly FactLink[] {
-    if (this.#links === undefined) {
-      const links: FactLink[] = [];
-      for (let at = 0; at < this.#flat.length; at += 2) {
-        links.push({ id: this.#flat[at] ?? "", displayText: this.#flat[at + 1] ?? "" });
-      }
-      this.#links = links;
-    }
-    return this.#links;
-  }
 }
 
 function statKey(
@@ -177,12 +218,6 @@ function statKey(
   if (ctimeMs !== null) return { mtimeMs, size, ctimeMs };
   if (ino !== null) return { mtimeMs, size, ino };
   return { mtimeMs, size };
-}
-
-function isStringArray(value: unknown): value is string[] {
-  if (!Array.isArray(value)) return false;
-  for (const item of value as unknown[]) if (typeof item !== "string") return false;
-  return true;
 }
 
 function isNumber(value: unknown): value is number {

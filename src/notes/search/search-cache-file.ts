@@ -18,8 +18,14 @@ import { STOPWORDS } from "./search-terms.js";
 export const SEARCH_CACHE_PATH = `${PRIVATE_FOLDER}/cache/search.json`;
 
 const FORMAT = "agent-memory/search-cache";
-// Bumped whenever tokenizing, stemming, the fields or the row shape change.
-const VERSION = 2;
+// Bumped whenever tokenizing, stemming, the fields or the file's shape change.
+const VERSION = 3;
+// noteHash: 20 hex digits; a slot without a version is kept as this.
+const HASH_WIDTH = 20;
+const NO_HASH = "-".repeat(HASH_WIDTH);
+const HASH = /^[0-9a-f]{20}$/;
+// What PostingsList.encode writes, and the commas between terms.
+const POSTINGS = /^[0-9a-z :,]*$/;
 
 let recipe: string | undefined;
 /** The terms' recipe: the version and the stopword list, so a new list can never be mixed in. */
@@ -29,21 +35,48 @@ function termsRecipe(): string {
 }
 
 /**
- * The file's text for a saved index.
+ * The file's shape: the table's columns, each field's terms as one space-separated string and
+ * its postings as one comma-separated string, the versions glued at a fixed width. A cold
+ * search parses a few long strings instead of one value per term and per document.
+ */
+interface SavedFile {
+  readonly keys: readonly (string | null)[];
+  readonly lengths: readonly number[];
+  readonly hashes: string;
+  readonly terms: readonly string[];
+  readonly postings: readonly string[];
+}
+
+/**
+ * The file's text for a saved index, or undefined when a term holds a space (the tokenizer
+ * never makes one): the index is then not saved, and the next process indexes afresh.
  *
  * @example
  * ```ts
- * await persistence.write(SEARCH_CACHE_PATH, encodeSearchCache(index.save()));
+ * const text = encodeSearchCache(index.save());
+ * if (text !== undefined) await persistence.write(SEARCH_CACHE_PATH, text);
  * ```
  */
-export function encodeSearchCache(saved: SavedSearchIndex): string {
-  return JSON.stringify({ format: FORMAT, recipe: termsRecipe(), ...saved });
+export function encodeSearchCache(saved: SavedSearchIndex): string | undefined {
+  const { table, hashes } = saved;
+  if (table.terms.some((terms) => terms.some((term) => term === "" || term.includes(" "))))
+    return undefined;
+  const file: SavedFile = {
+    keys: table.keys,
+    lengths: table.lengths,
+    // A version that is not noteHash's is saved as none: that note is indexed again.
+    hashes: hashes.map((hash) => (hash !== null && HASH.test(hash) ? hash : NO_HASH)).join(""),
+    terms: table.terms.map((terms) => terms.join(" ")),
+    postings: table.postings,
+  };
+  return JSON.stringify({ format: FORMAT, recipe: termsRecipe(), ...file });
 }
 
 /**
  * The saved index in a file's text, or undefined when it is not one this version wrote for
- * these terms, or does not hold together (arrays of different lengths, values of the wrong
- * type): the search then indexes from the notes.
+ * these terms, or does not hold together (columns of different lengths, values of the wrong
+ * type, terms out of order, postings with characters encode never writes): the search then
+ * indexes from the notes.
  *
  * @example
  * ```ts
@@ -60,34 +93,50 @@ export function decodeSearchCache(text: string): SavedSearchIndex | undefined {
   if (!isRecord(parsed) || parsed.format !== FORMAT || parsed.recipe !== termsRecipe()) {
     return undefined;
   }
-  const { table, hashes } = parsed;
-  if (!isRecord(table) || !Array.isArray(hashes)) return undefined;
-  const { keys, lengths, postings } = table;
-  if (!Array.isArray(keys) || !Array.isArray(lengths)) return undefined;
-  if (!Array.isArray(postings) || postings.length !== 2) return undefined;
+  const { keys, lengths, hashes, terms, postings } = parsed;
+  if (!Array.isArray(keys) || !Array.isArray(lengths) || typeof hashes !== "string") return;
   const count = keys.length;
-  if (lengths.length !== count || hashes.length !== count) return undefined;
+  if (lengths.length !== count * 3 || hashes.length !== count * HASH_WIDTH) return undefined;
+  for (const key of keys as unknown[]) if (!(key === null || typeof key === "string")) return;
+  for (const length of lengths as unknown[]) if (!isCount(length)) return undefined;
+  const fields = fieldsOf(terms, postings);
+  if (fields === undefined) return undefined;
+  const versions: (string | null)[] = [];
   for (let doc = 0; doc < count; doc++) {
-    const key: unknown = keys[doc];
-    const hash: unknown = hashes[doc];
-    if (!(key === null || typeof key === "string") || !(hash === null || typeof hash === "string"))
-      return undefined;
-    if (!isLengths(lengths[doc])) return undefined;
+    const hash = hashes.slice(doc * HASH_WIDTH, (doc + 1) * HASH_WIDTH);
+    versions.push(hash === NO_HASH ? null : hash);
   }
-  for (const byTerm of postings as unknown[]) {
-    if (!isRecord(byTerm) || !Object.values(byTerm).every(isString)) return undefined;
-  }
-  return { table: table as unknown as SavedTable, hashes: hashes as (string | null)[] };
+  const table: SavedTable = {
+    keys: keys as (string | null)[],
+    lengths: lengths as number[],
+    terms: fields.terms,
+    postings: fields.postings,
+  };
+  return { table, hashes: versions };
 }
 
-function isLengths(value: unknown): boolean {
-  return (
-    Array.isArray(value) &&
-    value.length === 3 &&
-    value.every((n: unknown) => typeof n === "number" && Number.isFinite(n) && n >= 0)
-  );
+/** Each field's terms, checked sorted and as many as its postings' stretches. */
+function fieldsOf(
+  terms: unknown,
+  postings: unknown,
+): { terms: string[][]; postings: string[] } | undefined {
+  if (!Array.isArray(terms) || !Array.isArray(postings)) return undefined;
+  if (terms.length !== 2 || postings.length !== 2) return undefined;
+  const split: string[][] = [];
+  for (let field = 0; field < 2; field++) {
+    const joined: unknown = terms[field];
+    const text: unknown = postings[field];
+    if (typeof joined !== "string" || typeof text !== "string" || !POSTINGS.test(text)) return;
+    const list = joined === "" ? [] : joined.split(" ");
+    for (let at = 1; at < list.length; at++) if (!((list[at - 1] ?? "") < (list[at] ?? ""))) return;
+    let stretches = text === "" ? 0 : 1;
+    for (let at = text.indexOf(","); at !== -1; at = text.indexOf(",", at + 1)) stretches++;
+    if (stretches !== list.length || list.includes("")) return undefined;
+    split.push(list);
+  }
+  return { terms: split, postings: postings as string[] };
 }
 
-function isString(value: unknown): value is string {
-  return typeof value === "string";
+function isCount(value: unknown): boolean {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0;
 }

@@ -43,9 +43,9 @@ export function createSearcher(
   };
   // Ignored on failure, like the facts cache: a read-only or full disk must not fail a search.
   const saveIndex = async (changed: SearchIndex): Promise<void> => {
-    if (options.persist === true) {
-      await ctx.persistence.write(SEARCH_CACHE_PATH, encodeSearchCache(changed.save()));
-    }
+    if (options.persist !== true) return;
+    const text = encodeSearchCache(changed.save());
+    if (text !== undefined) await ctx.persistence.write(SEARCH_CACHE_PATH, text);
   };
   const embeddings =
     embedder === undefined ? undefined : createEmbeddings(ctx.persistence, embedder);

@@ -41,9 +41,20 @@ describe("PostingsList", () => {
     );
   });
 
-  it("drops the documents that are no longer live, and malformed entries, when loading", () => {
-    const list = PostingsList.decode("0 1:3 2 zz: -1 5", (doc) => doc !== 2);
-    expect([...list.docs.subarray(0, list.size)]).toEqual([0, 1, 5]);
+  it("drops the documents that are no longer live when loading, and stops at damage", () => {
+    // Gaps: documents 0, 1 (three times), 2 and 7.
+    const list = PostingsList.decode("0 0:3 0 4", (doc) => doc !== 2);
+    expect([...list.docs.subarray(0, list.size)]).toEqual([0, 1, 7]);
     expect(list.get(1)).toBe(3);
+    for (const damaged of ["0 0:3 -1 5", "0 0:3 :2 5", "0 0:3 0:0 5", "0 0:3 0Z 5", "0 0:3  5"]) {
+      const read = PostingsList.decode(damaged, () => true);
+      expect([...read.docs.subarray(0, read.size)]).toEqual([0, 1]);
+    }
+  });
+
+  it("reads a region of a longer text", () => {
+    const text = "9 9,0 1,5";
+    const list = PostingsList.decode(text, () => true, 4, 7);
+    expect([...list.docs.subarray(0, list.size)]).toEqual([0, 2]);
   });
 });

@@ -1,0 +1,49 @@
+import type { FactLink } from "./note-facts.js";
+
+/** How a link's target is kept in the facts file: the six characters after "id__". */
+export const LINK_ID_WIDTH = 6;
+const ID_PREFIX = "id__";
+
+/**
+ * A note's facts as read back from the facts file. Its links stay as the file holds them
+ * (the targets' ids glued in one string, the texts in a shared array) until read: a cold
+ * `list` or `search` never looks at them, and an object per link was a good share of what a
+ * cold process allocated and then collected.
+ */
+export class CachedNote {
+  readonly #ids: string;
+  readonly #texts: readonly string[];
+  readonly #firstText: number;
+  #links: readonly FactLink[] | undefined;
+
+  /**
+   * @param ids - the link targets' ids without "id__", {@link LINK_ID_WIDTH} characters each
+   * @param texts - the display texts of every note's links; this note's start at `firstText`
+   */
+  constructor(
+    readonly id: string,
+    readonly title: string,
+    readonly tags: readonly string[],
+    ids: string,
+    texts: readonly string[],
+    firstText: number,
+  ) {
+    this.#ids = ids;
+    this.#texts = texts;
+    this.#firstText = firstText;
+  }
+
+  get links(): readonly FactLink[] {
+    if (this.#links === undefined) {
+      const links: FactLink[] = [];
+      for (let at = 0; at < this.#ids.length; at += LINK_ID_WIDTH) {
+        links.push({
+          id: ID_PREFIX + this.#ids.slice(at, at + LINK_ID_WIDTH),
+          displayText: this.#texts[this.#firstText + at / LINK_ID_WIDTH] ?? "",
+        });
+      }
+      this.#links = links;
+    }
+    return this.#links;
+  }
+}
