@@ -33,6 +33,12 @@ export interface SavedTable {
    * allocates two strings instead of 13,000, and a query reads only its own terms' stretches.
    */
   readonly postings: readonly string[];
+  /**
+   * Per field, how many entries each term's stretch of `postings` holds, in the order of
+   * `terms`: a term's document frequency without counting its stretch (feedback asks for
+   * hundreds of them), trusted only while no document of the table is dead.
+   */
+  readonly frequencies: readonly (readonly number[])[];
 }
 
 /** Storage for {@link createInvertedIndex}; see the module comment. */
@@ -91,6 +97,7 @@ export function createPostingsTable(saved?: SavedTable): PostingsTable {
   const savedText: string[] = ["", ""];
   // Per field, where each saved term's stretch starts; one more entry closes the last.
   const savedStarts: Int32Array[] = [new Int32Array(1), new Int32Array(1)];
+  const savedFrequencies: (readonly number[])[] = [[], []];
   const docByKey = new Map<string, number>();
   // Text length, tags length, text terms with repeats: sums over the live documents.
   const sums = [0, 0, 0];
@@ -129,6 +136,7 @@ export function createPostingsTable(saved?: SavedTable): PostingsTable {
       postings[field] = byTerm;
       savedText[field] = text;
       savedStarts[field] = starts;
+      savedFrequencies[field] = from.frequencies[field] ?? [];
     }
     // Both fields' terms are sorted already: merging them spares a sort of the vocabulary.
     sortedVocabulary = mergeSorted(from.terms[0] ?? [], from.terms[1] ?? []);
@@ -206,12 +214,7 @@ export function createPostingsTable(saved?: SavedTable): PostingsTable {
       const found = postings[field]?.get(term);
       if (found === undefined) return 0;
       if (typeof found !== "number" || dead > 0) return postingsOf(field, term)?.size ?? 0;
-      const [start, end] = stretchOf(field, found);
-      const text = savedText[field] ?? "";
-      let entries = 1;
-      for (let at = text.indexOf(" ", start); at !== -1 && at < end; at = text.indexOf(" ", at + 1))
-        entries++;
-      return entries;
+      return savedFrequencies[field]?.[found] ?? 0;
     },
     lengthOf: (doc, field) => lengths[doc * 3 + field] ?? 0,
     averageLength: (field) => (sums[field] ?? 0) / Math.max(1, docByKey.size),
@@ -239,9 +242,12 @@ export function createPostingsTable(saved?: SavedTable): PostingsTable {
         keys.flatMap((_, doc) => tupleOf(doc)),
         (field, term) => {
           const list = postings[field]?.get(term);
-          if (typeof list !== "number") return list?.encode((doc) => doc) ?? "";
+          if (list === undefined) return undefined;
+          if (typeof list !== "number")
+            return { text: list.encode((doc) => doc), entries: list.size };
           const [start, end] = stretchOf(field, list);
-          return (savedText[field] ?? "").slice(start, end);
+          const text = (savedText[field] ?? "").slice(start, end);
+          return { text, entries: savedFrequencies[field]?.[list] ?? 0 };
         },
       );
     },
@@ -266,31 +272,36 @@ export function createPostingsTable(saved?: SavedTable): PostingsTable {
     });
     return savedAs(liveKeys, liveLengths, (field, term) => {
       const list = postingsOf(field, term);
-      return list === undefined ? "" : list.encode((doc) => renumbered.get(doc) ?? doc);
+      if (list === undefined) return undefined;
+      return { text: list.encode((doc) => renumbered.get(doc) ?? doc), entries: list.size };
     });
   }
 
-  /** The table as saved, each live term's postings from `encoded` ("" leaves the term out). */
+  /** The table as saved, each term's postings from `encoded` (none leaves the term out). */
   function savedAs(
     savedKeys: (string | null)[],
     savedLengths: number[],
-    encoded: (field: number, term: string) => string,
+    encoded: (field: number, term: string) => { text: string; entries: number } | undefined,
   ): SavedTable {
     const terms: string[][] = [];
     const texts: string[] = [];
+    const frequencies: number[][] = [];
     for (let field = 0; field < FIELD_COUNT; field++) {
       const kept: string[] = [];
       const parts: string[] = [];
+      const entries: number[] = [];
       for (const term of [...(postings[field]?.keys() ?? [])].toSorted(byCodeUnit)) {
-        const text = encoded(field, term);
-        if (text === "") continue;
+        const saved = encoded(field, term);
+        if (saved === undefined || saved.entries === 0) continue;
         kept.push(term);
-        parts.push(text);
+        parts.push(saved.text);
+        entries.push(saved.entries);
       }
       terms.push(kept);
       texts.push(parts.join(","));
+      frequencies.push(entries);
     }
-    return { keys: savedKeys, lengths: savedLengths, terms, postings: texts };
+    return { keys: savedKeys, lengths: savedLengths, terms, postings: texts, frequencies };
   }
 
   return table;

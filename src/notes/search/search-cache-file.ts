@@ -45,6 +45,7 @@ interface SavedFile {
   readonly hashes: string;
   readonly terms: readonly string[];
   readonly postings: readonly string[];
+  readonly frequencies: readonly (readonly number[])[];
 }
 
 /**
@@ -68,6 +69,7 @@ export function encodeSearchCache(saved: SavedSearchIndex): string | undefined {
     hashes: hashes.map((hash) => (hash !== null && HASH.test(hash) ? hash : NO_HASH)).join(""),
     terms: table.terms.map((terms) => terms.join(" ")),
     postings: table.postings,
+    frequencies: table.frequencies,
   };
   return JSON.stringify({ format: FORMAT, recipe: termsRecipe(), ...file });
 }
@@ -93,13 +95,13 @@ export function decodeSearchCache(text: string): SavedSearchIndex | undefined {
   if (!isRecord(parsed) || parsed.format !== FORMAT || parsed.recipe !== termsRecipe()) {
     return undefined;
   }
-  const { keys, lengths, hashes, terms, postings } = parsed;
+  const { keys, lengths, hashes, terms, postings, frequencies } = parsed;
   if (!Array.isArray(keys) || !Array.isArray(lengths) || typeof hashes !== "string") return;
   const count = keys.length;
   if (lengths.length !== count * 3 || hashes.length !== count * HASH_WIDTH) return undefined;
   for (const key of keys as unknown[]) if (!(key === null || typeof key === "string")) return;
   for (const length of lengths as unknown[]) if (!isCount(length)) return undefined;
-  const fields = fieldsOf(terms, postings);
+  const fields = fieldsOf(terms, postings, frequencies);
   if (fields === undefined) return undefined;
   const versions: (string | null)[] = [];
   for (let doc = 0; doc < count; doc++) {
@@ -111,17 +113,19 @@ export function decodeSearchCache(text: string): SavedSearchIndex | undefined {
     lengths: lengths as number[],
     terms: fields.terms,
     postings: fields.postings,
+    frequencies: fields.frequencies,
   };
   return { table, hashes: versions };
 }
 
-/** Each field's terms, checked sorted and as many as its postings' stretches. */
+/** Each field's terms, checked sorted and as many as its postings' stretches and counts. */
 function fieldsOf(
   terms: unknown,
   postings: unknown,
-): { terms: string[][]; postings: string[] } | undefined {
-  if (!Array.isArray(terms) || !Array.isArray(postings)) return undefined;
-  if (terms.length !== 2 || postings.length !== 2) return undefined;
+  frequencies: unknown,
+): { terms: string[][]; postings: string[]; frequencies: number[][] } | undefined {
+  if (!Array.isArray(terms) || !Array.isArray(postings) || !Array.isArray(frequencies)) return;
+  if (terms.length !== 2 || postings.length !== 2 || frequencies.length !== 2) return undefined;
   const split: string[][] = [];
   for (let field = 0; field < 2; field++) {
     const joined: unknown = terms[field];
@@ -132,9 +136,16 @@ function fieldsOf(
     let stretches = text === "" ? 0 : 1;
     for (let at = text.indexOf(","); at !== -1; at = text.indexOf(",", at + 1)) stretches++;
     if (stretches !== list.length || list.includes("")) return undefined;
+    const counts: unknown = frequencies[field];
+    if (!Array.isArray(counts) || counts.length !== list.length) return undefined;
+    for (const count of counts as unknown[]) if (!isCount(count) || count === 0) return undefined;
     split.push(list);
   }
-  return { terms: split, postings: postings as string[] };
+  return {
+    terms: split,
+    postings: postings as string[],
+    frequencies: frequencies as number[][],
+  };
 }
 
 function isCount(value: unknown): boolean {

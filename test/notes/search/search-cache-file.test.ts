@@ -11,6 +11,7 @@ import {
   decodeSearchCache,
   encodeSearchCache,
 } from "../../../src/notes/search/search-cache-file.js";
+import { createPostingsTable } from "../../../src/notes/search/postings-table.js";
 import { createSearchIndex } from "../../../src/notes/search/search-index.js";
 
 function note(n: number, body: string, tags = ""): StoredNote {
@@ -63,6 +64,21 @@ describe("the saved search index file", () => {
       expect(ranked(loaded, query)).toEqual(ranked(fresh, query));
   });
 
+  it("gives each term's document frequency as its postings count it, without decoding them", () => {
+    const saved = decodeSearchCache(savedText());
+    if (saved === undefined) throw new Error("expected a saved index");
+    const counted = createPostingsTable(saved.table);
+    const stored = createPostingsTable(saved.table);
+    saved.table.terms.forEach((terms, field) => {
+      expect(terms.length).toBeGreaterThan(0);
+      for (const term of terms)
+        expect([term, stored.frequency(field, term)]).toEqual([
+          term,
+          counted.postings(field, term)?.size,
+        ]);
+    });
+  });
+
   it.each([
     ["columns that disagree", (text: string) => text.replace('"hashes":"', '"hashes":"-')],
     [
@@ -83,6 +99,17 @@ describe("the saved search index file", () => {
       "characters encode never writes",
       (text: string) => text.replace('"postings":["', '"postings":["-'),
     ],
+    [
+      "frequencies that disagree",
+      (text: string) => text.replace('"frequencies":[[', '"frequencies":[[1,'),
+    ],
+    [
+      "a frequency of none",
+      (text: string) =>
+        text
+          .replace('"frequencies":[[', '"frequencies":[[0,')
+          .replace(/("frequencies":\[\[0,)\d+,/, "$1"),
+    ],
     ["one field", (text: string) => text.replace(/"postings":\["[^"]*",/, '"postings":[')],
     ["another recipe", (text: string) => text.replace('"recipe":"3:', '"recipe":"2:')],
   ])("refuses a file with %s", (_name, damage) => {
@@ -99,6 +126,7 @@ describe("the saved search index file", () => {
         keys: ["topics/a id__Aaaaa1.md"],
         lengths: [1, 0, 1],
         terms: [["a b"], []],
+        frequencies: [[1], []],
         postings: ["0", ""],
       },
       hashes: [null],
