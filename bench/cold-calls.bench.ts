@@ -20,7 +20,7 @@ import { performance } from "node:perf_hooks";
 import { fsPersistence } from "../src/adapters/fs/fs-persistence.js";
 import { gitCli } from "../src/adapters/git-cli/git-cli.js";
 import { createMemory } from "../src/memory.js";
-import { medianMs, percentile, report } from "./measure.js";
+import { alternatingMediansMs, medianMs, percentile, report } from "./measure.js";
 import { hasLocomo, proseNotes } from "./prose-notes.js";
 import { loadLocomo } from "./retrieval/locomo.js";
 import { writeNotes, type SyntheticNote } from "./synthetic-memory.js";
@@ -28,7 +28,10 @@ import { readAllWithRegex } from "./read-all-baseline.js";
 
 const repo = resolve(import.meta.dirname, "..");
 const cli = resolve(repo, "dist/cli.js");
-const RUNS = 5;
+const coldFloor = resolve(import.meta.dirname, "cold-floor.mjs");
+const FACTS = ".agent-memory/cache/notes.json";
+const SEARCH = ".agent-memory/cache/search.json";
+const RUNS = 7;
 
 /** An isolated environment: no user git config, no global identity. */
 function env(home: string): NodeJS.ProcessEnv {
@@ -58,6 +61,11 @@ function writeMemory(root: string, notes: readonly SyntheticNote[], home: string
   }
 }
 
+/** A node process that does nothing: the floor of every CLI call. */
+function bare(): void {
+  execFileSync(process.execPath, ["-e", "0"]);
+}
+
 /** Runs the benchmark in `workDir` with `count` notes. */
 export async function benchColdCalls(workDir: string, count: number): Promise<void> {
   if (!hasLocomo()) {
@@ -75,22 +83,33 @@ export async function benchColdCalls(workDir: string, count: number): Promise<vo
   const run = (args: readonly string[]) =>
     execFileSync(process.execPath, [cli, ...args], { cwd: root, env: env(home), stdio: "ignore" });
 
-  const bare = await medianMs(() => execFileSync(process.execPath, ["-e", "0"]), RUNS);
-  const grep = await medianMs(
-    () => execFileSync("grep", ["-rl", "adoption", "topics"], { cwd: root, stdio: "ignore" }),
-    RUNS,
-  );
-  const calls: [string, string[], string][] = [
-    ["show ID", ["show", id], "<= 3x"],
-    ["links ID", ["links", id], "<= 3x"],
-    ["list", ["list"], "<= 5x"],
-    ["search adoption agency", ["search", "adoption", "agency"], "<= 4x"],
+  const grep = () =>
+    execFileSync("grep", ["-rl", "adoption", "topics"], { cwd: root, stdio: "ignore" });
+  // What any never-stale answer from a cache must do, without the library (cold-floor.mjs).
+  const floorOf =
+    (...caches: string[]) =>
+    () =>
+      execFileSync(process.execPath, [coldFloor, root, ...caches], { stdio: "ignore" });
+  const calls: [string, string[], string, string[]][] = [
+    ["show ID", ["show", id], "<= 3x", []],
+    ["links ID", ["links", id], "<= 3x", [FACTS]],
+    ["list", ["list"], "<= 5x", [FACTS]],
+    ["search adoption agency", ["search", "adoption", "agency"], "<= 4x", [FACTS, SEARCH]],
   ];
-  for (const [label, args, target] of calls) {
-    // The first call fills the cache; the figure is a later call's, as an agent makes them.
-    const ms = await medianMs(() => run(args), RUNS, 1);
-    report(`cold CLI memory ${label}`, ms, "node -e 0", bare, target);
-    report(`cold CLI memory ${label}`, ms, "grep -rl", grep);
+  for (const [label, args, target, caches] of calls) {
+    // Each call beside its baselines, turn about (see alternatingMediansMs). The untimed
+    // first round fills the cache; the figures are later calls', as an agent makes them.
+    // show reads one file, so it has no floor of this kind.
+    const floor = caches.length === 0 ? [] : [floorOf(...caches)];
+    const [ms = 0, bareMs = 0, grepMs = 0, floorMs] = await alternatingMediansMs(
+      [() => run(args), bare, grep, ...floor],
+      RUNS,
+    );
+    report(`cold CLI memory ${label}`, ms, "node -e 0", bareMs, target);
+    report(`cold CLI memory ${label}`, ms, "grep -rl", grepMs);
+    if (floorMs === undefined) continue;
+    report(`floor: stat every note, parse ${caches.join(" + ")}`, floorMs, "node -e 0", bareMs);
+    report(`cold CLI memory ${label}`, ms, "that floor", floorMs);
   }
 
   const persistence = fsPersistence({ fs, root });

@@ -13,6 +13,27 @@ export async function medianMs(fn: () => unknown, runs = 5, warmup = 1): Promise
   return percentile(times, 50);
 }
 
+/**
+ * Times each of `fns` once per round, in turn, for `runs` rounds (after one untimed round),
+ * and returns each one's median in ms. On a shared, noisy machine a figure and its baseline
+ * measured turn about see the same load, so their ratio holds where separate medians drift.
+ */
+export async function alternatingMediansMs(
+  fns: readonly (() => unknown)[],
+  runs = 5,
+): Promise<number[]> {
+  for (const fn of fns) await fn();
+  const times: number[][] = fns.map(() => []);
+  for (let round = 0; round < runs; round++) {
+    for (const [at, fn] of fns.entries()) {
+      const start = performance.now();
+      await fn();
+      times[at]?.push(performance.now() - start);
+    }
+  }
+  return times.map((each) => percentile(each, 50));
+}
+
 /** The p-th percentile (0-100) of a list of numbers, by nearest rank. */
 export function percentile(values: readonly number[], p: number): number {
   const sorted = values.toSorted((a, b) => a - b);

@@ -58,8 +58,12 @@ export function isNoteStatus(value: string): value is NoteStatus {
 export function statusOfPath(path: string): NoteStatus | undefined {
   const slash = path.indexOf("/");
   if (slash < 0 || path.indexOf("/", slash + 1) >= 0 || !path.endsWith(".md")) return undefined;
-  const folder = path.slice(0, slash);
-  return NOTE_STATUSES.find((status) => STATUS_FOLDERS[status] === folder);
+  // Compared in place: a cold listing asks this of 10,000 paths.
+  for (const status of NOTE_STATUSES) {
+    const folder = STATUS_FOLDERS[status];
+    if (folder.length === slash && path.startsWith(folder)) return status;
+  }
+  return undefined;
 }
 
 /** The path of a note file with the given status and filename. */

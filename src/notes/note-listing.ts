@@ -88,7 +88,8 @@ export async function noteFilesWithId(persistence: Persistence, id: string): Pro
     if (paths.isErr()) throw paths.error;
     for (const listed of paths.value) {
       // Cheap test first: parsing 10,000 names to find one costs more than the readdir.
-      if (listed.unsafe !== undefined || !listed.path.endsWith(` ${id}.md`)) continue;
+      // ("<slug> id__XXXXXX.md", or "id__XXXXXX.md" alone: the parse below tells them apart.)
+      if (listed.unsafe !== undefined || !listed.path.endsWith(`${id}.md`)) continue;
       const status = statusOfPath(listed.path);
       const name = parseFilename(basename(listed.path));
       if (status === undefined || name.isErr() || name.value.id !== id) continue;

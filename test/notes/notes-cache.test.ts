@@ -95,6 +95,23 @@ describe("the persisted facts cache", () => {
     expect(counted.reads()).toEqual([]);
   });
 
+  it("reads by id a note whose file name has no slug, reading that file alone", async () => {
+    write("topics/id__Ddddd4.md", "# D\n\nNo slug in its name.\n");
+    write("topics/xid__Ddddd4.md", "# Not D\n\nA name that only ends like it.\n");
+    const reads: string[] = [];
+    const base = persistence();
+    const counting: Persistence = {
+      ...base,
+      read: (path) => {
+        reads.push(path);
+        return base.read(path);
+      },
+    };
+    const found = okOf(await process_(counting).read("Ddddd4"));
+    expect([found.title, found.path]).toEqual(["D", "topics/id__Ddddd4.md"]);
+    expect(reads).toEqual(["topics/id__Ddddd4.md"]);
+  });
+
   it("re-reads a note edited behind its back, and only that one", async () => {
     await answers(process_());
     write("topics/b id__Bbbbb2.md", "# B renamed\n\n#beta\n\nNo more links.\n");

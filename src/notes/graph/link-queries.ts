@@ -70,10 +70,7 @@ export function noteLinks(
         title: target.note.title,
         // The snapshot is sorted by path, so the inbound list is too.
         inbound: snapshot.notes
-          .filter(
-            (source) =>
-              source.note.id !== targetId && source.note.links.some((link) => link.id === targetId),
-          )
+          .filter((source) => source.note.id !== targetId && linksTo(source.note.links, targetId))
           .map((source) => ({
             id: source.note.id,
             title: source.note.title,
@@ -142,4 +139,10 @@ export function brokenLinks(ctx: NotesContext): ResultAsync<BrokenLink[], Persis
 
 function uniqueIds(ids: readonly string[]): string[] {
   return [...new Set(ids)];
+}
+
+// A loop, not `some` with a closure: this runs for every note of the memory.
+function linksTo(links: readonly { readonly id: string }[], id: string): boolean {
+  for (const link of links) if (link.id === id) return true;
+  return false;
 }

@@ -291,11 +291,11 @@ export function createPostingsTable(saved?: SavedTable): PostingsTable {
       const parts: string[] = [];
       const entries: number[] = [];
       for (const term of [...(postings[field]?.keys() ?? [])].toSorted(byCodeUnit)) {
-        const saved = encoded(field, term);
-        if (saved === undefined || saved.entries === 0) continue;
+        const stretch = encoded(field, term);
+        if (stretch === undefined || stretch.entries === 0) continue;
         kept.push(term);
-        parts.push(saved.text);
-        entries.push(saved.entries);
+        parts.push(stretch.text);
+        entries.push(stretch.entries);
       }
       terms.push(kept);
       texts.push(parts.join(","));
