@@ -24,8 +24,6 @@ const VERSION = 3;
 const HASH_WIDTH = 20;
 const NO_HASH = "-".repeat(HASH_WIDTH);
 const HASH = /^[0-9a-f]{20}$/;
-// What PostingsList.encode writes, and the commas between terms.
-const POSTINGS = /^[0-9a-z :,]*$/;
 
 let recipe: string | undefined;
 /** The terms' recipe: the version and the stopword list, so a new list can never be mixed in. */
@@ -101,7 +99,7 @@ export function decodeSearchCache(text: string): SavedSearchIndex | undefined {
   if (lengths.length !== count * 3 || hashes.length !== count * HASH_WIDTH) return undefined;
   for (const key of keys as unknown[]) if (!(key === null || typeof key === "string")) return;
   for (const length of lengths as unknown[]) if (!isCount(length)) return undefined;
-  const fields = fieldsOf(terms, postings, frequencies);
+  const fields = fieldsOf(terms, postings, frequencies, count);
   if (fields === undefined) return undefined;
   const versions: (string | null)[] = [];
   for (let doc = 0; doc < count; doc++) {
@@ -123,6 +121,7 @@ function fieldsOf(
   terms: unknown,
   postings: unknown,
   frequencies: unknown,
+  documentCount: number,
 ): { terms: string[][]; postings: string[]; frequencies: number[][] } | undefined {
   if (!Array.isArray(terms) || !Array.isArray(postings) || !Array.isArray(frequencies)) return;
   if (terms.length !== 2 || postings.length !== 2 || frequencies.length !== 2) return undefined;
@@ -130,15 +129,12 @@ function fieldsOf(
   for (let field = 0; field < 2; field++) {
     const joined: unknown = terms[field];
     const text: unknown = postings[field];
-    if (typeof joined !== "string" || typeof text !== "string" || !POSTINGS.test(text)) return;
+    const counts: unknown = frequencies[field];
+    if (typeof joined !== "string" || typeof text !== "string" || !Array.isArray(counts)) return;
     const list = joined === "" ? [] : joined.split(" ");
     for (let at = 1; at < list.length; at++) if (!((list[at - 1] ?? "") < (list[at] ?? ""))) return;
-    let stretches = text === "" ? 0 : 1;
-    for (let at = text.indexOf(","); at !== -1; at = text.indexOf(",", at + 1)) stretches++;
-    if (stretches !== list.length || list.includes("")) return undefined;
-    const counts: unknown = frequencies[field];
-    if (!Array.isArray(counts) || counts.length !== list.length) return undefined;
-    for (const count of counts as unknown[]) if (!isCount(count) || count === 0) return undefined;
+    if (list.includes("") || counts.length !== list.length) return undefined;
+    if (!stretchesHold(text, counts as unknown[], documentCount)) return undefined;
     split.push(list);
   }
   return {
@@ -150,4 +146,65 @@ function fieldsOf(
 
 function isCount(value: unknown): boolean {
   return typeof value === "number" && Number.isInteger(value) && value >= 0;
+}
+
+const SPACE = 32;
+const COLON = 58;
+const COMMA = 44;
+// PostingsList keeps counts in an Int32Array and stops reading at a larger one.
+const MAX_COUNT = 0x7fffffff;
+
+/**
+ * Whether `text` is one stretch per count, joined by commas, each stretch exactly as many
+ * well-formed entries ("gap" or "gap:count", base 36, a count above 0) as its count says, and
+ * every document it names below `documentCount`. One pass, so the saved frequencies can be
+ * trusted: a query's postings and its feedback's frequencies come from the same file, and a
+ * file where they disagree is refused instead of ranking by numbers its postings do not hold.
+ */
+function stretchesHold(text: string, counts: readonly unknown[], documentCount: number): boolean {
+  if (text === "") return counts.length === 0;
+  let stretch = 0;
+  let entries = 0;
+  let doc = -1;
+  let at = 0;
+  for (;;) {
+    // One entry: the gap's digits, then ":" and the count's digits, if any.
+    let gap = 0;
+    const gapStart = at;
+    for (let digit = digit36(text, at); digit >= 0; digit = digit36(text, ++at))
+      gap = gap * 36 + digit;
+    doc += gap + 1;
+    if (at === gapStart || doc >= documentCount) return false;
+    if (text.charCodeAt(at) === COLON) {
+      let count = 0;
+      const countStart = ++at;
+      for (let digit = digit36(text, at); digit >= 0; digit = digit36(text, ++at))
+        count = count * 36 + digit;
+      if (at === countStart || count === 0 || count > MAX_COUNT) return false;
+    }
+    entries++;
+    const next = text.charCodeAt(at);
+    if (next === SPACE) {
+      at++;
+      continue;
+    }
+    if (next !== COMMA && at < text.length) return false;
+    if (counts[stretch] !== entries) return false;
+    stretch++;
+    if (at >= text.length) return stretch === counts.length;
+    at++;
+    entries = 0;
+    doc = -1;
+  }
+}
+
+// Each character code's base-36 digit value, or -1: a table, because the check visits every
+// character of a 2 MB file.
+const DIGITS = new Int8Array(128).fill(-1);
+for (let code = 48; code <= 57; code++) DIGITS[code] = code - 48;
+for (let code = 97; code <= 122; code++) DIGITS[code] = code - 87;
+
+/** The value of the base-36 digit (0-9, a-z) at `at`, or -1 (also past the end). */
+function digit36(text: string, at: number): number {
+  return DIGITS[text.charCodeAt(at)] ?? -1;
 }

@@ -110,6 +110,23 @@ describe("the saved search index file", () => {
           .replace('"frequencies":[[', '"frequencies":[[0,')
           .replace(/("frequencies":\[\[0,)\d+,/, "$1"),
     ],
+    [
+      "a frequency its postings do not hold",
+      (text: string) => text.replace(/"frequencies":\[\[\d+,/, '"frequencies":[[999,'),
+    ],
+    [
+      "a stretch of colons",
+      (text: string) => text.replace(/"postings":\["[^,]*,/, '"postings":["::,'),
+    ],
+    [
+      "a document beyond the keys",
+      (text: string) => text.replace(/"postings":\["[^,]*,/, '"postings":["zzz,'),
+    ],
+    ["an empty stretch", (text: string) => text.replace(/"postings":\["[^,]*,/, '"postings":[",')],
+    [
+      "an entry counted 0",
+      (text: string) => text.replace(/"postings":\["([0-9a-z]+)([ ,])/, '"postings":["$1:0$2'),
+    ],
     ["one field", (text: string) => text.replace(/"postings":\["[^"]*",/, '"postings":[')],
     ["another recipe", (text: string) => text.replace('"recipe":"3:', '"recipe":"2:')],
   ])("refuses a file with %s", (_name, damage) => {
