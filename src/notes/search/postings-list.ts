@@ -1,3 +1,5 @@
+import { COLON, MAX_NUMBER, SPACE, digitAt } from "./postings-text.js";
+
 /**
  * One term's postings: document numbers ascending, each with its count, in two typed arrays.
  * A query walks thousands of these entries; a plain loop over typed arrays does it several
@@ -54,7 +56,7 @@ export class PostingsList {
       if (at < end && text.charCodeAt(at) !== SPACE) break;
       at++;
       doc += gap + 1;
-      if (doc > MAX_DOC || count > MAX_DOC) break;
+      if (doc > MAX_NUMBER || count > MAX_NUMBER) break;
       if (live(doc)) list.append(doc, count);
     }
     return list;
@@ -158,17 +160,4 @@ export class PostingsList {
     counts.set(this.countValues);
     this.countValues = counts;
   }
-}
-
-const SPACE = 32;
-const COLON = 58;
-
-const MAX_DOC = 0x7fffffff;
-
-/** The value of the base-36 digit (0-9, a-z) at `at`, or -1. */
-function digitAt(text: string, at: number): number {
-  const code = text.charCodeAt(at);
-  if (code >= 48 && code <= 57) return code - 48;
-  if (code >= 97 && code <= 122) return code - 87;
-  return -1;
 }

@@ -13,6 +13,7 @@ import { PRIVATE_FOLDER } from "../../model/layout.js";
 import type { SavedTable } from "./postings-table.js";
 import type { SavedSearchIndex } from "./search-index.js";
 import { STOPWORDS } from "./search-terms.js";
+import { stretchesHold } from "./postings-text.js";
 
 /** Where the saved index lives. */
 export const SEARCH_CACHE_PATH = `${PRIVATE_FOLDER}/cache/search.json`;
@@ -146,65 +147,4 @@ function fieldsOf(
 
 function isCount(value: unknown): boolean {
   return typeof value === "number" && Number.isInteger(value) && value >= 0;
-}
-
-const SPACE = 32;
-const COLON = 58;
-const COMMA = 44;
-// PostingsList keeps counts in an Int32Array and stops reading at a larger one.
-const MAX_COUNT = 0x7fffffff;
-
-/**
- * Whether `text` is one stretch per count, joined by commas, each stretch exactly as many
- * well-formed entries ("gap" or "gap:count", base 36, a count above 0) as its count says, and
- * every document it names below `documentCount`. One pass, so the saved frequencies can be
- * trusted: a query's postings and its feedback's frequencies come from the same file, and a
- * file where they disagree is refused instead of ranking by numbers its postings do not hold.
- */
-function stretchesHold(text: string, counts: readonly unknown[], documentCount: number): boolean {
-  if (text === "") return counts.length === 0;
-  let stretch = 0;
-  let entries = 0;
-  let doc = -1;
-  let at = 0;
-  for (;;) {
-    // One entry: the gap's digits, then ":" and the count's digits, if any.
-    let gap = 0;
-    const gapStart = at;
-    for (let digit = digit36(text, at); digit >= 0; digit = digit36(text, ++at))
-      gap = gap * 36 + digit;
-    doc += gap + 1;
-    if (at === gapStart || doc >= documentCount) return false;
-    if (text.charCodeAt(at) === COLON) {
-      let count = 0;
-      const countStart = ++at;
-      for (let digit = digit36(text, at); digit >= 0; digit = digit36(text, ++at))
-        count = count * 36 + digit;
-      if (at === countStart || count === 0 || count > MAX_COUNT) return false;
-    }
-    entries++;
-    const next = text.charCodeAt(at);
-    if (next === SPACE) {
-      at++;
-      continue;
-    }
-    if (next !== COMMA && at < text.length) return false;
-    if (counts[stretch] !== entries) return false;
-    stretch++;
-    if (at >= text.length) return stretch === counts.length;
-    at++;
-    entries = 0;
-    doc = -1;
-  }
-}
-
-// Each character code's base-36 digit value, or -1: a table, because the check visits every
-// character of a 2 MB file.
-const DIGITS = new Int8Array(128).fill(-1);
-for (let code = 48; code <= 57; code++) DIGITS[code] = code - 48;
-for (let code = 97; code <= 122; code++) DIGITS[code] = code - 87;
-
-/** The value of the base-36 digit (0-9, a-z) at `at`, or -1 (also past the end). */
-function digit36(text: string, at: number): number {
-  return DIGITS[text.charCodeAt(at)] ?? -1;
 }

@@ -6,6 +6,7 @@
 import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PostingsList } from "../../../src/notes/search/postings-list.js";
+import { stretchesHold } from "../../../src/notes/search/postings-text.js";
 
 const operation = fc.oneof(
   fc.tuple(fc.constant("set" as const), fc.nat(60), fc.integer({ min: 1, max: 40 })),
@@ -56,5 +57,26 @@ describe("PostingsList", () => {
     const text = "9 9,0 1,5";
     const list = PostingsList.decode(text, () => true, 4, 7);
     expect([...list.docs.subarray(0, list.size)]).toEqual([0, 2]);
+  });
+
+  it("holds a saved text to its counts: what encode writes passes, any other count fails", () => {
+    const entries = fc.uniqueArray(fc.nat(200), { minLength: 1, maxLength: 30 });
+    fc.assert(
+      fc.property(fc.array(entries, { minLength: 1, maxLength: 5 }), fc.nat(), (docLists, pick) => {
+        const lists = docLists.map((docs) => {
+          const list = new PostingsList();
+          for (const doc of docs) list.set(doc, 1 + (doc % 3));
+          return list;
+        });
+        const text = lists.map((list) => list.encode((doc) => doc)).join(",");
+        const counts = lists.map((list) => list.size);
+        const highest = Math.max(...docLists.flat());
+        expect(stretchesHold(text, counts, highest + 1)).toBe(true);
+        expect(stretchesHold(text, counts, highest)).toBe(false);
+        const wrong = counts.map((count, at) => (at === pick % counts.length ? count + 1 : count));
+        expect(stretchesHold(text, wrong, highest + 1)).toBe(false);
+        expect(stretchesHold(text, [...counts, 1], highest + 1)).toBe(false);
+      }),
+    );
   });
 });
