@@ -93,4 +93,16 @@ describe("what a note command loads", () => {
     const unwanted = ["/xstate/", "/arktype/", "/minisearch/"];
     expect(modules.filter((url) => unwanted.some((heavy) => url.includes(heavy)))).toEqual([]);
   });
+
+  it.each([["--version"], ["--help"]])(
+    "memory %s loads only the dispatcher: no note tier, adapter or package",
+    async (flag) => {
+      const modules = await modulesOf([flag]);
+      const own = modules.filter((url) => url.includes("/dist/"));
+      expect(modules.filter((url) => url.includes("/node_modules/"))).toEqual([]);
+      // cli.js and the few chunks it shares with the commands (exit codes, output, version):
+      // not the model, micromark, or the fs and git adapters the commands bring.
+      expect(own.length).toBeLessThanOrEqual(5);
+    },
+  );
 });

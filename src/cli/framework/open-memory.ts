@@ -25,9 +25,7 @@ import { INDEX_NOTE_PATH, STATUS_FOLDERS } from "../../model/index.js";
 import type { CliFailure } from "./cli-failure.js";
 import type { CliIo } from "./cli-io.js";
 import { EXIT } from "./exit-codes.js";
-
-/** The environment variable naming the memory root when `--root` is not given. */
-export const ROOT_VARIABLE = "AGENT_MEMORY_ROOT";
+import { ROOT_VARIABLE } from "./root-variable.js";
 
 /** A memory root with its ports and its note tier, as the CLI opened it. */
 export interface OpenedNotes {

@@ -7,11 +7,10 @@
 
 import { usageFailure } from "./cli-failure.js";
 import type { CliIo } from "./cli-io.js";
-import { closestTitles } from "../render/closest-titles.js";
 import { COMMANDS } from "../commands/index.js";
 import { EXIT, type ExitCode } from "./exit-codes.js";
 import { createOutput } from "../render/output.js";
-import { ROOT_VARIABLE } from "./open-memory.js";
+import { ROOT_VARIABLE } from "./root-variable.js";
 import { packageVersion } from "./version.js";
 
 /**
@@ -42,6 +41,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
         usageFailure(`put the command first (memory <command> [options]), not "${name}"`),
       );
     }
+    // Loaded here only: it brings the model, which help and --version never need.
+    const { closestTitles } = await import("../render/closest-titles.js");
     const near = closestTitles(
       name,
       COMMANDS.map((candidate) => ({ id: candidate.name, title: candidate.name })),
