@@ -14,13 +14,17 @@ const entries = {
   mcp: "src/mcp/index.ts",
 };
 
+// The CLI tests' global setup rebuilds a stale dist/cli.js alone (test/cli/global-setup.ts):
+// bundled exactly as shipped, but without the other entries, their declarations or a clean.
+const cliOnly = process.env.AGENT_MEMORY_BUILD === "cli";
+
 export default defineConfig({
   // The CLI's shebang comes from the first line of src/cli/main.ts: esbuild keeps an entry's
   // hashbang, so only dist/cli.js gets it (and tsup marks that file executable).
-  entry: { ...entries, cli: "src/cli/main.ts" },
+  entry: cliOnly ? { cli: "src/cli/main.ts" } : { ...entries, cli: "src/cli/main.ts" },
   format: ["esm"],
-  dts: { entry: entries },
-  clean: true,
+  dts: cliOnly ? false : { entry: entries },
+  clean: !cliOnly,
   sourcemap: true,
   target: "node20",
   tsconfig: "tsconfig.build.json",

@@ -1,8 +1,9 @@
 /**
  * The CLI tests run the built executable, so build it first when dist/cli.js is missing or
  * older than a file under src/ (a stale build would test yesterday's code). Once per run.
- * Only the CLI entry is built (no type declarations, dist/index.* untouched): under a
- * second, where the full build takes many, since this runs before every test run.
+ * Only the CLI entry is built, with tsup.config.ts (so chunks and bundled packages are those
+ * shipped) but no type declarations and no clean (dist/index.* untouched): a second or two,
+ * where the full build takes many, since this runs before every test run.
  */
 import { execFileSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
@@ -31,16 +32,13 @@ function builtAt(): number {
 /** Builds dist/cli.js with tsup when it is missing or stale. */
 export default function setup(): void {
   if (builtAt() >= newestMtime(join(repo, "src"))) return;
-  const args = ["tsup", "--no-config", "--entry.cli", "src/cli/main.ts", "--format", "esm"];
   try {
-    execFileSync(
-      "npx",
-      [...args, "--target", "node20", "--out-dir", "dist", "--tsconfig", "tsconfig.build.json"],
-      {
-        cwd: repo,
-        stdio: "pipe",
-      },
-    );
+    // The project's own config (so the CLI is bundled as shipped), told to build the CLI alone.
+    execFileSync("npx", ["tsup"], {
+      cwd: repo,
+      stdio: "pipe",
+      env: { ...process.env, AGENT_MEMORY_BUILD: "cli" },
+    });
   } catch (cause) {
     // Never block the other suites: the CLI tests fail on their own with the build's output.
     const output =
