@@ -76,8 +76,9 @@ export function encodeSearchCache(saved: SavedSearchIndex): string | undefined {
 /**
  * The saved index in a file's text, or undefined when it is not one this version wrote for
  * these terms, or does not hold together (columns of different lengths, values of the wrong
- * type, terms out of order, postings with characters encode never writes): the search then
- * indexes from the notes.
+ * type, terms out of order or repeated, postings that are malformed, name a document the file
+ * does not have or disagree with their saved frequencies): the search then indexes from the
+ * notes.
  *
  * @example
  * ```ts
