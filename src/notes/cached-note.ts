@@ -1,8 +1,8 @@
+import { ID_BODY_LENGTH, ID_PREFIX } from "../model/id.js";
 import type { FactLink } from "./note-facts.js";
 
-/** How a link's target is kept in the facts file: the six characters after "id__". */
-export const LINK_ID_WIDTH = 6;
-const ID_PREFIX = "id__";
+/** How a link's target is kept in the facts file: the characters after "id__". */
+export const LINK_ID_WIDTH = ID_BODY_LENGTH;
 
 /**
  * A note's facts as read back from the facts file. Its links stay as the file holds them

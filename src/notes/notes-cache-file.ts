@@ -1,5 +1,7 @@
 import { isRecord } from "../shared/is-record.js";
+import { isValidId } from "../model/id.js";
 import { PRIVATE_FOLDER, STATUS_FOLDERS, basename, statusOfPath } from "../model/layout.js";
+import { NOTE_HASH_LENGTH, isNoteHash } from "../model/note-hash.js";
 import { CachedNote, LINK_ID_WIDTH } from "./cached-note.js";
 import type { NoteFacts } from "./note-facts.js";
 import { safelyRead, type StatKey } from "./stat-key.js";
@@ -15,10 +17,6 @@ const LAYOUT = Object.values(STATUS_FOLDERS).join(",");
 
 // " id__XXXXXX.md": what follows the slug in a note's file name.
 const ID_SUFFIX_LENGTH = 14;
-// noteHash: the first 20 hex digits of a SHA-256.
-const HASH_WIDTH = 20;
-const HASH = /^[0-9a-f]{20}$/;
-const LINK_ID = /^id__[0-9A-Za-z]{6}$/;
 const STAT_CELLS = 4;
 
 /** One file's facts, with the stat key and the time they were read. */
@@ -64,10 +62,9 @@ interface Columns {
  * ```
  */
 export function encodeNotesCache(entries: Iterable<CachedFacts>): string {
-  const columns: Columns = {
+  const columns: Omit<Columns, "hashes"> = {
     paths: [],
     stats: [],
-    hashes: "",
     titles: [],
     tags: [],
     links: [],
@@ -99,9 +96,9 @@ export function encodeNotesCache(entries: Iterable<CachedFacts>): string {
 }
 
 function fitsColumns(facts: NoteFacts): boolean {
-  if (!HASH.test(facts.hash)) return false;
+  if (!isNoteHash(facts.hash)) return false;
   for (const tag of facts.note.tags) if (tag === "" || tag.includes(" ")) return false;
-  for (const link of facts.note.links) if (!LINK_ID.test(link.id)) return false;
+  for (const link of facts.note.links) if (!isValidId(link.id)) return false;
   return true;
 }
 
@@ -145,7 +142,7 @@ function columnsOf(parsed: Record<string, unknown>): Columns | undefined {
   if (!Array.isArray(titles) || !Array.isArray(tags) || !Array.isArray(links)) return;
   if (!Array.isArray(texts)) return;
   const count = paths.length;
-  if (stats.length !== count * STAT_CELLS || hashes.length !== count * HASH_WIDTH) return;
+  if (stats.length !== count * STAT_CELLS || hashes.length !== count * NOTE_HASH_LENGTH) return;
   if (titles.length !== count || tags.length !== count || links.length !== count) return;
   let linkCount = 0;
   for (const glued of links as unknown[]) {
@@ -194,7 +191,7 @@ function decodeRow(columns: Columns, row: number, firstText: number): DecodedFac
       slug,
       mtimeMs,
       size,
-      hash: columns.hashes.slice(row * HASH_WIDTH, (row + 1) * HASH_WIDTH),
+      hash: columns.hashes.slice(row * NOTE_HASH_LENGTH, (row + 1) * NOTE_HASH_LENGTH),
       note: new CachedNote(
         name.slice(cut, -3),
         title,

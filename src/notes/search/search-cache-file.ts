@@ -8,7 +8,7 @@
  * @module
  */
 import { isRecord } from "../../shared/is-record.js";
-import { noteHash } from "../../model/note-hash.js";
+import { NOTE_HASH_LENGTH, isNoteHash, noteHash } from "../../model/note-hash.js";
 import { PRIVATE_FOLDER } from "../../model/layout.js";
 import type { SavedTable } from "./postings-table.js";
 import type { SavedSearchIndex } from "./search-index.js";
@@ -21,10 +21,8 @@ export const SEARCH_CACHE_PATH = `${PRIVATE_FOLDER}/cache/search.json`;
 const FORMAT = "agent-memory/search-cache";
 // Bumped whenever tokenizing, stemming, the fields or the file's shape change.
 const VERSION = 3;
-// noteHash: 20 hex digits; a slot without a version is kept as this.
-const HASH_WIDTH = 20;
-const NO_HASH = "-".repeat(HASH_WIDTH);
-const HASH = /^[0-9a-f]{20}$/;
+// A slot without a version is kept as this, glued like the others.
+const NO_HASH = "-".repeat(NOTE_HASH_LENGTH);
 
 let recipe: string | undefined;
 /** The terms' recipe: the version and the stopword list, so a new list can never be mixed in. */
@@ -65,7 +63,7 @@ export function encodeSearchCache(saved: SavedSearchIndex): string | undefined {
     keys: table.keys,
     lengths: table.lengths,
     // A version that is not noteHash's is saved as none: that note is indexed again.
-    hashes: hashes.map((hash) => (hash !== null && HASH.test(hash) ? hash : NO_HASH)).join(""),
+    hashes: hashes.map((hash) => (hash !== null && isNoteHash(hash) ? hash : NO_HASH)).join(""),
     terms: table.terms.map((terms) => terms.join(" ")),
     postings: table.postings,
     frequencies: table.frequencies,
@@ -98,14 +96,14 @@ export function decodeSearchCache(text: string): SavedSearchIndex | undefined {
   const { keys, lengths, hashes, terms, postings, frequencies } = parsed;
   if (!Array.isArray(keys) || !Array.isArray(lengths) || typeof hashes !== "string") return;
   const count = keys.length;
-  if (lengths.length !== count * 3 || hashes.length !== count * HASH_WIDTH) return undefined;
+  if (lengths.length !== count * 3 || hashes.length !== count * NOTE_HASH_LENGTH) return undefined;
   for (const key of keys as unknown[]) if (!(key === null || typeof key === "string")) return;
   for (const length of lengths as unknown[]) if (!isCount(length)) return undefined;
   const fields = fieldsOf(terms, postings, frequencies, count);
   if (fields === undefined) return undefined;
   const versions: (string | null)[] = [];
   for (let doc = 0; doc < count; doc++) {
-    const hash = hashes.slice(doc * HASH_WIDTH, (doc + 1) * HASH_WIDTH);
+    const hash = hashes.slice(doc * NOTE_HASH_LENGTH, (doc + 1) * NOTE_HASH_LENGTH);
     versions.push(hash === NO_HASH ? null : hash);
   }
   const table: SavedTable = {
