@@ -57,7 +57,7 @@ export function unpackTimes(value: unknown): TimesById | undefined {
   if (!Number.isInteger(count) || times.length !== count * 2) return undefined;
   for (let at = 0; at < count; at++) {
     if (!wellFormedIdAt(ids, at * STRIDE)) return undefined;
-    if (at > 0 && !idBefore(ids, (at - 1) * STRIDE, at * STRIDE)) return undefined;
+    if (at > 0 && compareIds(ids, (at - 1) * STRIDE, ids, at * STRIDE) >= 0) return undefined;
     const createdAt: unknown = times[at * 2];
     const updatedAt: unknown = times[at * 2 + 1];
     if (!isTime(createdAt) || !isTime(updatedAt) || createdAt > updatedAt) return undefined;
@@ -67,15 +67,6 @@ export function unpackTimes(value: unknown): TimesById | undefined {
 
 function idAt(ids: string, index: number): string {
   return ids.slice(index * STRIDE, index * STRIDE + ID_LENGTH);
-}
-
-/** Whether the id at `first` sorts strictly before the id at `second` (by code unit). */
-function idBefore(ids: string, first: number, second: number): boolean {
-  for (let at = 0; at < ID_LENGTH; at++) {
-    const difference = ids.charCodeAt(first + at) - ids.charCodeAt(second + at);
-    if (difference !== 0) return difference < 0;
-  }
-  return false;
 }
 
 // Sticky: tested at one offset of the packed string, so checking an id cuts no substring.
@@ -186,7 +177,7 @@ class PackedTimes extends Map<string, CommittedTimes> {
     // Compared in place: a `list` looks up every note, and a substring per step added up.
     while (low < high) {
       const middle = (low + high) >>> 1;
-      const order = compareAt(this.ids, middle * STRIDE, id);
+      const order = compareIds(this.ids, middle * STRIDE, id, 0);
       if (order === 0) return middle;
       if (order < 0) low = middle + 1;
       else high = middle;
@@ -195,10 +186,13 @@ class PackedTimes extends Map<string, CommittedTimes> {
   }
 }
 
-/** The id at `start` of `ids` against `id` (same length): negative, zero or positive. */
-function compareAt(ids: string, start: number, id: string): number {
+/**
+ * The id at `aStart` of `a` against the id at `bStart` of `b`, by code unit, compared in place
+ * (no substring): negative, zero or positive.
+ */
+function compareIds(a: string, aStart: number, b: string, bStart: number): number {
   for (let at = 0; at < ID_LENGTH; at++) {
-    const difference = ids.charCodeAt(start + at) - id.charCodeAt(at);
+    const difference = a.charCodeAt(aStart + at) - b.charCodeAt(bStart + at);
     if (difference !== 0) return difference;
   }
   return 0;
