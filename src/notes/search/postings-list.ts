@@ -1,4 +1,4 @@
-import { COLON, MAX_NUMBER, SPACE, digitAt } from "./postings-text.js";
+import { MAX_NUMBER, SPACE, readEntry, type EntryCursor } from "./postings-text.js";
 
 /**
  * One term's postings: document numbers ascending, each with its count, in two typed arrays.
@@ -37,27 +37,14 @@ export class PostingsList {
   ): PostingsList {
     const list = new PostingsList(8);
     let doc = -1;
-    let at = start;
     // One pass over the characters, no substrings: a common term lists thousands of documents.
-    while (at < end) {
-      let gap = 0;
-      const gapStart = at;
-      for (let digit = digitAt(text, at); at < end && digit >= 0; digit = digitAt(text, ++at))
-        gap = gap * 36 + digit;
-      if (at === gapStart) break;
-      let count = 1;
-      if (at < end && text.charCodeAt(at) === COLON) {
-        const countStart = ++at;
-        count = 0;
-        for (let digit = digitAt(text, at); at < end && digit >= 0; digit = digitAt(text, ++at))
-          count = count * 36 + digit;
-        if (at === countStart || count === 0) break;
-      }
-      if (at < end && text.charCodeAt(at) !== SPACE) break;
-      at++;
-      doc += gap + 1;
-      if (doc > MAX_NUMBER || count > MAX_NUMBER) break;
-      if (live(doc)) list.append(doc, count);
+    const cursor: EntryCursor = { at: start, gap: 0, count: 1 };
+    while (cursor.at < end && readEntry(text, cursor, end)) {
+      if (cursor.at < end && text.charCodeAt(cursor.at) !== SPACE) break;
+      cursor.at++;
+      doc += cursor.gap + 1;
+      if (doc > MAX_NUMBER) break;
+      if (live(doc)) list.append(doc, cursor.count);
     }
     return list;
   }

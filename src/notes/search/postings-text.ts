@@ -8,7 +8,7 @@
  */
 
 export const SPACE = 32;
-export const COLON = 58;
+const COLON = 58;
 const COMMA = 44;
 /** Documents and counts live in Int32Arrays: a larger number is damage. */
 export const MAX_NUMBER = 0x7fffffff;
@@ -19,6 +19,46 @@ const DIGITS = new Int8Array(128).fill(-1);
 for (let code = 48; code <= 57; code++) DIGITS[code] = code - 48;
 for (let code = 97; code <= 122; code++) DIGITS[code] = code - 87;
 
+/** Where a reader of postings text stands, and the entry it read last. */
+export interface EntryCursor {
+  at: number;
+  gap: number;
+  count: number;
+}
+
+/**
+ * Reads the entry at `cursor.at` ("gap" or "gap:count", base 36, before `end`) into the cursor,
+ * leaving `at` on the character after it (a space, a comma or `end`). False when no
+ * well-formed entry starts there: no gap digits, an empty count, a count of 0 or one beyond
+ * Int32. One reader for the decoder and the file check, so both hold the same grammar.
+ *
+ * @example
+ * ```ts
+ * const cursor = { at: 2, gap: 0, count: 1 };
+ * readEntry("0 9:2", cursor, 5); // true: cursor is { at: 5, gap: 9, count: 2 }
+ * ```
+ */
+export function readEntry(text: string, cursor: EntryCursor, end: number): boolean {
+  let at = cursor.at;
+  const gapStart = at;
+  let gap = 0;
+  for (let digit = digitAt(text, at); at < end && digit >= 0; digit = digitAt(text, ++at))
+    gap = gap * 36 + digit;
+  if (at === gapStart) return false;
+  let count = 1;
+  if (at < end && text.charCodeAt(at) === COLON) {
+    const countStart = ++at;
+    count = 0;
+    for (let digit = digitAt(text, at); at < end && digit >= 0; digit = digitAt(text, ++at))
+      count = count * 36 + digit;
+    if (at === countStart || count === 0 || count > MAX_NUMBER) return false;
+  }
+  cursor.at = at;
+  cursor.gap = gap;
+  cursor.count = count;
+  return true;
+}
+
 /**
  * The value of the base-36 digit (0-9, a-z) at `at`, or -1 (also past the end).
  *
@@ -27,7 +67,7 @@ for (let code = 97; code <= 122; code++) DIGITS[code] = code - 87;
  * digitAt("0z", 1); // 35
  * ```
  */
-export function digitAt(text: string, at: number): number {
+function digitAt(text: string, at: number): number {
   return DIGITS[text.charCodeAt(at)] ?? -1;
 }
 
@@ -50,36 +90,25 @@ export function stretchesHold(
   documentCount: number,
 ): boolean {
   if (text === "") return counts.length === 0;
+  const cursor: EntryCursor = { at: 0, gap: 0, count: 1 };
   let stretch = 0;
   let entries = 0;
   let doc = -1;
-  let at = 0;
   for (;;) {
-    // One entry: the gap's digits, then ":" and the count's digits, if any.
-    let gap = 0;
-    const gapStart = at;
-    for (let digit = digitAt(text, at); digit >= 0; digit = digitAt(text, ++at))
-      gap = gap * 36 + digit;
-    doc += gap + 1;
-    if (at === gapStart || doc >= documentCount) return false;
-    if (text.charCodeAt(at) === COLON) {
-      let count = 0;
-      const countStart = ++at;
-      for (let digit = digitAt(text, at); digit >= 0; digit = digitAt(text, ++at))
-        count = count * 36 + digit;
-      if (at === countStart || count === 0 || count > MAX_NUMBER) return false;
-    }
+    if (!readEntry(text, cursor, text.length)) return false;
+    doc += cursor.gap + 1;
+    if (doc >= documentCount) return false;
     entries++;
-    const next = text.charCodeAt(at);
+    const next = text.charCodeAt(cursor.at);
     if (next === SPACE) {
-      at++;
+      cursor.at++;
       continue;
     }
-    if (next !== COMMA && at < text.length) return false;
+    if (next !== COMMA && cursor.at < text.length) return false;
     if (counts[stretch] !== entries) return false;
     stretch++;
-    if (at >= text.length) return stretch === counts.length;
-    at++;
+    if (cursor.at >= text.length) return stretch === counts.length;
+    cursor.at++;
     entries = 0;
     doc = -1;
   }
