@@ -6,13 +6,19 @@
  *   `ms` milliseconds, so a query costs no stat at all; an edit made behind the library's back
  *   is seen at most `ms` later. The library's own writes are always seen at once.
  * - `watch`: the host calls `changed()` when its file watcher reports anything under the
- *   root (fsPersistence's `watch`, chokidar, ...); until then queries reuse the last look.
- *   `maxMs` bounds the trust in a watcher that missed an event (default 60 s).
+ *   root (`watchMemoryFiles`, chokidar, ...); until then queries reuse the last look.
+ *   `maxMs` bounds the trust in a watcher that missed an event (default 60 s). A watcher
+ *   reports an edit some time after it happened; `settled` (`watchMemoryFiles`' own) makes
+ *   each query wait until every change made before it has been reported, so none is stale.
  */
 export type FreshnessOptions =
   | { readonly mode: "always" }
   | { readonly mode: "interval"; readonly ms: number }
-  | { readonly mode: "watch"; readonly maxMs?: number };
+  | {
+      readonly mode: "watch";
+      readonly maxMs?: number;
+      readonly settled?: () => Promise<void>;
+    };
 
 /** When a look started, and how many changes had been reported by then. */
 export interface LookStart {
@@ -29,6 +35,8 @@ export interface Freshness {
   canReuse(look: LookStart): boolean;
   /** Says something changed under the root: every earlier look is stale. */
   changed(): void;
+  /** Waits until the watcher has reported every change made so far; undefined without one. */
+  readonly settled: (() => Promise<void>) | undefined;
 }
 
 const DEFAULT_WATCH_MAX_MS = 60_000;
@@ -70,5 +78,6 @@ export function createFreshness(
     changed() {
       changes++;
     },
+    settled: chosen.mode === "watch" ? chosen.settled : undefined,
   };
 }

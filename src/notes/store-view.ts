@@ -18,7 +18,7 @@ export function createView<N extends NoteFacts>(
     | undefined;
   // Each view keeps its own look: another view's newer look says nothing about this snapshot.
   let last: { generation: number; snapshot: Snapshot<N>; look: LookStart } | undefined;
-  return () => {
+  const lookOrReuse = (): ResultAsync<Snapshot<N>, PersistenceError> => {
     if (last !== undefined && last.generation === generation() && freshness.canReuse(last.look)) {
       return okAsync(last.snapshot);
     }
@@ -35,6 +35,9 @@ export function createView<N extends NoteFacts>(
     };
     return result.andTee(clear).orTee(clear);
   };
+  const { settled } = freshness;
+  if (settled === undefined) return lookOrReuse;
+  return () => ResultAsync.fromSafePromise(settled()).andThen(lookOrReuse);
 }
 
 /** A scan's failure as a PersistenceError. */

@@ -4,7 +4,7 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI, createSandbox, succeeded, type Sandbox } from "../cli/cli-harness.js";
@@ -248,11 +248,15 @@ describe("memory mcp over stdio", () => {
       body: "Before the edit.",
     });
     expect(await titles()).toContain("Watched note");
+    // The very next call sees each edit: the server waits for its watcher's cookie first.
     await writeFile(join(root, note.path), "# Retitled by hand\n\nAfter an edit made by hand.\n");
-    const until = Date.now() + 10_000;
-    while (!(await titles()).includes("Retitled by hand") && Date.now() < until)
-      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await titles()).toContain("Retitled by hand");
     expect(await titles()).not.toContain("Watched note");
+    // Replaced by rename, as editors save; then deleted: both seen at once too.
+    await writeFile(join(root, "topics/.saving"), "# Saved by an editor\n");
+    await rename(join(root, "topics/.saving"), join(root, note.path));
+    expect(await titles()).toContain("Saved by an editor");
+    await unlink(join(root, note.path));
+    expect(await titles()).not.toContain("Saved by an editor");
   });
 });

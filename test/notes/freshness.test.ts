@@ -154,6 +154,118 @@ describe.each([
   });
 });
 
+/** A watch-mode memory whose queries wait for the watcher to settle. */
+function watched(root: string, fs: typeof nodeFs) {
+  const served: { memory?: ReturnType<typeof createNotesMemory> } = {};
+  const watcher = okOf(
+    watchMemoryFiles({ fs, root, onChange: () => served.memory?.filesChanged() }),
+  );
+  cleanups.push(() => watcher.close());
+  const opened = open(fsPersistence({ fs, root }), {
+    mode: "watch",
+    settled: () => watcher.settled(),
+  });
+  served.memory = opened.memory;
+  return { ...opened, watcher };
+}
+
+describe.each([
+  ["real disk", onDisk],
+  ["memfs", async () => inMemory()],
+])("freshness: watch with settled, on %s", (_where, setUp) => {
+  it("answers the very next query after an outside edit with the edit, and no cookie is left", async () => {
+    const { root, fs } = await setUp();
+    const { memory, lists } = watched(root, fs);
+    expect(await titles(memory)).toEqual(["Before"]);
+    const looked = lists();
+    expect(await titles(memory)).toEqual(["Before"]);
+    expect(lists()).toBe(looked); // settled, nothing changed: the last look answers
+    for (let round = 0; round < 5; round++) {
+      fs.writeFileSync(join(root, NOTE), `# After ${round}\n`);
+      expect(await titles(memory)).toEqual([`After ${round}`]);
+    }
+    fs.mkdirSync(join(root, "inbox"), { recursive: true });
+    fs.writeFileSync(join(root, "inbox/b id__Fresh2.md"), "# In a new folder\n");
+    expect((await titles(memory)).toSorted()).toEqual(["After 4", "In a new folder"]);
+    fs.unlinkSync(join(root, "inbox/b id__Fresh2.md"));
+    expect(await titles(memory)).toEqual(["After 4"]);
+    expect(fs.readdirSync(join(root, ".agent-memory")).map(String)).not.toContainEqual(
+      expect.stringMatching(/^watch-cookie-/),
+    );
+  });
+
+  it("sees an edit and a deletion of a file that was replaced by rename", async () => {
+    // Node 20's recursive watch on Linux watched each file: after a replace by rename (how
+    // the library and most editors write) the file's later changes went unreported.
+    const { root, fs } = await setUp();
+    const { memory } = watched(root, fs);
+    expect(await titles(memory)).toEqual(["Before"]);
+    fs.writeFileSync(join(root, "topics/.replacing"), "# Replaced\n");
+    fs.renameSync(join(root, "topics/.replacing"), join(root, NOTE));
+    expect(await titles(memory)).toEqual(["Replaced"]);
+    fs.writeFileSync(join(root, NOTE), "# Edited in place\n");
+    expect(await titles(memory)).toEqual(["Edited in place"]);
+    fs.unlinkSync(join(root, NOTE));
+    expect(await titles(memory)).toEqual([]);
+  });
+
+  it("sees a status folder replaced as a whole", async () => {
+    const { root, fs } = await setUp();
+    const { memory } = watched(root, fs);
+    expect(await titles(memory)).toEqual(["Before"]);
+    fs.mkdirSync(join(root, "next"));
+    fs.writeFileSync(join(root, "next/z id__Fresh9.md"), "# Swapped in\n");
+    fs.renameSync(join(root, "topics"), join(root, "old"));
+    fs.renameSync(join(root, "next"), join(root, "topics"));
+    expect(await titles(memory)).toEqual(["Swapped in"]);
+    fs.writeFileSync(join(root, "topics/z id__Fresh9.md"), "# Then edited\n");
+    expect(await titles(memory)).toEqual(["Then edited"]);
+  });
+});
+
+describe("freshness: watch with settled, when the watcher fails", () => {
+  it("looks at the files on every query once the watcher has stopped", async () => {
+    const { root, fs } = await onDisk();
+    const errors: string[] = [];
+    const served: { memory?: ReturnType<typeof createNotesMemory> } = {};
+    const watcher = okOf(
+      watchMemoryFiles({
+        fs,
+        root,
+        onChange: () => served.memory?.filesChanged(),
+        onError: (error) => errors.push(error.message),
+      }),
+    );
+    const { memory, lists } = open(fsPersistence({ fs, root }), {
+      mode: "watch",
+      settled: () => watcher.settled(),
+    });
+    served.memory = memory;
+    await titles(memory);
+    watcher.close();
+    const looked = lists();
+    fs.writeFileSync(join(root, NOTE), "# After\n");
+    expect(await titles(memory)).toEqual(["After"]);
+    expect(lists()).toBeGreaterThan(looked);
+  });
+
+  it("distrusts a watcher whose cookie never comes", async () => {
+    const { root, fs } = await onDisk();
+    let changes = 0;
+    // A watch that never reports anything: a lost event, as far as the cookie can tell.
+    const deaf = {
+      ...fs,
+      watch: () => ({ close: () => undefined, on: () => undefined }),
+    } as unknown as typeof nodeFs;
+    const watcher = okOf(
+      watchMemoryFiles({ fs: deaf, root, onChange: () => changes++, cookieTimeoutMs: 50 }),
+    );
+    cleanups.push(() => watcher.close());
+    await watcher.settled();
+    expect(changes).toBe(1);
+  });
+});
+
 describe("freshness: watch, several views", () => {
   it("a look by one query (list) never makes another's older answer (search) count as fresh", async () => {
     const { root, fs } = await onDisk();

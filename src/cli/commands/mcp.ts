@@ -26,7 +26,8 @@ export const mcpCommand = defineCommand({
   async run({ values, out, io }) {
     // A long-lived host: queries answer from the last look at the files until the watcher
     // reports a change (bounded by maxMs in case it misses one), so a search costs no stat of
-    // every note. Where no watcher can start, a one-second re-check interval instead.
+    // every note; each waits for the watcher's cookie first, so no answer predates an edit.
+    // Where no watcher can start, a one-second re-check interval instead.
     const served: { memory?: { filesChanged(): void } } = {};
     const watcher = watchMemoryFiles({
       fs,
@@ -35,7 +36,7 @@ export const mcpCommand = defineCommand({
     });
     const opened = await openMemory(values.root, io, {
       freshness: watcher.isOk()
-        ? { mode: "watch", maxMs: 30_000 }
+        ? { mode: "watch", maxMs: 30_000, settled: () => watcher.value.settled() }
         : { mode: "interval", ms: 1_000 },
     });
     if (opened.isErr()) {
