@@ -150,7 +150,7 @@ export const LAYER_RULES: readonly LayerRule[] = [
   {
     layer: "cli",
     paths: ["src/cli/"],
-    holds: "the memory command: framework/, commands/, render/, schedule/",
+    holds: "the memory command: framework/, commands/, render/, schedule/, daemon/",
     imports: ["entries"],
     pure: false,
   },

@@ -3,7 +3,8 @@ import { logHook } from "../hooks/hook-log.js";
 import type { HookOutcome } from "../hooks/session-hooks.js";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";
-import { openMemory, resolveRoot } from "../framework/open-memory.js";
+import { openMemory } from "../framework/open-memory.js";
+import { resolveRoot } from "../framework/root-variable.js";
 
 const DEFAULT_TIMEOUT_MS = 8_000;
 

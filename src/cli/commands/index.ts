@@ -174,6 +174,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./mcp.js")).mcpCommand,
   },
   {
+    name: "daemon",
+    summary:
+      "Keep the memory open in a background process that answers read-only calls in milliseconds.",
+    load: async () => (await import("./daemon.js")).daemonCommand,
+  },
+  {
     name: "hook",
     summary: "Run as a harness hook (Claude Code, Codex): queue the session, print the context.",
     load: async () => (await import("./hook.js")).hookCommand,

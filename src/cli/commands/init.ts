@@ -13,12 +13,8 @@ import { failureFrom } from "../framework/cli-failure.js";
 import { COMMIT_OPTIONS, defineCommand } from "../framework/command.js";
 import { chooseCommit, commitPaths, describeCommit } from "../framework/commit-choice.js";
 import { EXIT } from "../framework/exit-codes.js";
-import {
-  findRepository,
-  openPorts,
-  repositoryFreeEnv,
-  resolveRoot,
-} from "../framework/open-memory.js";
+import { findRepository, openPorts, repositoryFreeEnv } from "../framework/open-memory.js";
+import { resolveRoot } from "../framework/root-variable.js";
 import { messageOf } from "../framework/message-of.js";
 
 /** `memory init`: the layout of a memory root, and a git repository when there is none. */

@@ -4,7 +4,8 @@ import { watchMemoryFiles } from "../../adapters/index.js";
 import { join } from "node:path";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";
-import { openMemory, resolveRoot } from "../framework/open-memory.js";
+import { openMemory } from "../framework/open-memory.js";
+import { resolveRoot } from "../framework/root-variable.js";
 import { packageVersion } from "../framework/version.js";
 
 /** `memory mcp`: the MCP server on stdio, over one memory, until the client goes away. */

@@ -6,7 +6,8 @@ import { chooseCommit, type CommitChoice } from "../framework/commit-choice.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { lines, plural } from "../render/format.js";
 import { migrateToV2, type MigrationSummary } from "../../migrate/index.js";
-import { openPorts, resolveRoot } from "../framework/open-memory.js";
+import { openPorts } from "../framework/open-memory.js";
+import { resolveRoot } from "../framework/root-variable.js";
 
 /** `memory migrate`: converts old-format entries to notes, in one commit. */
 export const migrateCommand = defineCommand({

@@ -6,6 +6,7 @@
  */
 
 import { isatty } from "node:tty";
+import type { OpenedNotes } from "./open-memory.js";
 
 /** What the CLI reads from and writes to its process. */
 export interface CliIo {
@@ -21,6 +22,13 @@ export interface CliIo {
   readonly stderrIsTerminal?: boolean;
   /** All of stdin, or undefined when stdin is a terminal (nobody is piping anything in). */
   readStdin(): Promise<string | undefined>;
+  /**
+   * The notes of a memory this process keeps open (the daemon's), for a command naming its
+   * root; undefined, or absent, and the command opens the memory itself.
+   */
+  readonly heldNotes?: (root: string) => OpenedNotes | undefined;
+  /** The command line that runs this CLI (node, its flags, the script), to start a daemon. */
+  readonly executable?: readonly string[];
 }
 
 /**
@@ -38,6 +46,7 @@ export function processIo(): CliIo {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     stderrIsTerminal: isatty(2),
+    executable: [process.execPath, ...process.execArgv, ...process.argv.slice(1, 2)],
     readStdin: async () => {
       // A terminal would wait for the user to type and press Ctrl-D; nobody expects that.
       if (isatty(0)) return undefined;

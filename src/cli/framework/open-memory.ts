@@ -8,7 +8,7 @@
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import { stat } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
 import { err, ok, type Result } from "neverthrow";
 import { fsPersistence, gitCliIfRepository } from "../../adapters/index.js";
 import type {
@@ -25,7 +25,7 @@ import { INDEX_NOTE_PATH, STATUS_FOLDERS } from "../../model/index.js";
 import type { CliFailure } from "./cli-failure.js";
 import type { CliIo } from "./cli-io.js";
 import { EXIT } from "./exit-codes.js";
-import { ROOT_VARIABLE } from "./root-variable.js";
+import { resolveRoot, ROOT_VARIABLE } from "./root-variable.js";
 
 /** A memory root with its ports and its note tier, as the CLI opened it. */
 export interface OpenedNotes {
@@ -54,24 +54,6 @@ export interface OpenOptions {
 }
 
 /**
- * The memory root: `--root`, else $AGENT_MEMORY_ROOT, else the working directory; relative
- * paths are taken from the working directory.
- *
- * @example
- * ```ts
- * resolveRoot(undefined, { ...io, env: { AGENT_MEMORY_ROOT: "notes" }, cwd: "/home/me" }); // "/home/me/notes"
- * ```
- */
-export function resolveRoot(
-  rootOption: string | undefined,
-  io: Pick<CliIo, "env" | "cwd">,
-): string {
-  const fromEnv = io.env[ROOT_VARIABLE];
-  const chosen = rootOption ?? (fromEnv === undefined || fromEnv === "" ? undefined : fromEnv);
-  return resolve(io.cwd, chosen ?? ".");
-}
-
-/**
  * Opens the memory at the resolved root. A root that does not exist is an error with the
  * fix in it (init creates roots, so it opens them with {@link openPorts} instead).
  */
@@ -97,12 +79,27 @@ export async function openNotes(
 ): Promise<Result<OpenedNotes, CliFailure>> {
   const root = await existingMemoryRoot(rootOption, io);
   if (root.isErr()) return err(root.error);
-  const { persistence, git, ports } = await cliPorts(root.value);
-  const { createNotesMemory } = await import("../../notes/index.js");
-  return ok({ root: root.value, persistence, git, memory: createNotesMemory(ports) });
+  return ok(io.heldNotes?.(root.value) ?? (await openNotesAt(root.value)));
 }
 
-async function existingMemoryRoot(
+/**
+ * Opens the note tier at `root`, known to be a memory, with the CLI's ports; a long-lived
+ * process (the daemon) passes its freshness mode.
+ */
+export async function openNotesAt(
+  root: string,
+  freshness?: FreshnessOptions,
+): Promise<OpenedNotes> {
+  const { persistence, git, ports } = await cliPorts(root);
+  const { createNotesMemory } = await import("../../notes/index.js");
+  const memory = createNotesMemory({ ...ports, ...(freshness === undefined ? {} : { freshness }) });
+  return { root, persistence, git, memory };
+}
+
+/**
+ * The resolved memory root when it exists and holds a memory; an error naming the fix when not.
+ */
+export async function existingMemoryRoot(
   rootOption: string | undefined,
   io: CliIo,
 ): Promise<Result<string, CliFailure>> {

@@ -1,0 +1,33 @@
+import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
+import { EXIT } from "../framework/exit-codes.js";
+import { existingMemoryRoot } from "../framework/open-memory.js";
+import { idleMsOf, IDLE_OPTION, IDLE_OPTION_HELP } from "./daemon-idle.js";
+
+/** `memory daemon run`: the daemon in the foreground (what `memory daemon start` spawns). */
+export const daemonRunCommand = defineCommand({
+  name: "daemon run",
+  summary: "Run the daemon in the foreground until it stops (start spawns this).",
+  usage: "[--idle-minutes N] [options]",
+  description:
+    "Serves the memory in this process, logging to stderr, until idle, stopped or signalled.\n" +
+    "For a service manager or a terminal; `memory daemon start` runs it in the background.",
+  options: { ...COMMON_OPTIONS, ...IDLE_OPTION },
+  optionHelp: [IDLE_OPTION_HELP],
+  positionals: { min: 0, max: 0 },
+  examples: ["memory daemon run --root ~/notes --idle-minutes 600"],
+  async run({ values, out, io }) {
+    const idleMs = idleMsOf(values["idle-minutes"], "daemon run");
+    if (idleMs.isErr()) return out.fail(idleMs.error);
+    const root = await existingMemoryRoot(values.root, io);
+    if (root.isErr()) return out.fail(root.error);
+    const { startDaemon } = await import("../daemon/daemon-server.js");
+    const daemon = await startDaemon({
+      root: root.value,
+      idleMs: idleMs.value,
+      log: (line) => io.stderr(`${new Date().toISOString()} ${line}\n`),
+    });
+    if (daemon.isErr()) return out.fail({ ...daemon.error, exitCode: EXIT.failed });
+    await daemon.value.stopped;
+    return EXIT.ok;
+  },
+});

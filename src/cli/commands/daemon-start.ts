@@ -1,0 +1,90 @@
+import { spawn } from "node:child_process";
+import { closeSync, mkdirSync, openSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
+import { EXIT } from "../framework/exit-codes.js";
+import { existingMemoryRoot } from "../framework/open-memory.js";
+import { daemonSocketPath } from "../daemon/daemon-protocol.js";
+import { exchange } from "../daemon/socket-exchange.js";
+import { idleMsOf, IDLE_OPTION, IDLE_OPTION_HELP } from "./daemon-idle.js";
+
+const START_TIMEOUT_MS = 15_000;
+
+/** `memory daemon start`: the daemon in the background, once it answers. */
+export const daemonStartCommand = defineCommand({
+  name: "daemon start",
+  summary: "Start the daemon in the background (nothing to do when one already runs).",
+  usage: "[--idle-minutes N] [options]",
+  description:
+    "Starts `memory daemon run` detached, logging to .agent-memory/daemon.log, and returns once it\n" +
+    "answers. A harness's session-start hook is a good place for it.",
+  options: { ...COMMON_OPTIONS, ...IDLE_OPTION },
+  optionHelp: [IDLE_OPTION_HELP],
+  positionals: { min: 0, max: 0 },
+  examples: ["memory daemon start", "memory daemon start --root ~/notes --idle-minutes 120"],
+  async run({ values, out, io }) {
+    const idleMs = idleMsOf(values["idle-minutes"], "daemon start");
+    if (idleMs.isErr()) return out.fail(idleMs.error);
+    const found = await existingMemoryRoot(values.root, io);
+    if (found.isErr()) return out.fail(found.error);
+    const root = found.value;
+    const socketPath = daemonSocketPath(root);
+    const [command, ...args] = io.executable ?? [];
+    if (socketPath === undefined) {
+      const { noSocketFailure } = await import("../daemon/daemon-server.js");
+      return out.fail({ ...noSocketFailure(root), exitCode: EXIT.failed });
+    }
+    if (command === undefined) {
+      return out.fail({
+        code: "DAEMON",
+        message:
+          'This process does not know the command line that runs the CLI; run "memory daemon run" under a service manager instead.',
+        exitCode: EXIT.failed,
+      });
+    }
+    const running = await exchange(socketPath, { kind: "status" }, 2_000);
+    if (running?.kind === "status") {
+      out.print(
+        { pid: running.pid, root, socket: socketPath, started: false },
+        () => `A daemon (pid ${running.pid}) already serves ${root}.`,
+      );
+      return EXIT.ok;
+    }
+    const logPath = join(root, ".agent-memory", "daemon.log");
+    mkdirSync(join(root, ".agent-memory"), { recursive: true });
+    const log = openSync(logPath, "w");
+    const minutes = String(idleMs.value / 60_000);
+    const child = spawn(
+      command,
+      [...args, "daemon", "run", "--root", root, "--idle-minutes", minutes],
+      { cwd: root, env: { ...io.env }, detached: true, stdio: ["ignore", log, log] },
+    );
+    closeSync(log);
+    const spawned: { exited?: boolean } = {};
+    child.on("exit", () => (spawned.exited = true));
+    child.on("error", () => (spawned.exited = true));
+    child.unref();
+    const until = Date.now() + START_TIMEOUT_MS;
+    while (spawned.exited !== true && Date.now() < until) {
+      const reply = await exchange(socketPath, { kind: "status" }, 1_000);
+      if (reply?.kind === "status") {
+        out.print(
+          { pid: reply.pid, root, socket: socketPath, started: true },
+          () =>
+            `Started the daemon (pid ${reply.pid}) for ${root}; stop it with "memory daemon stop".`,
+        );
+        return EXIT.ok;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const said = readFileSync(logPath, "utf8").trim().split("\n").slice(-3).join(" ");
+    return out.fail({
+      code: "DAEMON",
+      message:
+        spawned.exited !== true
+          ? `The daemon did not answer within ${START_TIMEOUT_MS / 1000} s; see ${logPath}.`
+          : `The daemon stopped before it answered${said === "" ? "" : `: ${said}`} (log: ${logPath}).`,
+      exitCode: EXIT.failed,
+    });
+  },
+});

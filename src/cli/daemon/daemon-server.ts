@@ -1,0 +1,278 @@
+/**
+ * The daemon: one long-lived process per memory that keeps the note tier open in watch mode
+ * and answers the read-only commands of `memory` clients over a Unix socket. A client's call
+ * then costs node's start-up and a round trip instead of a look at every note.
+ *
+ * Freshness: the watcher reports every change under the note folders, and each request first
+ * waits for the watcher's cookie, so an edit made before the call is in the answer.
+ *
+ * @module
+ */
+
+import * as fs from "node:fs";
+import { createServer, type Server, type Socket } from "node:net";
+import { err, ok, type Result } from "neverthrow";
+import { watchMemoryFiles } from "../../adapters/index.js";
+import type { CliIo } from "../framework/cli-io.js";
+import { openNotesAt, type OpenedNotes } from "../framework/open-memory.js";
+import { ROOT_VARIABLE } from "../framework/root-variable.js";
+import { runCli } from "../framework/run-cli.js";
+import {
+  buildStamp,
+  daemonSocketPath,
+  decodeRequest,
+  encodeMessage,
+  SERVED_COMMANDS,
+  type DaemonReply,
+  type DaemonRequest,
+} from "./daemon-protocol.js";
+import { exchange } from "./socket-exchange.js";
+
+/** Options of {@link startDaemon}. */
+export interface DaemonOptions {
+  /** The memory root, absolute. */
+  readonly root: string;
+  /** The daemon stops after this long without a request. */
+  readonly idleMs: number;
+  /** Where the daemon says what it does (start, stop, a watcher failure). */
+  readonly log: (line: string) => void;
+}
+
+/** Why a daemon did not start: another serves the root, or it cannot run here. */
+export interface DaemonFailure {
+  readonly code: "CONFLICT" | "DAEMON";
+  readonly message: string;
+}
+
+/** A running daemon. */
+export interface RunningDaemon {
+  readonly socketPath: string;
+  /** Resolves when the daemon has stopped (idle, asked to, a watcher failure, a signal). */
+  readonly stopped: Promise<void>;
+  stop(why: string): void;
+}
+
+/**
+ * Opens the memory at `root` and serves it until idle for `options.idleMs` or asked to stop.
+ * Refuses when another daemon answers on the memory's socket.
+ *
+ * @example
+ * ```ts
+ * const daemon = await startDaemon({ root, idleMs: 30 * 60_000, log: (line) => io.stderr(`${line}\n`) });
+ * if (daemon.isOk()) await daemon.value.stopped;
+ * ```
+ */
+export async function startDaemon(
+  options: DaemonOptions,
+): Promise<Result<RunningDaemon, DaemonFailure>> {
+  const { root, log } = options;
+  const socketPath = daemonSocketPath(root);
+  if (socketPath === undefined) {
+    return err(noSocketFailure(root));
+  }
+  const running = await alreadyServing(socketPath, root);
+  if (running !== undefined) return err(running);
+  const held: { notes?: OpenedNotes } = {};
+  let stop: (why: string) => void = ignore;
+  const watcher = watchMemoryFiles({
+    fs,
+    root,
+    onChange: () => held.notes?.memory.filesChanged(),
+    // A daemon that cannot trust its watcher would have to look at every file per call,
+    // which is what running in-process does: it steps aside.
+    onError: (error) => stop(error.message),
+  });
+  if (watcher.isErr()) return err({ code: "DAEMON", message: watcher.error.message });
+  held.notes = await openNotesAt(root, {
+    mode: "watch",
+    maxMs: 60_000,
+    settled: () => watcher.value.settled(),
+  });
+  const notes = held.notes;
+  const stamp = buildStamp();
+  const startedAt = Date.now();
+  let requests = 0;
+  let idle: ReturnType<typeof setTimeout> | undefined;
+  const stopped = new Promise<void>((done) => {
+    stop = (why) => {
+      stop = ignore;
+      clearTimeout(idle);
+      watcher.value.close();
+      server.close();
+      removeSocket(socketPath);
+      log(`memory daemon for ${root} stopped: ${why}`);
+      done();
+    };
+  });
+  const restartIdle = (): void => {
+    clearTimeout(idle);
+    idle = setTimeout(
+      () => stop(`idle for ${Math.round(options.idleMs / 1000)} s`),
+      options.idleMs,
+    );
+    idle.unref();
+  };
+  const answer = async (request: DaemonRequest): Promise<DaemonReply> => {
+    if (request.kind === "status") {
+      return { kind: "status", pid: process.pid, root, startedAt, requests, stamp };
+    }
+    if (request.kind === "stop") return { kind: "stopping", pid: process.pid };
+    if (request.stamp !== stamp) return { kind: "mismatch", stamp };
+    requests++;
+    restartIdle();
+    return runHeld(request.argv, request.cwd, notes);
+  };
+  const server = createServer((socket) => serveConnection(socket, answer, stop));
+  const listening = await listen(server, socketPath, root);
+  if (listening.isErr()) {
+    watcher.value.close();
+    return err(listening.error);
+  }
+  restartIdle();
+  for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
+    process.once(signal, () => stop(`${signal} received`));
+  }
+  log(`memory daemon (pid ${process.pid}) serving ${root} on ${socketPath}`);
+  return ok({ socketPath, stopped, stop: (why) => stop(why) });
+}
+
+/** Runs a served command in-process against the held memory, capturing what it prints. */
+async function runHeld(
+  argv: readonly string[],
+  cwd: string,
+  notes: OpenedNotes,
+): Promise<DaemonReply> {
+  // The client sends only served commands; anything else is refused, never run here.
+  if (!SERVED_COMMANDS.has(argv[0] ?? "")) {
+    return {
+      kind: "ran",
+      stdout: "",
+      stderr: "memory: the daemon does not run this command\n",
+      exitCode: 2,
+    };
+  }
+  let stdout = "";
+  let stderr = "";
+  const realRoot = realPath(notes.root);
+  const io: CliIo = {
+    // The client resolved --root and AGENT_MEMORY_ROOT to this memory's socket.
+    env: { [ROOT_VARIABLE]: notes.root },
+    cwd,
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    readStdin: async () => undefined,
+    heldNotes: (root) => (root === notes.root || realPath(root) === realRoot ? notes : undefined),
+  };
+  const exitCode = await runCli(argv, io);
+  return { kind: "ran", stdout, stderr, exitCode };
+}
+
+/** Reads one request line from a connection and writes the reply. */
+function serveConnection(
+  socket: Socket,
+  answer: (request: DaemonRequest) => Promise<DaemonReply>,
+  stop: (why: string) => void,
+): void {
+  let text = "";
+  socket.setEncoding("utf8");
+  socket.on("error", () => socket.destroy());
+  socket.on("data", (chunk: string) => {
+    text += chunk;
+    const end = text.indexOf("\n");
+    if (end < 0) return;
+    socket.removeAllListeners("data");
+    const request = decodeRequest(text.slice(0, end));
+    if (request === undefined) {
+      socket.end();
+      return;
+    }
+    void answer(request).then((reply) => {
+      socket.end(encodeMessage(reply));
+      // A client of another build means the CLI was rebuilt or upgraded: this one is stale.
+      if (reply.kind === "stopping") stop("asked to stop");
+      if (reply.kind === "mismatch") stop("a client of another build called");
+    });
+  });
+}
+
+/** Why the memory at `root` can have no daemon socket (see `daemonSocketPath`). */
+export function noSocketFailure(root: string): DaemonFailure {
+  return {
+    code: "DAEMON",
+    message:
+      process.platform === "win32"
+        ? "The daemon listens on a Unix socket, which it does not use on Windows; every call runs in-process there."
+        : `The memory root ${root} is too deep for a Unix socket path (about 100 bytes with .agent-memory/daemon.sock); move the memory higher up, or let calls run in-process.`,
+  };
+}
+
+/** The refusal when a daemon answers on `socketPath`, else undefined. */
+async function alreadyServing(
+  socketPath: string,
+  root: string,
+): Promise<DaemonFailure | undefined> {
+  const running = await exchange(socketPath, { kind: "status" }, 2_000);
+  if (running?.kind !== "status") return undefined;
+  return {
+    code: "CONFLICT",
+    message: `A daemon (pid ${running.pid}) already serves ${root}; stop it with "memory daemon stop".`,
+  };
+}
+
+/** Listens on `socketPath`, replacing a socket file a dead daemon left behind. */
+function listen(
+  server: Server,
+  socketPath: string,
+  root: string,
+): Promise<Result<void, DaemonFailure>> {
+  return new Promise((done) => {
+    const attempt = (retried: boolean): void => {
+      server.once("error", (cause: NodeJS.ErrnoException) => {
+        if (cause.code !== "EADDRINUSE" || retried) {
+          done(
+            err({
+              code: "DAEMON",
+              message: `Could not listen on ${socketPath}: ${cause.message}.`,
+            }),
+          );
+          return;
+        }
+        // Another daemon may have started since the first check: only a dead one's socket goes.
+        void alreadyServing(socketPath, root).then((running) => {
+          if (running !== undefined) return done(err(running));
+          removeSocket(socketPath);
+          attempt(true);
+        });
+      });
+      server.listen(socketPath, () => {
+        // Only the owner may connect; the folder's own permissions already limit who sees it.
+        fs.chmod(socketPath, 0o600, () => done(ok(undefined)));
+      });
+    };
+    attempt(false);
+  });
+}
+
+function ignore(): void {
+  // Before the daemon runs, and once it has stopped, stopping does nothing.
+}
+
+function removeSocket(socketPath: string): void {
+  try {
+    fs.unlinkSync(socketPath);
+  } catch {
+    // Already gone.
+  }
+}
+
+function realPath(path: string): string {
+  try {
+    return fs.realpathSync(path);
+  } catch {
+    return path;
+  }
+}

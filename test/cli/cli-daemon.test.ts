@@ -1,0 +1,220 @@
+/**
+ * `memory daemon`: real processes end to end. A daemon started by `memory daemon start`
+ * answers the read-only commands of later `memory` calls exactly as an in-process call does,
+ * sees every edit made before a call (its watcher's cookie), and steps aside when it is
+ * dead, stale or asked to stop: a call it does not answer runs in-process.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, writeFileSync } from "node:fs";
+import { rename, rm, unlink, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { exchange } from "../../src/cli/daemon/socket-exchange.js";
+import { createSandbox, jsonOf, succeeded, type CliRun, type Sandbox } from "./cli-harness.js";
+
+let sandbox: Sandbox;
+let root: string;
+const ids: string[] = [];
+const IN_PROCESS = { AGENT_MEMORY_NO_DAEMON: "1" };
+
+const socket = (): string => join(root, ".agent-memory", "daemon.sock");
+const memory = (args: readonly string[], env: Record<string, string> = {}): Promise<CliRun> =>
+  sandbox.cli([...args, "--root", root], { env });
+
+async function answered(): Promise<number> {
+  const status = await memory(["daemon", "status", "--json"]);
+  return status.code === 0 ? jsonOf<{ requests: number }>(status).requests : -1;
+}
+
+async function start(idleMinutes = "5"): Promise<number> {
+  const started = succeeded(
+    await memory(["daemon", "start", "--idle-minutes", idleMinutes, "--json"]),
+  );
+  return jsonOf<{ pid: number }>(started).pid;
+}
+
+/** A call through the daemon and the same call in-process print and return the same. */
+async function expectSameAnswer(args: readonly string[]): Promise<CliRun> {
+  const before = await answered();
+  const viaDaemon = await memory(args);
+  expect(await answered()).toBe(before + 1);
+  const inProcess = await memory(args, IN_PROCESS);
+  expect(viaDaemon).toEqual(inProcess);
+  return viaDaemon;
+}
+
+beforeAll(async () => {
+  sandbox = await createSandbox();
+  root = join(sandbox.dir, "memory");
+  succeeded(await sandbox.cli(["init", "--root", root]));
+  for (const [title, body] of [
+    ["Igor is a designer", "Works on the console app. #people"],
+    ["Console app", "Built by [[id__Zz9Zz9|a missing note]] and Igor."],
+    ["Adoption agencies", "Researching adoption agencies for a family."],
+  ] as const) {
+    const run = succeeded(
+      await memory(["capture", title, "--body", body, "--status", "active", "--json"]),
+    );
+    ids.push(jsonOf<{ note: { id: string } }>(run).note.id);
+  }
+  const [igor = "", consoleApp = ""] = ids;
+  succeeded(await memory(["edit", consoleApp, "--append", `See [[${igor}|Igor]].`]));
+});
+
+afterEach(async () => {
+  await memory(["daemon", "stop"]);
+});
+
+afterAll(async () => {
+  await memory(["daemon", "stop"]);
+  await sandbox.cleanup();
+});
+
+describe("memory daemon", () => {
+  it("answers show, list, recent, search, links, orphans and broken as an in-process call does", async () => {
+    await start();
+    const [igor = "", consoleApp = ""] = ids;
+    for (const args of [
+      ["show", igor],
+      ["show", consoleApp, "--json"],
+      ["list"],
+      ["list", "--status", "active", "--json"],
+      ["recent"],
+      ["search", "adoption", "agency"],
+      ["search", "igor", "--json"],
+      ["links", igor],
+      ["links", consoleApp, "--json"],
+      ["orphans"],
+      ["broken", "--json"],
+      ["show", "Nope99"],
+      ["list", "--status", "nonsense"],
+    ]) {
+      await expectSameAnswer(args);
+    }
+    // Help, and every command that writes, run in-process.
+    const before = await answered();
+    succeeded(await memory(["show", "--help"]));
+    succeeded(await memory(["capture", "Written in-process", "--body", "x"]));
+    expect(await answered()).toBe(before);
+  });
+
+  it("sees every edit made before a call: by hand, by rename, by a deletion, by another memory command", async () => {
+    await start();
+    const [, , adoption = ""] = ids;
+    const path = jsonOf<{ path: string }>(
+      succeeded(await memory(["show", adoption, "--json"])),
+    ).path;
+    for (let round = 0; round < 5; round++) {
+      await writeFile(join(root, path), `# Adoption, take ${round}\n\nEdited by hand.\n`);
+      expect((await expectSameAnswer(["show", adoption])).stdout).toContain(`take ${round}`);
+    }
+    await writeFile(join(root, "topics/.saving"), "# Saved by an editor\n\nReplaced by rename.\n");
+    await rename(join(root, "topics/.saving"), join(root, path));
+    expect((await expectSameAnswer(["search", "editor"])).stdout).toContain("Saved by an editor");
+    succeeded(await memory(["edit", adoption, "--append", "Appended by the CLI."]));
+    expect((await expectSameAnswer(["show", adoption])).stdout).toContain("Appended by the CLI.");
+    const captured = succeeded(
+      await memory(["capture", "Captured meanwhile", "--body", "y", "--json"]),
+    );
+    const newId = jsonOf<{ note: { id: string } }>(captured).note.id;
+    expect((await expectSameAnswer(["list"])).stdout).toContain(newId);
+    await unlink(join(root, path));
+    const gone = await expectSameAnswer(["show", adoption]);
+    expect(gone.code).toBe(1);
+  });
+
+  it("answers a call sent the moment after an edit with the edit (the watcher's cookie)", async () => {
+    await start();
+    const [igor = ""] = ids;
+    const path = jsonOf<{ path: string }>(succeeded(await memory(["show", igor, "--json"]))).path;
+    const status = await exchange(socket(), { kind: "status" }, 5_000);
+    const stamp = status?.kind === "status" ? status.stamp : "";
+    // No process start between the edit and the call: only the cookie orders them.
+    for (let round = 0; round < 30; round++) {
+      writeFileSync(join(root, path), `# Igor, round ${round}\n\nEdited by hand.\n`);
+      const reply = await exchange(
+        socket(),
+        { kind: "run", stamp, argv: ["show", igor, "--root", root], cwd: root },
+        5_000,
+      );
+      expect(reply?.kind === "ran" && reply.stdout.split("\n")[0]).toBe(`# Igor, round ${round}`);
+    }
+  });
+
+  it("steps aside when dead: a call runs in-process, and start replaces the socket it left", async () => {
+    const pid = await start();
+    process.kill(pid, "SIGKILL");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(existsSync(socket())).toBe(true);
+    const list = await memory(["list"]);
+    expect(list).toEqual(await memory(["list"], IN_PROCESS));
+    expect((await memory(["daemon", "status"])).code).toBe(1);
+    const next = await start();
+    expect(next).not.toBe(pid);
+    expect(await answered()).toBe(0);
+  });
+
+  it("stops for a client of another build, when idle, and on stop; refuses a second one", async () => {
+    await start();
+    expect(
+      (
+        await exchange(
+          socket(),
+          { kind: "run", stamp: "another build", argv: ["list"], cwd: root },
+          5_000,
+        )
+      )?.kind,
+    ).toBe("mismatch");
+    await waitUntil(() => !existsSync(socket()));
+    expect((await memory(["daemon", "status"])).code).toBe(1);
+
+    await start("0.01");
+    await waitUntil(() => !existsSync(socket()));
+
+    await start();
+    const again = jsonOf<{ started: boolean }>(
+      succeeded(await memory(["daemon", "start", "--json"])),
+    );
+    expect(again.started).toBe(false);
+    const second = await memory(["daemon", "run"]);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toMatch(/already serves/);
+    const stopped = jsonOf<{ stopped: boolean }>(
+      succeeded(await memory(["daemon", "stop", "--json"])),
+    );
+    expect(stopped.stopped).toBe(true);
+    expect(existsSync(socket())).toBe(false);
+    expect(
+      jsonOf<{ stopped: boolean }>(succeeded(await memory(["daemon", "stop", "--json"]))).stopped,
+    ).toBe(false);
+  });
+
+  it("refuses bad options and roots that are not a memory, starting nothing", async () => {
+    const bad = await memory(["daemon", "start", "--idle-minutes", "soon"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--idle-minutes takes a number of minutes/);
+    const elsewhere = join(sandbox.dir, "not-a-memory");
+    await rm(elsewhere, { recursive: true, force: true });
+    const missing = await sandbox.cli(["daemon", "start", "--root", elsewhere]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/memory init/);
+    expect(existsSync(socket())).toBe(false);
+  });
+});
+
+async function waitUntil(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+// A daemon a failed test left running would outlive the run: kill any still listed.
+process.on("exit", () => {
+  try {
+    execFileSync("pkill", ["-f", `daemon run --root ${root}`]);
+  } catch {
+    // None left.
+  }
+});
