@@ -3,9 +3,10 @@
  * up to 5 links and 2 tags a note) in a git repository of 20 commits:
  * - cold CLI calls (`memory show`, `links`, `list`, `search`), each a fresh node process with
  *   the cache warm from a previous call, against `node -e 0` and `grep -rl` on the same files;
- * - in a long-lived memory (freshness `interval`, as the MCP server's watch mode behaves
- *   between changes), search latency p50/p95 over LoCoMo questions, against a substring
- *   scan of the same notes;
+ * - the same calls with the memory's daemon running (`memory daemon start`);
+ * - in a long-lived memory in watch mode, each query waiting for the watcher's cookie (as
+ *   `memory mcp` and the daemon run), search latency p50/p95 over LoCoMo questions, against
+ *   a substring scan of the same notes;
  * - the first search after opening, and open + list + links, against a bare
  *   readFileSync-and-regex pass.
  *
@@ -18,6 +19,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fsPersistence } from "../src/adapters/fs/fs-persistence.js";
+import { watchMemoryFiles } from "../src/adapters/fs/fs-watch.js";
 import { gitCli } from "../src/adapters/git-cli/git-cli.js";
 import { createMemory } from "../src/memory.js";
 import { alternatingMediansMs, medianMs, percentile, report } from "./measure.js";
@@ -112,6 +114,18 @@ export async function benchColdCalls(workDir: string, count: number): Promise<vo
     report(`cold CLI memory ${label}`, ms, "that floor", floorMs);
   }
 
+  // The same calls with the memory's daemon running (`memory daemon start`): the client hands
+  // each to it over the socket; the daemon waits for its watcher's cookie before answering.
+  run(["daemon", "start", "--idle-minutes", "30"]);
+  try {
+    for (const [label, args, target] of calls) {
+      const [ms = 0, bareMs = 0] = await alternatingMediansMs([() => run(args), bare], RUNS);
+      report(`CLI memory ${label}, daemon running`, ms, "node -e 0", bareMs, target);
+    }
+  } finally {
+    run(["daemon", "stop"]);
+  }
+
   const persistence = fsPersistence({ fs, root });
   const git = gitCli({ dir: root, env: { HOME: home, GIT_CONFIG_NOSYSTEM: "1" } });
   const floor = await medianMs(() => readAllWithRegex(root), RUNS);
@@ -155,7 +169,17 @@ export async function benchColdCalls(workDir: string, count: number): Promise<vo
   );
   report("first search after open (in-process)", firstSearch, "readFileSync + regex", floor);
 
-  const memory = createMemory({ persistence, git, freshness: { mode: "interval", ms: 60_000 } });
+  // A long-lived host as `memory mcp` and the daemon run one: watch mode, each query waiting
+  // for the watcher's cookie (a file written and seen coming back) before it answers.
+  const held: { memory?: ReturnType<typeof createMemory> } = {};
+  const watcher = watchMemoryFiles({ fs, root, onChange: () => held.memory?.filesChanged() });
+  if (watcher.isErr()) throw watcher.error;
+  const memory = createMemory({
+    persistence,
+    git,
+    freshness: { mode: "watch", settled: () => watcher.value.settled() },
+  });
+  held.memory = memory;
   await memory.search("warm up", { limit: 10 });
   const haystacks = notes.map((note) => note.markdown.toLowerCase());
   const scanTimes: number[] = [];
@@ -177,19 +201,20 @@ export async function benchColdCalls(workDir: string, count: number): Promise<vo
   }
   const scanP50 = percentile(scanTimes, 50);
   report(
-    `warm search p50 (${questions.length} LoCoMo questions)`,
+    `warm search p50 (${questions.length} LoCoMo questions, watch + cookie)`,
     percentile(searchTimes, 50),
     "substring scan p50",
     scanP50,
     "<= 5 ms",
   );
   report(
-    `warm search p95 (${questions.length} LoCoMo questions)`,
+    `warm search p95 (${questions.length} LoCoMo questions, watch + cookie)`,
     percentile(searchTimes, 95),
     "substring scan p50",
     scanP50,
     "<= 20 ms",
   );
+  watcher.value.close();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -207,10 +207,35 @@ export function createNoteStore(
     },
   );
 
+  const notesAt = (wanted: readonly NoteFacts[]): ResultAsync<StoredNote[], PersistenceError> => {
+    const read = async (): Promise<StoredNote[]> => {
+      const found: StoredNote[] = [];
+      for (const facts of wanted) {
+        const held = cache.get(facts.path)?.stored;
+        if (held !== undefined && held.hash === facts.hash) {
+          found.push(held);
+          continue;
+        }
+        const file = { path: facts.path, mtimeMs: facts.mtimeMs, size: facts.size };
+        const name = { id: facts.note.id, slug: facts.slug };
+        // Not kept in the cache: the file may have changed since `facts` was listed.
+        const entry = await readEntry({ file, name, status: facts.status }, []);
+        if (entry !== undefined) found.push(entry.stored);
+      }
+      return found;
+    };
+    return ResultAsync.fromPromise(read(), asPersistenceError);
+  };
+
   return {
     snapshot: notesView,
     facts: factsView,
     withId(id) {
+      // A long-lived store answers from its last look (settled with the watcher first), as
+      // every other query does; listing the folders by name is the cheap path for a new one.
+      if (freshness.mode !== "always") {
+        return factsView().andThen((snapshot) => notesAt(snapshot.byId.get(id) ?? []));
+      }
       const lookUp = async (): Promise<StoredNote[]> => {
         const found: StoredNote[] = [];
         for (const listed of await noteFilesWithId(persistence, id)) {
@@ -228,25 +253,7 @@ export function createNoteStore(
       };
       return ResultAsync.fromPromise(lookUp(), asPersistenceError);
     },
-    notesAt(wanted) {
-      const read = async (): Promise<StoredNote[]> => {
-        const found: StoredNote[] = [];
-        for (const facts of wanted) {
-          const held = cache.get(facts.path)?.stored;
-          if (held !== undefined && held.hash === facts.hash) {
-            found.push(held);
-            continue;
-          }
-          const file = { path: facts.path, mtimeMs: facts.mtimeMs, size: facts.size };
-          const name = { id: facts.note.id, slug: facts.slug };
-          // Not kept in the cache: the file may have changed since `facts` was listed.
-          const entry = await readEntry({ file, name, status: facts.status }, []);
-          if (entry !== undefined) found.push(entry.stored);
-        }
-        return found;
-      };
-      return ResultAsync.fromPromise(read(), asPersistenceError);
-    },
+    notesAt,
     forget(path) {
       generation++;
       cache.delete(path);

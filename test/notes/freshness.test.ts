@@ -204,8 +204,11 @@ describe.each([
     fs.renameSync(join(root, "topics/.replacing"), join(root, NOTE));
     expect(await titles(memory)).toEqual(["Replaced"]);
     fs.writeFileSync(join(root, NOTE), "# Edited in place\n");
+    // A read by id answers from the settled look too, never from an older one.
+    expect(okOf(await memory.read("id__Fresh1")).title).toBe("Edited in place");
     expect(await titles(memory)).toEqual(["Edited in place"]);
     fs.unlinkSync(join(root, NOTE));
+    expect((await memory.read("id__Fresh1")).isErr()).toBe(true);
     expect(await titles(memory)).toEqual([]);
   });
 

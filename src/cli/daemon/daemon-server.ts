@@ -190,12 +190,16 @@ function serveConnection(
       socket.end();
       return;
     }
-    void answer(request).then((reply) => {
-      socket.end(encodeMessage(reply));
-      // A client of another build means the CLI was rebuilt or upgraded: this one is stale.
-      if (reply.kind === "stopping") stop("asked to stop");
-      if (reply.kind === "mismatch") stop("a client of another build called");
-    });
+    answer(request).then(
+      (reply) => {
+        socket.end(encodeMessage(reply));
+        // A client of another build means the CLI was rebuilt or upgraded: this one is stale.
+        if (reply.kind === "stopping") stop("asked to stop");
+        if (reply.kind === "mismatch") stop("a client of another build called");
+      },
+      // No reply: the client runs the call in-process, which is always safe for a read.
+      () => socket.destroy(),
+    );
   });
 }
 
