@@ -48,12 +48,9 @@ export function pickOne<N extends NoteFacts>(
   if (first === undefined) {
     return err(new NotFoundError(`No note has the id ${id}. List the notes to find the right id.`));
   }
-  if (others.length > 0)
-    return err(
-      new DuplicateIdError(
-        id,
-        found.map((stored) => stored.path),
-      ),
-    );
+  // Sorted: the same files are named in the same order however they were found.
+  if (others.length > 0) {
+    return err(new DuplicateIdError(id, found.map((stored) => stored.path).toSorted()));
+  }
   return ok(first);
 }

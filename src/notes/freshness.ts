@@ -33,6 +33,12 @@ export interface Freshness {
   startLook(): LookStart;
   /** Whether what a look found may answer the next query instead of a new look. */
   canReuse(look: LookStart): boolean;
+  /**
+   * Whether a query may wait for a look still in progress instead of starting its own: never
+   * when every query must look (the look began before the query was asked), and in watch
+   * mode only while no change has been reported since the look began.
+   */
+  mayJoin(look: LookStart): boolean;
   /** Says something changed under the root: every earlier look is stale. */
   changed(): void;
   /** Waits until the watcher has reported every change made so far; undefined without one. */
@@ -74,6 +80,9 @@ export function createFreshness(
       const age = now() - look.at;
       // A clock that went backwards says nothing about how old the look is.
       return age >= 0 && age < window;
+    },
+    mayJoin(look) {
+      return chosen.mode === "interval" || (chosen.mode === "watch" && look.changes === changes);
     },
     changed() {
       changes++;

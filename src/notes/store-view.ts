@@ -5,8 +5,9 @@ import type { NoteFacts } from "./note-facts.js";
 import type { Snapshot } from "./note-snapshot.js";
 
 /**
- * One view of the store: shares a refresh already in flight for the same generation, and
- * reuses the last snapshot while the freshness mode allows and nothing was written since.
+ * One view of the store: shares a refresh already in flight for the same generation when the
+ * freshness mode allows (never one begun before a change it was told of), and reuses the last
+ * snapshot while the mode allows and nothing was written since.
  */
 export function createView<N extends NoteFacts>(
   freshness: Freshness,
@@ -14,7 +15,11 @@ export function createView<N extends NoteFacts>(
   build: () => Promise<Snapshot<N>>,
 ): () => ResultAsync<Snapshot<N>, PersistenceError> {
   let inFlight:
-    | { generation: number; result: ResultAsync<Snapshot<N>, PersistenceError> }
+    | {
+        generation: number;
+        look: LookStart;
+        result: ResultAsync<Snapshot<N>, PersistenceError>;
+      }
     | undefined;
   // Each view keeps its own look: another view's newer look says nothing about this snapshot.
   let last: { generation: number; snapshot: Snapshot<N>; look: LookStart } | undefined;
@@ -22,13 +27,19 @@ export function createView<N extends NoteFacts>(
     if (last !== undefined && last.generation === generation() && freshness.canReuse(last.look)) {
       return okAsync(last.snapshot);
     }
-    if (inFlight !== undefined && inFlight.generation === generation()) return inFlight.result;
+    if (
+      inFlight !== undefined &&
+      inFlight.generation === generation() &&
+      freshness.mayJoin(inFlight.look)
+    ) {
+      return inFlight.result;
+    }
     const startedAt = generation();
     const look = freshness.startLook();
     const result = ResultAsync.fromPromise(build(), asPersistenceError).andTee((snapshot) => {
       last = { generation: startedAt, snapshot, look };
     });
-    const entry = { generation: startedAt, result };
+    const entry = { generation: startedAt, look, result };
     inFlight = entry;
     const clear = () => {
       if (inFlight === entry) inFlight = undefined;

@@ -5,11 +5,11 @@
  * dead, stale or asked to stop: a call it does not answer runs in-process.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, utimesSync, writeFileSync } from "node:fs";
 import { rename, rm, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { exchange } from "../../src/cli/daemon/socket-exchange.js";
+import { exchange, QUICK } from "../../src/cli/daemon/socket-exchange.js";
 import { createSandbox, jsonOf, succeeded, type CliRun, type Sandbox } from "./cli-harness.js";
 
 let sandbox: Sandbox;
@@ -127,7 +127,7 @@ describe("memory daemon", () => {
     await start();
     const [igor = ""] = ids;
     const path = jsonOf<{ path: string }>(succeeded(await memory(["show", igor, "--json"]))).path;
-    const status = await exchange(socket(), { kind: "status" }, 5_000);
+    const status = await exchange(socket(), { kind: "status" }, QUICK);
     const stamp = status?.kind === "status" ? status.stamp : "";
     // No process start between the edit and the call: only the cookie orders them.
     for (let round = 0; round < 30; round++) {
@@ -135,7 +135,7 @@ describe("memory daemon", () => {
       const reply = await exchange(
         socket(),
         { kind: "run", stamp, argv: ["show", igor, "--root", root], cwd: root },
-        5_000,
+        QUICK,
       );
       expect(reply?.kind === "ran" && reply.stdout.split("\n")[0]).toBe(`# Igor, round ${round}`);
     }
@@ -154,6 +154,33 @@ describe("memory daemon", () => {
     expect(await answered()).toBe(0);
   });
 
+  it("two starts at once over a socket a dead daemon left leave one daemon, and stop ends it", async () => {
+    const pid = await start();
+    process.kill(pid, "SIGKILL");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const [one, two] = await Promise.all([
+      memory(["daemon", "start", "--json"]),
+      memory(["daemon", "start", "--json"]),
+    ]);
+    const pids = [one, two].map((run) => jsonOf<{ pid: number }>(succeeded(run)).pid);
+    expect(pids[0]).toBe(pids[1]);
+    succeeded(await memory(["daemon", "stop"]));
+    await waitUntil(() => daemonProcesses().length === 0);
+  });
+
+  it("start replaces a daemon of another build", async () => {
+    const old = await start();
+    // A rebuilt CLI: the file the build stamp names has another modification time.
+    const status = await exchange(socket(), { kind: "status" }, QUICK);
+    const stamp = status?.kind === "status" ? status.stamp : "";
+    const stamped = stamp.slice(0, stamp.lastIndexOf(" "));
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(stamped, later, later);
+    const fresh = await start();
+    expect(fresh).not.toBe(old);
+    await waitUntil(() => !daemonProcesses().includes(old));
+  });
+
   it("stops for a client of another build, when idle, and on stop; refuses a second one", async () => {
     await start();
     expect(
@@ -161,14 +188,14 @@ describe("memory daemon", () => {
         await exchange(
           socket(),
           { kind: "run", stamp: "another build", argv: ["list"], cwd: root },
-          5_000,
+          QUICK,
         )
       )?.kind,
     ).toBe("mismatch");
     await waitUntil(() => !existsSync(socket()));
     expect((await memory(["daemon", "status"])).code).toBe(1);
 
-    await start("0.01");
+    await start("0.05");
     await waitUntil(() => !existsSync(socket()));
 
     await start();
@@ -201,6 +228,18 @@ describe("memory daemon", () => {
     expect(existsSync(socket())).toBe(false);
   });
 });
+
+/** The pids of daemon processes serving this test's memory. */
+function daemonProcesses(): number[] {
+  try {
+    return execFileSync("pgrep", ["-f", `daemon run --root ${root}`], { encoding: "utf8" })
+      .trim()
+      .split("\n")
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
 
 async function waitUntil(check: () => boolean, timeoutMs = 10_000): Promise<void> {
   const until = Date.now() + timeoutMs;

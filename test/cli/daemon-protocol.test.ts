@@ -2,8 +2,12 @@
  * The daemon's wire format and the client's decisions that need no daemon: which calls it
  * may send, where the socket is, what counts as a message.
  */
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { createServer, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import { basename, dirname, join } from "node:path";
 import * as fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { askDaemon, NO_DAEMON_VARIABLE } from "../../src/cli/daemon/daemon-client.js";
 import {
   daemonSocketPath,
@@ -75,24 +79,79 @@ describe("the daemon's socket", () => {
 });
 
 describe("the client", () => {
-  const env = { AGENT_MEMORY_ROOT: "/nonexistent/memory" };
+  let root: string;
+  let server: Server;
+  let connections: number;
+  let behaviour: "answer" | "silent" | "garbage";
 
-  it("keeps in-process what the daemon does not answer, without touching a socket", async () => {
+  beforeEach(async () => {
+    root = await mkdtemp(join(tmpdir(), "daemon-client-"));
+    await mkdir(join(root, ".agent-memory"));
+    connections = 0;
+    behaviour = "answer";
+    // A stand-in daemon: counts who connects, and answers as told.
+    server = createServer((socket) => {
+      connections++;
+      socket.on("data", () => {
+        if (behaviour === "silent") return;
+        if (behaviour === "garbage") return void socket.end("not json\n");
+        socket.write(encodeMessage({ kind: "accepted" }));
+        socket.end(
+          encodeMessage({ kind: "ran", stdout: "from the daemon\n", stderr: "", exitCode: 0 }),
+        );
+      });
+    });
+    await new Promise<void>((done) =>
+      server.listen(join(root, ".agent-memory", "daemon.sock"), done),
+    );
+  });
+
+  afterEach(async () => {
+    await new Promise((done) => server.close(done));
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it("keeps in-process what the daemon does not answer, without connecting", async () => {
     for (const argv of [
       [],
       ["capture", "A title"],
       ["consolidate"],
+      ["daemon", "status"],
       ["show", "Kf9mNp", "--help"],
+      ["show", "Kf9mNp", "-h"],
       ["search", "--", "-x"],
       ["list", "--root"],
     ]) {
-      expect(await askDaemon(argv, env, "/")).toBeUndefined();
+      expect(await askDaemon(argv, { AGENT_MEMORY_ROOT: root }, "/")).toBeUndefined();
     }
+    expect(
+      await askDaemon(["list"], { AGENT_MEMORY_ROOT: root, [NO_DAEMON_VARIABLE]: "1" }, "/"),
+    ).toBeUndefined();
+    expect(connections).toBe(0);
   });
 
-  it("runs in-process when told to, or when no daemon serves the root", async () => {
-    expect(await askDaemon(["list"], { ...env, [NO_DAEMON_VARIABLE]: "1" }, "/")).toBeUndefined();
-    expect(await askDaemon(["list", "--root=/nowhere"], {}, "/")).toBeUndefined();
+  it("asks the daemon of the root the command line names, however it names it", async () => {
+    const answered = { stdout: "from the daemon\n", stderr: "", exitCode: 0 };
+    expect(await askDaemon(["list"], { AGENT_MEMORY_ROOT: root }, "/")).toMatchObject(answered);
+    expect(await askDaemon(["show", "Kf9mNp", "--root", root], {}, "/")).toMatchObject(answered);
+    expect(await askDaemon(["search", "x", `--root=${root}`], {}, "/")).toMatchObject(answered);
+    expect(await askDaemon(["links", "Kf9mNp"], {}, root)).toMatchObject(answered);
+    expect(await askDaemon(["list", "--root", basename(root)], {}, dirname(root))).toMatchObject(
+      answered,
+    );
+    expect(
+      await askDaemon(["list", "--root", "/elsewhere"], { AGENT_MEMORY_ROOT: root }, "/"),
+    ).toBeUndefined();
+    expect(connections).toBe(5);
+  });
+
+  it("runs in-process when the daemon answers nonsense or does not acknowledge", async () => {
+    behaviour = "garbage";
+    expect(await askDaemon(["list"], { AGENT_MEMORY_ROOT: root }, "/")).toBeUndefined();
+    behaviour = "silent";
+    const started = Date.now();
+    expect(await askDaemon(["list"], { AGENT_MEMORY_ROOT: root }, "/")).toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });
 

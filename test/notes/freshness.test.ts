@@ -9,6 +9,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { memfs } from "memfs";
+import { ResultAsync } from "neverthrow";
 import { afterEach, describe, expect, it } from "vitest";
 import { fsPersistence } from "../../src/adapters/fs/fs-persistence.js";
 import { watchMemoryFiles } from "../../src/adapters/fs/fs-watch.js";
@@ -226,6 +227,75 @@ describe.each([
   });
 });
 
+/** A persistence whose reads wait, once read, until `release()`. */
+function gated(base: Persistence) {
+  let release: () => void = noop;
+  const gate = new Promise<void>((done) => {
+    release = done;
+  });
+  const persistence: Persistence = {
+    ...counting(base).persistence,
+    read: (path) =>
+      base.read(path).andThen((text) => ResultAsync.fromSafePromise(gate.then(() => text))),
+  };
+  return { persistence, release: () => release() };
+}
+
+function noop(): void {
+  // Replaced once the gate exists.
+}
+
+describe("freshness: a query asked while another's look is in progress", () => {
+  it.each([["watch"], ["always"]] as const)(
+    "never gets that older look once a change was reported (%s mode)",
+    async (mode) => {
+      const { root, fs } = await onDisk();
+      const { persistence, release } = gated(fsPersistence({ fs, root }));
+      const memory = createNotesMemory({ persistence, freshness: { mode } });
+      const first = titles(memory); // reads "Before", then waits at the gate
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      fs.writeFileSync(join(root, NOTE), "# After\n");
+      memory.filesChanged(); // what the watcher reports
+      const second = titles(memory);
+      release();
+      expect(await first).toEqual(["Before"]);
+      expect(await second).toEqual(["After"]);
+    },
+  );
+});
+
+describe.each([
+  ["real disk", onDisk],
+  ["memfs", async () => inMemory()],
+])("freshness: watch with settled, folders removed and made again, on %s", (_where, setUp) => {
+  it("keeps watching a status folder removed and made again (ext4 reuses its inode)", async () => {
+    const { root, fs } = await setUp();
+    const { memory } = watched(root, fs);
+    expect(await titles(memory)).toEqual(["Before"]);
+    fs.rmSync(join(root, "topics"), { recursive: true });
+    fs.mkdirSync(join(root, "topics"));
+    expect(await titles(memory)).toEqual([]);
+    fs.writeFileSync(join(root, NOTE), "# In the new folder\n");
+    expect(await titles(memory)).toEqual(["In the new folder"]);
+    fs.writeFileSync(join(root, NOTE), "# Edited there\n");
+    expect(await titles(memory)).toEqual(["Edited there"]);
+  });
+
+  it("keeps its cookies coming after the private folder is removed and made again", async () => {
+    const { root, fs } = await setUp();
+    const { memory, lists } = watched(root, fs);
+    expect(await titles(memory)).toEqual(["Before"]);
+    fs.rmSync(join(root, ".agent-memory"), { recursive: true });
+    fs.mkdirSync(join(root, ".agent-memory"));
+    await titles(memory);
+    const looked = lists();
+    const started = Date.now();
+    for (let round = 0; round < 3; round++) expect(await titles(memory)).toEqual(["Before"]);
+    expect(lists()).toBe(looked); // each cookie came back: no lost cookie forced a look
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+});
+
 describe("freshness: watch with settled, when the watcher fails", () => {
   it("looks at the files on every query once the watcher has stopped", async () => {
     const { root, fs } = await onDisk();
@@ -250,6 +320,44 @@ describe("freshness: watch with settled, when the watcher fails", () => {
     fs.writeFileSync(join(root, NOTE), "# After\n");
     expect(await titles(memory)).toEqual(["After"]);
     expect(lists()).toBeGreaterThan(looked);
+  });
+
+  it("stops, says why, and looks on every query when the root is removed", async () => {
+    const { root, fs } = await onDisk();
+    const errors: string[] = [];
+    const served: { memory?: ReturnType<typeof createNotesMemory> } = {};
+    const watcher = okOf(
+      watchMemoryFiles({
+        fs,
+        root,
+        onChange: () => served.memory?.filesChanged(),
+        onError: (error) => errors.push(error.message),
+      }),
+    );
+    cleanups.push(() => watcher.close());
+    fs.rmSync(root, { recursive: true });
+    await eventually(async () => errors.length > 0);
+    expect(errors[0]).toMatch(/stopped/);
+  });
+
+  it("refuses to start, or gives up, when a folder cannot be watched (not just gone)", async () => {
+    const { root, fs } = await onDisk();
+    const limited = {
+      ...fs,
+      watch: (path: string, options: object, listener: never) => {
+        if (path.endsWith("/topics")) {
+          throw Object.assign(
+            new Error("ENOSPC: System limit for number of file watchers reached"),
+            {
+              code: "ENOSPC",
+            },
+          );
+        }
+        return fs.watch(path, options, listener);
+      },
+    } as unknown as typeof nodeFs;
+    const refused = watchMemoryFiles({ fs: limited, root, onChange: () => undefined });
+    expect(refused.isErr() && refused.error.message).toMatch(/ENOSPC/);
   });
 
   it("distrusts a watcher whose cookie never comes", async () => {

@@ -189,6 +189,9 @@ describe("cached answers under edits behind the library's back", () => {
           fs: nodeFs,
           root,
           onChange: () => served.memory?.filesChanged(),
+          // A lost cookie forces a look, which would hide a watcher that misses events: here
+          // it stalls the run past vitest's timeout instead.
+          cookieTimeoutMs: 600_000,
         });
         if (watcher.isErr()) throw watcher.error;
         // maxMs far beyond the run: only the watcher and its cookie keep the answers fresh.

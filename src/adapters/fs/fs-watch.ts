@@ -16,6 +16,7 @@ import { err, ok, type Result } from "neverthrow";
 import { PersistenceError } from "../../errors.js";
 import { PRIVATE_FOLDER, STATUS_FOLDERS } from "../../model/layout.js";
 import { messageOf } from "../../shared/message-of.js";
+import { basename } from "node:path";
 import { direntName } from "./fs-like.js";
 import { createWatchCookies } from "./watch-cookies.js";
 
@@ -32,7 +33,10 @@ export interface WatchingFs {
     options: Record<string, never>,
     listener: (event: string, filename: string | Uint8Array | null) => void,
   ): FolderWatch;
-  statSync(path: string): { readonly ino?: number | bigint };
+  statSync(path: string): {
+    readonly ino?: number | bigint;
+    readonly birthtimeMs?: number | bigint;
+  };
   mkdirSync(path: string, options: { recursive: true }): unknown;
   writeFileSync(path: string, data: string): void;
   unlinkSync(path: string): void;
@@ -88,7 +92,8 @@ export function watchMemoryFiles(
   options: WatchMemoryFilesOptions,
 ): Result<MemoryWatcher, PersistenceError> {
   const { fs, root } = options;
-  const folders = new Map<string, { watch: FolderWatch; ino: number | bigint | undefined }>();
+  // The root is "", each other folder its name below the root.
+  const folders = new Map<string, { watch: FolderWatch; identity: string }>();
   let failed = false;
   const cookies = createWatchCookies({
     fs,
@@ -97,92 +102,141 @@ export function watchMemoryFiles(
     // A cookie that never came means an event may have been lost: look at everything again.
     onLost: () => options.onChange(),
   });
+  const pathOf = (name: string): string => (name === "" ? root : `${root}/${name}`);
+  const identityOf = (name: string): string | undefined => {
+    try {
+      const stats = fs.statSync(pathOf(name));
+      return `${String(stats.ino)}:${String(stats.birthtimeMs)}`;
+    } catch {
+      return undefined;
+    }
+  };
 
+  let failure: unknown;
+  let started = false;
   const fail = (cause: unknown): void => {
     if (failed) return;
     failed = true;
+    failure = cause;
     options.onChange();
-    closeAll();
+    for (const entry of folders.values()) entry.watch.close();
+    folders.clear();
+    cookies.close();
+    if (!started) return;
     options.onError?.(
       new PersistenceError(`The file watcher on ${root} stopped: ${messageOf(cause)}.`, { cause }),
     );
   };
-  const closeAll = (): void => {
-    for (const entry of folders.values()) entry.watch.close();
-    folders.clear();
-    cookies.close();
-  };
 
-  /** (Re)watches a folder below the root if it is not watched as the folder now there. */
-  const attach = (name: string, listener: (filename: string) => void): void => {
-    const path = `${root}/${name}`;
-    let ino: number | bigint | undefined;
-    try {
-      ino = fs.statSync(path).ino;
-    } catch {
-      folders.get(name)?.watch.close();
+  /**
+   * Watches a folder as it is now, unless it is already watched as this very folder. The new
+   * watch starts before the old one closes, so no change falls between them.
+   */
+  const attach = (name: string): void => {
+    if (failed) return;
+    const identity = identityOf(name);
+    const current = folders.get(name);
+    if (identity === undefined) {
+      if (name === "") return fail(new Error("the memory root was removed"));
+      current?.watch.close();
       folders.delete(name);
       return;
     }
-    const current = folders.get(name);
-    if (current !== undefined && current.ino === ino && ino !== undefined) return;
-    current?.watch.close();
+    if (current?.identity === identity) return;
+    let watch: FolderWatch;
     try {
-      const watch = fs.watch(path, {}, (_event, filename) =>
-        listener(filename === null ? "" : direntName(filename)),
+      watch = fs.watch(pathOf(name), {}, (_event, filename) =>
+        onEvent(name, filename === null ? "" : direntName(filename)),
       );
-      // A folder removed under its watch: the root's watch reports that and re-attaches.
-      watch.on("error", () => {
-        watch.close();
-        if (folders.get(name)?.watch === watch) folders.delete(name);
-        options.onChange();
-      });
-      folders.set(name, { watch, ino });
-    } catch {
-      // Gone between the stat and the watch: the root's event for it comes next.
+    } catch (cause) {
+      // Gone since the stat: the root's event for it follows. Anything else (inotify's limit
+      // on watches, permissions) would leave changes unreported: the watcher gives up.
+      if (name !== "" && isGone(cause)) {
+        current?.watch.close();
+        folders.delete(name);
+        return;
+      }
+      return fail(cause);
+    }
+    watch.on("error", (cause) => {
+      watch.close();
+      if (folders.get(name)?.watch !== watch) return;
       folders.delete(name);
+      options.onChange();
+      if (name === "") fail(cause);
+      else attach(name);
+    });
+    folders.set(name, { watch, identity });
+    current?.watch.close();
+  };
+
+  const onEvent = (name: string, filename: string): void => {
+    if (failed) return;
+    // A watched folder reports its own removal under its own name (inotify's DELETE_SELF),
+    // and its watch is dead from then on. A new folder of that name may reuse the inode (ext4
+    // does at once) but not the birth time, so the identity check re-attaches it.
+    if (filename === (name === "" ? basename(root) : name)) {
+      attach(name);
+      if (name === "") WATCHED_FOLDERS.forEach((folder) => attach(folder));
+      options.onChange();
+      return;
+    }
+    if (name === PRIVATE_FOLDER) return cookies.seen(filename);
+    if (name !== "") return options.onChange();
+    if (filename === PRIVATE_FOLDER) return attach(PRIVATE_FOLDER);
+    if (filename === ".git") return;
+    if (filename === "") WATCHED_FOLDERS.forEach((folder) => attach(folder));
+    else if (WATCHED_FOLDERS.includes(filename)) attach(filename);
+    options.onChange();
+  };
+
+  /** Re-attaches what is no longer the folder it watched: a few stats, for every settle. */
+  const recheck = (): void => {
+    for (const name of ["", ...WATCHED_FOLDERS, PRIVATE_FOLDER]) {
+      if (folders.get(name)?.identity === identityOf(name)) continue;
+      attach(name);
+      options.onChange();
     }
   };
-  const attachPrivate = (): void => attach(PRIVATE_FOLDER, (filename) => cookies.seen(filename));
-  const attachStatus = (name: string): void => attach(name, () => options.onChange());
 
-  try {
-    const rootWatch = fs.watch(root, {}, (_event, filename) => {
-      const name = filename === null ? "" : direntName(filename);
-      if (name === PRIVATE_FOLDER) return attachPrivate();
-      if (name === ".git") return;
-      if (name === "") WATCHED_FOLDERS.forEach(attachStatus);
-      else if (WATCHED_FOLDERS.includes(name)) attachStatus(name);
-      options.onChange();
-    });
-    rootWatch.on("error", fail);
-    folders.set("", { watch: rootWatch, ino: undefined });
-  } catch (cause) {
+  attach("");
+  WATCHED_FOLDERS.forEach((folder) => attach(folder));
+  attach(PRIVATE_FOLDER);
+  if (failed) {
     return err(
       new PersistenceError(
-        `Could not watch ${root} for changes: ${messageOf(cause)}. Use freshness mode "interval" instead.`,
-        { cause },
+        `Could not watch ${root} for changes: ${messageOf(failure)}. Use freshness mode "interval" instead.`,
+        { cause: failure },
       ),
     );
   }
-  WATCHED_FOLDERS.forEach(attachStatus);
+  started = true;
 
   return ok({
     settled: async () => {
-      if (failed) return options.onChange();
-      if (!folders.has(PRIVATE_FOLDER)) {
+      if (!failed) recheck();
+      if (!failed && !folders.has(PRIVATE_FOLDER)) {
         try {
-          fs.mkdirSync(`${root}/${PRIVATE_FOLDER}`, { recursive: true });
+          fs.mkdirSync(pathOf(PRIVATE_FOLDER), { recursive: true });
         } catch {
-          return options.onChange();
+          // A read-only root: no cookie can be written, so the next query looks instead.
         }
-        attachPrivate();
+        attach(PRIVATE_FOLDER);
       }
+      if (failed || !folders.has(PRIVATE_FOLDER)) return options.onChange();
       return cookies.settled();
     },
     close: () => {
+      if (failed) return;
       failed = true;
-      closeAll();
+      for (const entry of folders.values()) entry.watch.close();
+      folders.clear();
+      cookies.close();
     },
   });
+}
+
+function isGone(cause: unknown): boolean {
+  const code = typeof cause === "object" && cause !== null && "code" in cause ? cause.code : "";
+  return code === "ENOENT" || code === "ENOTDIR";
 }

@@ -46,6 +46,8 @@ const COOKIE_PREFIX = "watch-cookie-";
 export function createWatchCookies(options: WatchCookiesOptions): WatchCookies {
   const waiting = new Map<string, { done: () => void; timer: ReturnType<typeof setTimeout> }>();
   let next = 0;
+  // Unique across processes sharing the folder, even in separate pid namespaces (containers).
+  const prefix = `${COOKIE_PREFIX}${process.pid}-${Math.random().toString(36).slice(2, 10)}-`;
   const finish = (name: string, lost: boolean): void => {
     const entry = waiting.get(name);
     if (entry === undefined) return;
@@ -62,7 +64,7 @@ export function createWatchCookies(options: WatchCookiesOptions): WatchCookies {
   return {
     settled: () =>
       new Promise<void>((done) => {
-        const name = `${COOKIE_PREFIX}${process.pid}-${next++}`;
+        const name = `${prefix}${next++}`;
         const timer = setTimeout(() => finish(name, true), options.timeoutMs);
         waiting.set(name, { done, timer });
         try {

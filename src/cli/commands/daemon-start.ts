@@ -1,11 +1,11 @@
 import { spawn } from "node:child_process";
-import { closeSync, mkdirSync, openSync, readFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { existingMemoryRoot } from "../framework/open-memory.js";
-import { daemonSocketPath } from "../daemon/daemon-protocol.js";
-import { exchange } from "../daemon/socket-exchange.js";
+import { buildStamp, daemonSocketPath } from "../daemon/daemon-protocol.js";
+import { exchange, QUICK } from "../daemon/socket-exchange.js";
 import { idleMsOf, IDLE_OPTION, IDLE_OPTION_HELP } from "./daemon-idle.js";
 
 const START_TIMEOUT_MS = 15_000;
@@ -42,8 +42,16 @@ export const daemonStartCommand = defineCommand({
         exitCode: EXIT.failed,
       });
     }
-    const running = await exchange(socketPath, { kind: "status" }, 2_000);
-    if (running?.kind === "status") {
+    const running = await exchange(socketPath, { kind: "status" }, QUICK);
+    if (running?.kind === "status" && running.stamp !== buildStamp()) {
+      // A daemon of another build (the CLI was upgraded or rebuilt) would turn every call
+      // away: replace it.
+      await exchange(socketPath, { kind: "stop" }, QUICK);
+      const until = Date.now() + 5_000;
+      while (existsSync(socketPath) && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } else if (running?.kind === "status") {
       out.print(
         { pid: running.pid, root, socket: socketPath, started: false },
         () => `A daemon (pid ${running.pid}) already serves ${root}.`,
@@ -66,7 +74,7 @@ export const daemonStartCommand = defineCommand({
     child.unref();
     const until = Date.now() + START_TIMEOUT_MS;
     while (spawned.exited !== true && Date.now() < until) {
-      const reply = await exchange(socketPath, { kind: "status" }, 1_000);
+      const reply = await exchange(socketPath, { kind: "status" }, QUICK);
       if (reply?.kind === "status") {
         out.print(
           { pid: reply.pid, root, socket: socketPath, started: true },

@@ -2,7 +2,7 @@ import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { resolveRoot } from "../framework/root-variable.js";
 import { daemonSocketPath } from "../daemon/daemon-protocol.js";
-import { exchange } from "../daemon/socket-exchange.js";
+import { exchange, QUICK } from "../daemon/socket-exchange.js";
 
 /** `memory daemon status`: whether a daemon serves the root; exit 1 when none does. */
 export const daemonStatusCommand = defineCommand({
@@ -18,7 +18,7 @@ export const daemonStatusCommand = defineCommand({
     const root = resolveRoot(values.root, io);
     const socketPath = daemonSocketPath(root);
     const reply =
-      socketPath === undefined ? undefined : await exchange(socketPath, { kind: "status" }, 5_000);
+      socketPath === undefined ? undefined : await exchange(socketPath, { kind: "status" }, QUICK);
     if (reply?.kind !== "status") {
       out.print({ root, running: false }, () => `No daemon serves ${root}.`);
       return EXIT.failed;

@@ -3,7 +3,7 @@ import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { resolveRoot } from "../framework/root-variable.js";
 import { daemonSocketPath } from "../daemon/daemon-protocol.js";
-import { exchange } from "../daemon/socket-exchange.js";
+import { exchange, QUICK } from "../daemon/socket-exchange.js";
 
 /** `memory daemon stop`: asks the root's daemon to stop, and waits until it has. */
 export const daemonStopCommand = defineCommand({
@@ -19,7 +19,7 @@ export const daemonStopCommand = defineCommand({
     const root = resolveRoot(values.root, io);
     const socketPath = daemonSocketPath(root);
     const reply =
-      socketPath === undefined ? undefined : await exchange(socketPath, { kind: "stop" }, 5_000);
+      socketPath === undefined ? undefined : await exchange(socketPath, { kind: "stop" }, QUICK);
     if (reply?.kind !== "stopping" || socketPath === undefined) {
       out.print({ root, stopped: false }, () => `No daemon serves ${root}.`);
       return EXIT.ok;

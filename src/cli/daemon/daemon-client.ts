@@ -21,9 +21,10 @@ export interface DaemonAnswer {
   readonly exitCode: number;
 }
 
-// A daemon that looks at 10,000 changed notes answers in a second or two; one that takes far
-// longer is stuck, and the call runs in-process instead.
-const ANSWER_TIMEOUT_MS = 30_000;
+// A running daemon acknowledges at once; one that does not within the first figure is stopped
+// or gone. One that looks at 10,000 changed notes answers in a second or two; one that takes
+// far longer than the second is stuck. Either way the call runs in-process instead.
+const TIMEOUTS = { ackMs: 1_000, answerMs: 30_000 };
 
 /**
  * The daemon's answer to `argv`, or undefined when the call must run in-process: not a
@@ -53,7 +54,7 @@ export async function askDaemon(
   const reply = await exchange(
     socketPath,
     { kind: "run", stamp: buildStamp(), argv, cwd },
-    ANSWER_TIMEOUT_MS,
+    TIMEOUTS,
   );
   return reply?.kind === "ran" ? reply : undefined;
 }

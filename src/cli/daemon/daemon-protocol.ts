@@ -40,8 +40,13 @@ export type DaemonRequest =
   | { readonly kind: "status" }
   | { readonly kind: "stop" };
 
-/** What the daemon answers. */
+/**
+ * What the daemon answers. It first acknowledges every request at once (`accepted`), so a
+ * client tells a daemon that is busy answering from one that cannot answer at all (stopped
+ * with Ctrl-Z, say) within moments, then sends the reply proper.
+ */
 export type DaemonReply =
+  | { readonly kind: "accepted" }
   | {
       readonly kind: "ran";
       readonly stdout: string;
@@ -128,6 +133,7 @@ export function decodeReply(line: string): DaemonReply | undefined {
   ) {
     return { kind, stdout, stderr, exitCode };
   }
+  if (kind === "accepted") return { kind };
   if (kind === "mismatch" && typeof stamp === "string") return { kind, stamp };
   if (kind === "stopping" && typeof pid === "number") return { kind, pid };
   if (

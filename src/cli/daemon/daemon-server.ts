@@ -10,7 +10,7 @@
  */
 
 import * as fs from "node:fs";
-import { createServer, type Server, type Socket } from "node:net";
+import { createServer, type Socket } from "node:net";
 import { err, ok, type Result } from "neverthrow";
 import { watchMemoryFiles } from "../../adapters/index.js";
 import type { CliIo } from "../framework/cli-io.js";
@@ -26,7 +26,7 @@ import {
   type DaemonReply,
   type DaemonRequest,
 } from "./daemon-protocol.js";
-import { exchange } from "./socket-exchange.js";
+import { alreadyServing, claimSocket, type DaemonFailure } from "./daemon-socket.js";
 
 /** Options of {@link startDaemon}. */
 export interface DaemonOptions {
@@ -38,12 +38,6 @@ export interface DaemonOptions {
   readonly log: (line: string) => void;
 }
 
-/** Why a daemon did not start: another serves the root, or it cannot run here. */
-export interface DaemonFailure {
-  readonly code: "CONFLICT" | "DAEMON";
-  readonly message: string;
-}
-
 /** A running daemon. */
 export interface RunningDaemon {
   readonly socketPath: string;
@@ -51,6 +45,19 @@ export interface RunningDaemon {
   readonly stopped: Promise<void>;
   stop(why: string): void;
 }
+
+/** Why the memory at `root` can have no daemon socket (see `daemonSocketPath`). */
+export function noSocketFailure(root: string): DaemonFailure {
+  return {
+    code: "DAEMON",
+    message:
+      process.platform === "win32"
+        ? "The daemon listens on a Unix socket, which it does not use on Windows; every call runs in-process there."
+        : `The memory root ${root} is too deep for a Unix socket path (about 100 bytes with .agent-memory/daemon.sock); move the memory higher up, or let calls run in-process.`,
+  };
+}
+
+const SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
 
 /**
  * Opens the memory at `root` and serves it until idle for `options.idleMs` or asked to stop.
@@ -67,12 +74,10 @@ export async function startDaemon(
 ): Promise<Result<RunningDaemon, DaemonFailure>> {
   const { root, log } = options;
   const socketPath = daemonSocketPath(root);
-  if (socketPath === undefined) {
-    return err(noSocketFailure(root));
-  }
+  if (socketPath === undefined) return err(noSocketFailure(root));
   const running = await alreadyServing(socketPath, root);
   if (running !== undefined) return err(running);
-  const held: { notes?: OpenedNotes } = {};
+  const held: { notes?: OpenedNotes; watcherFailure?: string } = {};
   let stop: (why: string) => void = ignore;
   const watcher = watchMemoryFiles({
     fs,
@@ -80,7 +85,10 @@ export async function startDaemon(
     onChange: () => held.notes?.memory.filesChanged(),
     // A daemon that cannot trust its watcher would have to look at every file per call,
     // which is what running in-process does: it steps aside.
-    onError: (error) => stop(error.message),
+    onError: (error) => {
+      held.watcherFailure = error.message;
+      stop(error.message);
+    },
   });
   if (watcher.isErr()) return err({ code: "DAEMON", message: watcher.error.message });
   held.notes = await openNotesAt(root, {
@@ -93,13 +101,44 @@ export async function startDaemon(
   const startedAt = Date.now();
   let requests = 0;
   let idle: ReturnType<typeof setTimeout> | undefined;
+  const connections = new Set<Socket>();
+  const onSignal = (signal: NodeJS.Signals): void => stop(`${signal} received`);
+  const answer = async (request: DaemonRequest): Promise<DaemonReply> => {
+    if (request.kind === "status") {
+      return { kind: "status", pid: process.pid, root, startedAt, requests, stamp };
+    }
+    if (request.kind === "stop") return { kind: "stopping", pid: process.pid };
+    if (request.stamp !== stamp) return { kind: "mismatch", stamp };
+    requests++;
+    restartIdle();
+    return runHeld(request.argv, request.cwd, notes);
+  };
+  const server = createServer((socket) => {
+    connections.add(socket);
+    socket.on("close", () => connections.delete(socket));
+    serveConnection(socket, answer, (why) => stop(why));
+  });
+  const claimed =
+    held.watcherFailure === undefined ? await claimSocket(server, socketPath, root) : undefined;
+  if (claimed === undefined || claimed.isErr()) {
+    watcher.value.close();
+    server.close();
+    return err(
+      claimed?.isErr() === true
+        ? claimed.error
+        : { code: "DAEMON", message: held.watcherFailure ?? "The file watcher stopped." },
+    );
+  }
   const stopped = new Promise<void>((done) => {
     stop = (why) => {
       stop = ignore;
       clearTimeout(idle);
+      for (const signal of SIGNALS) process.off(signal, onSignal);
       watcher.value.close();
+      claimed.value.release();
       server.close();
-      removeSocket(socketPath);
+      // A client that never closes its end must not keep the process alive.
+      for (const socket of connections) socket.destroy();
       log(`memory daemon for ${root} stopped: ${why}`);
       done();
     };
@@ -112,26 +151,8 @@ export async function startDaemon(
     );
     idle.unref();
   };
-  const answer = async (request: DaemonRequest): Promise<DaemonReply> => {
-    if (request.kind === "status") {
-      return { kind: "status", pid: process.pid, root, startedAt, requests, stamp };
-    }
-    if (request.kind === "stop") return { kind: "stopping", pid: process.pid };
-    if (request.stamp !== stamp) return { kind: "mismatch", stamp };
-    requests++;
-    restartIdle();
-    return runHeld(request.argv, request.cwd, notes);
-  };
-  const server = createServer((socket) => serveConnection(socket, answer, stop));
-  const listening = await listen(server, socketPath, root);
-  if (listening.isErr()) {
-    watcher.value.close();
-    return err(listening.error);
-  }
   restartIdle();
-  for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
-    process.once(signal, () => stop(`${signal} received`));
-  }
+  for (const signal of SIGNALS) process.on(signal, onSignal);
   log(`memory daemon (pid ${process.pid}) serving ${root} on ${socketPath}`);
   return ok({ socketPath, stopped, stop: (why) => stop(why) });
 }
@@ -153,7 +174,7 @@ async function runHeld(
   }
   let stdout = "";
   let stderr = "";
-  const realRoot = realPath(notes.root);
+  const held = folderIdentity(notes.root);
   const io: CliIo = {
     // The client resolved --root and AGENT_MEMORY_ROOT to this memory's socket.
     env: { [ROOT_VARIABLE]: notes.root },
@@ -165,7 +186,11 @@ async function runHeld(
       stderr += text;
     },
     readStdin: async () => undefined,
-    heldNotes: (root) => (root === notes.root || realPath(root) === realRoot ? notes : undefined),
+    // The same folder by another name (a symlink, another letter case on macOS) is this memory.
+    heldNotes: (root) =>
+      root === notes.root || (held !== undefined && folderIdentity(root) === held)
+        ? notes
+        : undefined,
   };
   const exitCode = await runCli(argv, io);
   return { kind: "ran", stdout, stderr, exitCode };
@@ -190,6 +215,7 @@ function serveConnection(
       socket.end();
       return;
     }
+    socket.write(encodeMessage({ kind: "accepted" }));
     answer(request).then(
       (reply) => {
         socket.end(encodeMessage(reply));
@@ -203,80 +229,15 @@ function serveConnection(
   });
 }
 
-/** Why the memory at `root` can have no daemon socket (see `daemonSocketPath`). */
-export function noSocketFailure(root: string): DaemonFailure {
-  return {
-    code: "DAEMON",
-    message:
-      process.platform === "win32"
-        ? "The daemon listens on a Unix socket, which it does not use on Windows; every call runs in-process there."
-        : `The memory root ${root} is too deep for a Unix socket path (about 100 bytes with .agent-memory/daemon.sock); move the memory higher up, or let calls run in-process.`,
-  };
-}
-
-/** The refusal when a daemon answers on `socketPath`, else undefined. */
-async function alreadyServing(
-  socketPath: string,
-  root: string,
-): Promise<DaemonFailure | undefined> {
-  const running = await exchange(socketPath, { kind: "status" }, 2_000);
-  if (running?.kind !== "status") return undefined;
-  return {
-    code: "CONFLICT",
-    message: `A daemon (pid ${running.pid}) already serves ${root}; stop it with "memory daemon stop".`,
-  };
-}
-
-/** Listens on `socketPath`, replacing a socket file a dead daemon left behind. */
-function listen(
-  server: Server,
-  socketPath: string,
-  root: string,
-): Promise<Result<void, DaemonFailure>> {
-  return new Promise((done) => {
-    const attempt = (retried: boolean): void => {
-      server.once("error", (cause: NodeJS.ErrnoException) => {
-        if (cause.code !== "EADDRINUSE" || retried) {
-          done(
-            err({
-              code: "DAEMON",
-              message: `Could not listen on ${socketPath}: ${cause.message}.`,
-            }),
-          );
-          return;
-        }
-        // Another daemon may have started since the first check: only a dead one's socket goes.
-        void alreadyServing(socketPath, root).then((running) => {
-          if (running !== undefined) return done(err(running));
-          removeSocket(socketPath);
-          attempt(true);
-        });
-      });
-      server.listen(socketPath, () => {
-        // Only the owner may connect; the folder's own permissions already limit who sees it.
-        fs.chmod(socketPath, 0o600, () => done(ok(undefined)));
-      });
-    };
-    attempt(false);
-  });
-}
-
 function ignore(): void {
   // Before the daemon runs, and once it has stopped, stopping does nothing.
 }
 
-function removeSocket(socketPath: string): void {
+function folderIdentity(path: string): string | undefined {
   try {
-    fs.unlinkSync(socketPath);
+    const stats = fs.statSync(path);
+    return `${stats.dev}:${stats.ino}`;
   } catch {
-    // Already gone.
-  }
-}
-
-function realPath(path: string): string {
-  try {
-    return fs.realpathSync(path);
-  } catch {
-    return path;
+    return undefined;
   }
 }
