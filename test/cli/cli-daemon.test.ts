@@ -157,13 +157,15 @@ describe("memory daemon", () => {
   it("two starts at once over a socket a dead daemon left leave one daemon, and stop ends it", async () => {
     const pid = await start();
     process.kill(pid, "SIGKILL");
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitUntil(() => !daemonProcesses().includes(pid));
     const [one, two] = await Promise.all([
       memory(["daemon", "start", "--json"]),
       memory(["daemon", "start", "--json"]),
     ]);
-    const pids = [one, two].map((run) => jsonOf<{ pid: number }>(succeeded(run)).pid);
-    expect(pids[0]).toBe(pids[1]);
+    const said = [one, two].map((run) => jsonOf<{ pid: number; started: boolean }>(succeeded(run)));
+    expect(said[0]?.pid).toBe(said[1]?.pid);
+    // One started it; the other says so without claiming it did.
+    expect(said.filter((answer) => answer.started)).toHaveLength(1);
     succeeded(await memory(["daemon", "stop"]));
     await waitUntil(() => daemonProcesses().length === 0);
   });
@@ -226,6 +228,20 @@ describe("memory daemon", () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/memory init/);
     expect(existsSync(socket())).toBe(false);
+  });
+
+  it("says what is wrong, without a stack, when it cannot write in the private folder", async () => {
+    const blocked = join(sandbox.dir, "blocked");
+    succeeded(await sandbox.cli(["init", "--root", blocked]));
+    await rm(join(blocked, ".agent-memory"), { recursive: true, force: true });
+    // A file where the folder should be: as unwritable as a read-only root, even for root.
+    writeFileSync(join(blocked, ".agent-memory"), "");
+    for (const command of ["start", "run"]) {
+      const run = await sandbox.cli(["daemon", command, "--root", blocked]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(join(blocked, ".agent-memory"));
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+    }
   });
 });
 

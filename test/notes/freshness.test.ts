@@ -228,21 +228,29 @@ describe.each([
 });
 
 /** A persistence whose reads wait, once read, until `release()`. */
+/** Holds every read's answer until released; `waiting` resolves once a read has read. */
 function gated(base: Persistence) {
   let release: () => void = noop;
+  let reached: () => void = noop;
   const gate = new Promise<void>((done) => {
     release = done;
+  });
+  const waiting = new Promise<void>((done) => {
+    reached = done;
   });
   const persistence: Persistence = {
     ...counting(base).persistence,
     read: (path) =>
-      base.read(path).andThen((text) => ResultAsync.fromSafePromise(gate.then(() => text))),
+      base.read(path).andThen((text) => {
+        reached();
+        return ResultAsync.fromSafePromise(gate.then(() => text));
+      }),
   };
-  return { persistence, release: () => release() };
+  return { persistence, waiting, release: () => release() };
 }
 
 function noop(): void {
-  // Replaced once the gate exists.
+  // Replaced once the promise exists.
 }
 
 describe("freshness: a query asked while another's look is in progress", () => {
@@ -250,10 +258,10 @@ describe("freshness: a query asked while another's look is in progress", () => {
     "never gets that older look once a change was reported (%s mode)",
     async (mode) => {
       const { root, fs } = await onDisk();
-      const { persistence, release } = gated(fsPersistence({ fs, root }));
+      const { persistence, waiting, release } = gated(fsPersistence({ fs, root }));
       const memory = createNotesMemory({ persistence, freshness: { mode } });
-      const first = titles(memory); // reads "Before", then waits at the gate
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      const first = titles(memory);
+      await waiting; // it has read "Before" and waits at the gate
       fs.writeFileSync(join(root, NOTE), "# After\n");
       memory.filesChanged(); // what the watcher reports
       const second = titles(memory);
@@ -264,8 +272,25 @@ describe("freshness: a query asked while another's look is in progress", () => {
   );
 });
 
+/**
+ * The same files on a file system that keeps no birth times (node then reports 0): a folder
+ * made again with its old inode can be told only by the event of its removal.
+ */
+async function onDiskWithoutBirthTimes(): Promise<{ root: string; fs: typeof nodeFs }> {
+  const { root } = await onDisk();
+  const fs = new Proxy(nodeFs, {
+    get: (target, key, receiver): unknown =>
+      key === "statSync"
+        ? (path: string) =>
+            Object.defineProperty(target.statSync(path), "birthtimeMs", { value: 0 })
+        : Reflect.get(target, key, receiver),
+  });
+  return { root, fs };
+}
+
 describe.each([
   ["real disk", onDisk],
+  ["real disk without birth times", onDiskWithoutBirthTimes],
   ["memfs", async () => inMemory()],
 ])("freshness: watch with settled, folders removed and made again, on %s", (_where, setUp) => {
   it("keeps watching a status folder removed and made again (ext4 reuses its inode)", async () => {

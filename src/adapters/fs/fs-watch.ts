@@ -36,10 +36,18 @@ export interface WatchingFs {
   statSync(path: string): {
     readonly ino?: number | bigint;
     readonly birthtimeMs?: number | bigint;
+    readonly ctimeMs?: number | bigint;
   };
   mkdirSync(path: string, options: { recursive: true }): unknown;
   writeFileSync(path: string, data: string): void;
   unlinkSync(path: string): void;
+}
+
+/** Which folder a watch is on: a new folder may reuse the inode, not the birth time. */
+interface FolderIdentity {
+  readonly ino: string;
+  /** Unknown where the file system keeps none, or it cannot be told from the change time. */
+  readonly birth?: number;
 }
 
 /** Options of {@link watchMemoryFiles}. */
@@ -93,7 +101,7 @@ export function watchMemoryFiles(
 ): Result<MemoryWatcher, PersistenceError> {
   const { fs, root } = options;
   // The root is "", each other folder its name below the root.
-  const folders = new Map<string, { watch: FolderWatch; identity: string }>();
+  const folders = new Map<string, { watch: FolderWatch; identity: FolderIdentity }>();
   let failed = false;
   const cookies = createWatchCookies({
     fs,
@@ -103,17 +111,31 @@ export function watchMemoryFiles(
     onLost: () => options.onChange(),
   });
   const pathOf = (name: string): string => (name === "" ? root : `${root}/${name}`);
-  const identityOf = (name: string): string | undefined => {
+  const identityOf = (name: string): FolderIdentity | undefined => {
     try {
       const stats = fs.statSync(pathOf(name));
-      return `${String(stats.ino)}:${String(stats.birthtimeMs)}`;
+      const birth = Number(stats.birthtimeMs ?? 0);
+      // No birth time shows as 0, or as the change time (node without statx); a folder new
+      // and untouched shows it too, so such a reading only leaves the birth time unknown.
+      const known = birth > 0 && birth !== Number(stats.ctimeMs ?? 0);
+      return known ? { ino: String(stats.ino), birth } : { ino: String(stats.ino) };
     } catch {
       return undefined;
     }
   };
+  const isWatched = (name: string, identity: FolderIdentity | undefined): boolean => {
+    const watched = folders.get(name)?.identity;
+    // A folder that is not there, and not watched, is as it should be.
+    if (watched === undefined || identity === undefined) return watched === identity;
+    if (watched.ino !== identity.ino) return false;
+    return watched.birth === undefined || identity.birth === undefined
+      ? true
+      : watched.birth === identity.birth;
+  };
 
   let failure: unknown;
   let started = false;
+  const forcing = new Set<string>();
   const fail = (cause: unknown): void => {
     if (failed) return;
     failed = true;
@@ -132,7 +154,7 @@ export function watchMemoryFiles(
    * Watches a folder as it is now, unless it is already watched as this very folder. The new
    * watch starts before the old one closes, so no change falls between them.
    */
-  const attach = (name: string): void => {
+  const attach = (name: string, force = false): void => {
     if (failed) return;
     const identity = identityOf(name);
     const current = folders.get(name);
@@ -142,7 +164,7 @@ export function watchMemoryFiles(
       folders.delete(name);
       return;
     }
-    if (current?.identity === identity) return;
+    if (isWatched(name, identity) && !force) return;
     let watch: FolderWatch;
     try {
       watch = fs.watch(pathOf(name), {}, (_event, filename) =>
@@ -174,9 +196,16 @@ export function watchMemoryFiles(
     if (failed) return;
     // A watched folder reports its own removal under its own name (inotify's DELETE_SELF),
     // and its watch is dead from then on. A new folder of that name may reuse the inode (ext4
-    // does at once) but not the birth time, so the identity check re-attaches it.
+    // does at once) but not the birth time, so the identity check re-attaches it; known by its
+    // inode alone, it is re-attached regardless, once per turn: memfs delivers the event
+    // being delivered to a listener added meanwhile too, which would loop.
     if (filename === (name === "" ? basename(root) : name)) {
-      attach(name);
+      const force = folders.get(name)?.identity.birth === undefined && !forcing.has(name);
+      if (force) {
+        forcing.add(name);
+        setTimeout(() => forcing.delete(name), 0);
+      }
+      attach(name, force);
       if (name === "") WATCHED_FOLDERS.forEach((folder) => attach(folder));
       options.onChange();
       return;
@@ -193,7 +222,7 @@ export function watchMemoryFiles(
   /** Re-attaches what is no longer the folder it watched: a few stats, for every settle. */
   const recheck = (): void => {
     for (const name of ["", ...WATCHED_FOLDERS, PRIVATE_FOLDER]) {
-      if (folders.get(name)?.identity === identityOf(name)) continue;
+      if (isWatched(name, identityOf(name))) continue;
       attach(name);
       options.onChange();
     }

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { err, ok, type Result } from "neverthrow";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { existingMemoryRoot } from "../framework/open-memory.js";
@@ -59,33 +60,46 @@ export const daemonStartCommand = defineCommand({
       return EXIT.ok;
     }
     const logPath = join(root, ".agent-memory", "daemon.log");
-    mkdirSync(join(root, ".agent-memory"), { recursive: true });
-    const log = openSync(logPath, "w");
+    const log = openLog(logPath);
+    if (log.isErr()) return out.fail({ ...log.error, exitCode: EXIT.failed });
+    const { fd, from } = log.value;
     const minutes = String(idleMs.value / 60_000);
     const child = spawn(
       command,
       [...args, "daemon", "run", "--root", root, "--idle-minutes", minutes],
-      { cwd: root, env: { ...io.env }, detached: true, stdio: ["ignore", log, log] },
+      { cwd: root, env: { ...io.env }, detached: true, stdio: ["ignore", fd, fd] },
     );
-    closeSync(log);
+    closeSync(fd);
     const spawned: { exited?: boolean } = {};
     child.on("exit", () => (spawned.exited = true));
     child.on("error", () => (spawned.exited = true));
     child.unref();
     const until = Date.now() + START_TIMEOUT_MS;
-    while (spawned.exited !== true && Date.now() < until) {
+    for (;;) {
+      // Looked at before the status, so a daemon that answered just before it exited counts.
+      const exited = spawned.exited === true;
       const reply = await exchange(socketPath, { kind: "status" }, QUICK);
       if (reply?.kind === "status") {
-        out.print(
-          { pid: reply.pid, root, socket: socketPath, started: true },
-          () =>
-            `Started the daemon (pid ${reply.pid}) for ${root}; stop it with "memory daemon stop".`,
+        // Another start may have won the race for the socket: that daemon serves, this one
+        // stepped aside.
+        const started = reply.pid === child.pid;
+        out.print({ pid: reply.pid, root, socket: socketPath, started }, () =>
+          started
+            ? `Started the daemon (pid ${reply.pid}) for ${root}; stop it with "memory daemon stop".`
+            : `A daemon (pid ${reply.pid}) already serves ${root}.`,
         );
         return EXIT.ok;
       }
+      if (exited || Date.now() >= until) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const said = readFileSync(logPath, "utf8").trim().split("\n").slice(-3).join(" ");
+    const said = readFileSync(logPath)
+      .subarray(from)
+      .toString("utf8")
+      .trim()
+      .split("\n")
+      .slice(-3)
+      .join(" ");
     return out.fail({
       code: "DAEMON",
       message:
@@ -96,3 +110,23 @@ export const daemonStartCommand = defineCommand({
     });
   },
 });
+
+/**
+ * Opens the daemon's log for appending (earlier runs stay readable), creating the private
+ * folder when needed, and says where this run's lines begin.
+ */
+function openLog(
+  logPath: string,
+): Result<{ fd: number; from: number }, { code: "DAEMON"; message: string }> {
+  try {
+    mkdirSync(dirname(logPath), { recursive: true });
+    const fd = openSync(logPath, "a");
+    return ok({ fd, from: fstatSync(fd).size });
+  } catch (cause) {
+    const why = cause instanceof Error ? cause.message : String(cause);
+    return err({
+      code: "DAEMON",
+      message: `Could not open ${logPath} (${why}); the daemon needs to write in the memory's .agent-memory folder.`,
+    });
+  }
+}

@@ -120,7 +120,9 @@ export async function startDaemon(
   });
   const claimed =
     held.watcherFailure === undefined ? await claimSocket(server, socketPath, root) : undefined;
-  if (claimed === undefined || claimed.isErr()) {
+  // The watcher may also have failed while the socket was being claimed.
+  if (claimed === undefined || claimed.isErr() || held.watcherFailure !== undefined) {
+    if (claimed?.isOk() === true) claimed.value.release();
     watcher.value.close();
     server.close();
     return err(

@@ -10,7 +10,10 @@ import * as fs from "node:fs";
 import type { Server } from "node:net";
 import { dirname, join } from "node:path";
 import { err, ok, type Result } from "neverthrow";
+import { messageOf } from "../framework/message-of.js";
+import { statQuietly, unlinkQuietly } from "./quiet-files.js";
 import { exchange, QUICK } from "./socket-exchange.js";
+import { takeStartLock } from "./start-lock.js";
 
 /** Why a daemon did not start: another serves the root, or it cannot run here. */
 export interface DaemonFailure {
@@ -40,22 +43,42 @@ export async function alreadyServing(
 /**
  * Makes `server` listen on `socketPath` (in the memory's private folder, created if needed),
  * replacing a socket file no daemon answers on.
+ *
+ * The server listens on a name of its own and the socket is then renamed into place: closing
+ * a server unlinks the path it listened on, and that path must never be the shared one, which
+ * by then may be another daemon's.
  */
 export async function claimSocket(
   server: Server,
   socketPath: string,
   root: string,
 ): Promise<Result<ClaimedSocket, DaemonFailure>> {
-  fs.mkdirSync(dirname(socketPath), { recursive: true });
-  const lock = takeStartLock(join(dirname(socketPath), "daemon.lock"), root);
+  const folder = dirname(socketPath);
+  try {
+    fs.mkdirSync(folder, { recursive: true });
+  } catch (cause) {
+    return err({ code: "DAEMON", message: `Could not create ${folder}: ${messageOf(cause)}.` });
+  }
+  const lock = takeStartLock(join(folder, "daemon.lock"), root);
   if (lock.isErr()) return err(lock.error);
   try {
     const running = await alreadyServing(socketPath, root);
     if (running !== undefined) return err(running);
-    // Nothing answers there: a file a dead daemon left (kill -9, a reboot) goes.
-    unlinkQuietly(socketPath);
-    const listening = await listen(server, socketPath);
+    // Short, so that it fits wherever the shared name does.
+    const own = join(folder, `${process.pid.toString(36)}.sock`);
+    unlinkQuietly(own);
+    const listening = await listen(server, own);
     if (listening.isErr()) return err(listening.error);
+    // Nothing answers on the shared name: a file a dead daemon left (kill -9, a reboot) is
+    // replaced in one step.
+    try {
+      fs.renameSync(own, socketPath);
+    } catch (cause) {
+      return err({
+        code: "DAEMON",
+        message: `Could not move the socket to ${socketPath}: ${messageOf(cause)}.`,
+      });
+    }
     const ino = fs.statSync(socketPath).ino;
     return ok({
       release: () => {
@@ -66,30 +89,6 @@ export async function claimSocket(
   } finally {
     lock.value();
   }
-}
-
-/** Creates the start lock (O_EXCL); a lock whose process is gone is taken over once. */
-function takeStartLock(path: string, root: string): Result<() => void, DaemonFailure> {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(path, String(process.pid), { flag: "wx" });
-      return ok(() => unlinkQuietly(path));
-    } catch (cause) {
-      const holder = Number.parseInt(readQuietly(path), 10);
-      if (!(cause instanceof Error && "code" in cause && cause.code === "EEXIST")) break;
-      if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
-        return err({
-          code: "CONFLICT",
-          message: `A daemon (pid ${holder}) is starting for ${root}; wait a moment, then "memory daemon status".`,
-        });
-      }
-      unlinkQuietly(path);
-    }
-  }
-  return err({
-    code: "DAEMON",
-    message: `Could not create ${path}: check the folder's permissions.`,
-  });
 }
 
 function listen(server: Server, socketPath: string): Promise<Result<void, DaemonFailure>> {
@@ -110,38 +109,4 @@ function listen(server: Server, socketPath: string): Promise<Result<void, Daemon
       process.umask(umask);
     }
   });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (cause) {
-    // EPERM: alive, but another user's.
-    return cause instanceof Error && "code" in cause && cause.code === "EPERM";
-  }
-}
-
-function statQuietly(path: string): fs.Stats | undefined {
-  try {
-    return fs.statSync(path);
-  } catch {
-    return undefined;
-  }
-}
-
-function readQuietly(path: string): string {
-  try {
-    return fs.readFileSync(path, "utf8");
-  } catch {
-    return "";
-  }
-}
-
-function unlinkQuietly(path: string): void {
-  try {
-    fs.unlinkSync(path);
-  } catch {
-    // Already gone.
-  }
 }
