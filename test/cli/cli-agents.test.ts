@@ -257,7 +257,7 @@ describe("memory install", () => {
         hooks: [
           {
             type: "command",
-            command: `memory hook claude-code session-start --root ${root}`,
+            command: `memory hook claude-code session-start --root ${root} --start-daemon`,
             timeout: 30,
           },
         ],
@@ -290,9 +290,17 @@ describe("memory install", () => {
       mcpServers: Record<string, unknown>;
     };
     expect(Object.keys(mcp.mcpServers)).toEqual(["weather-api", "docs", "memory"]);
-    expect(await readFile(join(project, ".claude", "settings.json"), "utf8")).toContain(
-      "hook claude-code pre-compact",
-    );
+    const settings = await readFile(join(project, ".claude", "settings.json"), "utf8");
+    expect(settings).toContain("hook claude-code pre-compact");
+    expect(settings).toContain("--start-daemon");
+    // Without the daemon: the same hook, updated in place, with no second group beside it.
+    const without = await sandbox.cli(["install", "claude-code", "--no-daemon", "--root", root], {
+      cwd: project,
+    });
+    expect(without.code).toBe(0);
+    const updated = await readFile(join(project, ".claude", "settings.json"), "utf8");
+    expect(updated).not.toContain("--start-daemon");
+    expect(updated.match(/hook claude-code session-start/g)).toHaveLength(1);
   });
 
   it("codex adds the MCP table, keeps the user's own notify program, and is idempotent", async () => {

@@ -5,7 +5,7 @@
  * dead, stale or asked to stop: a call it does not answer runs in-process.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { rename, rm, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -216,6 +216,35 @@ describe("memory daemon", () => {
     expect(
       jsonOf<{ stopped: boolean }>(succeeded(await memory(["daemon", "stop", "--json"]))).stopped,
     ).toBe(false);
+  });
+
+  it("is started by the session-start hook with --start-daemon, once, without holding the hook", async () => {
+    const payload = readFileSync(
+      join(import.meta.dirname, "../fixtures/hooks/claude-code/stdin.session-start.startup.json"),
+      "utf8",
+    );
+    const hook = ["hook", "claude-code", "session-start", "--start-daemon"];
+    const first = await sandbox.cli([...hook, "--root", root], { input: payload });
+    expect(first.code).toBe(0);
+    // The hook still prints the context Claude Code injects.
+    expect(JSON.parse(first.stdout)).toMatchObject({
+      hookSpecificOutput: { hookEventName: "SessionStart" },
+    });
+    const until = Date.now() + 10_000;
+    let status = await exchange(socket(), { kind: "status" }, QUICK);
+    while (status?.kind !== "status" && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      status = await exchange(socket(), { kind: "status" }, QUICK);
+    }
+    const pid = status?.kind === "status" ? status.pid : -1;
+    expect(daemonProcesses()).toEqual([pid]);
+    succeeded(await sandbox.cli([...hook, "--root", root], { input: payload }));
+    expect(daemonProcesses()).toEqual([pid]);
+    const log = readFileSync(join(root, ".agent-memory", "hooks.log"), "utf8")
+      .trim()
+      .split("\n");
+    expect(log.at(-2)).toContain("daemon starting (pid");
+    expect(log.at(-1)).toContain(`daemon running (pid ${String(pid)})`);
   });
 
   it("refuses bad options and roots that are not a memory, starting nothing", async () => {

@@ -1,11 +1,8 @@
-import { spawn } from "node:child_process";
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { err, ok, type Result } from "neverthrow";
+import { readFileSync } from "node:fs";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { existingMemoryRoot } from "../framework/open-memory.js";
-import { buildStamp, daemonSocketPath } from "../daemon/daemon-protocol.js";
+import { launchDaemon } from "../daemon/daemon-launch.js";
 import { exchange, QUICK } from "../daemon/socket-exchange.js";
 import { idleMsOf, IDLE_OPTION, IDLE_OPTION_HELP } from "./daemon-idle.js";
 
@@ -18,7 +15,7 @@ export const daemonStartCommand = defineCommand({
   usage: "[--idle-minutes N] [options]",
   description:
     "Starts `memory daemon run` detached, logging to .agent-memory/daemon.log, and returns once it\n" +
-    "answers. A harness's session-start hook is a good place for it.",
+    "answers. The Claude Code session-start hook `memory install` writes starts it too.",
   options: { ...COMMON_OPTIONS, ...IDLE_OPTION },
   optionHelp: [IDLE_OPTION_HELP],
   positionals: { min: 0, max: 0 },
@@ -29,47 +26,17 @@ export const daemonStartCommand = defineCommand({
     const found = await existingMemoryRoot(values.root, io);
     if (found.isErr()) return out.fail(found.error);
     const root = found.value;
-    const socketPath = daemonSocketPath(root);
-    const [command, ...args] = io.executable ?? [];
-    if (socketPath === undefined) {
-      const { noSocketFailure } = await import("../daemon/daemon-server.js");
-      return out.fail({ ...noSocketFailure(root), exitCode: EXIT.failed });
-    }
-    if (command === undefined) {
-      return out.fail({
-        code: "DAEMON",
-        message:
-          'This process does not know the command line that runs the CLI; run "memory daemon run" under a service manager instead.',
-        exitCode: EXIT.failed,
-      });
-    }
-    const running = await exchange(socketPath, { kind: "status" }, QUICK);
-    if (running?.kind === "status" && running.stamp !== buildStamp()) {
-      // A daemon of another build (the CLI was upgraded or rebuilt) would turn every call
-      // away: replace it.
-      await exchange(socketPath, { kind: "stop" }, QUICK);
-      const until = Date.now() + 5_000;
-      while (existsSync(socketPath) && Date.now() < until) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    } else if (running?.kind === "status") {
+    const launched = await launchDaemon(root, io, idleMs.value);
+    if (launched.isErr()) return out.fail({ ...launched.error, exitCode: EXIT.failed });
+    const launch = launched.value;
+    if (launch.kind === "running") {
       out.print(
-        { pid: running.pid, root, socket: socketPath, started: false },
-        () => `A daemon (pid ${running.pid}) already serves ${root}.`,
+        { pid: launch.pid, root, socket: launch.socketPath, started: false },
+        () => `A daemon (pid ${launch.pid}) already serves ${root}.`,
       );
       return EXIT.ok;
     }
-    const logPath = join(root, ".agent-memory", "daemon.log");
-    const log = openLog(logPath);
-    if (log.isErr()) return out.fail({ ...log.error, exitCode: EXIT.failed });
-    const { fd, from } = log.value;
-    const minutes = String(idleMs.value / 60_000);
-    const child = spawn(
-      command,
-      [...args, "daemon", "run", "--root", root, "--idle-minutes", minutes],
-      { cwd: root, env: { ...io.env }, detached: true, stdio: ["ignore", fd, fd] },
-    );
-    closeSync(fd);
+    const { child, socketPath, logPath, logFrom } = launch;
     const spawned: { exited?: boolean } = {};
     child.on("exit", () => (spawned.exited = true));
     child.on("error", () => (spawned.exited = true));
@@ -94,7 +61,7 @@ export const daemonStartCommand = defineCommand({
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const said = readFileSync(logPath)
-      .subarray(from)
+      .subarray(logFrom)
       .toString("utf8")
       .trim()
       .split("\n")
@@ -110,23 +77,3 @@ export const daemonStartCommand = defineCommand({
     });
   },
 });
-
-/**
- * Opens the daemon's log for appending (earlier runs stay readable), creating the private
- * folder when needed, and says where this run's lines begin.
- */
-function openLog(
-  logPath: string,
-): Result<{ fd: number; from: number }, { code: "DAEMON"; message: string }> {
-  try {
-    mkdirSync(dirname(logPath), { recursive: true });
-    const fd = openSync(logPath, "a");
-    return ok({ fd, from: fstatSync(fd).size });
-  } catch (cause) {
-    const why = cause instanceof Error ? cause.message : String(cause);
-    return err({
-      code: "DAEMON",
-      message: `Could not open ${logPath} (${why}); the daemon needs to write in the memory's .agent-memory folder.`,
-    });
-  }
-}

@@ -3,7 +3,9 @@ import { logHook } from "../hooks/hook-log.js";
 import type { HookOutcome } from "../hooks/session-hooks.js";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";
-import { openMemory } from "../framework/open-memory.js";
+import type { CliIo } from "../framework/cli-io.js";
+import { DEFAULT_IDLE_MS } from "./daemon-idle.js";
+import { existingMemoryRoot, openMemory } from "../framework/open-memory.js";
 import { resolveRoot } from "../framework/root-variable.js";
 
 const DEFAULT_TIMEOUT_MS = 8_000;
@@ -11,7 +13,7 @@ const DEFAULT_TIMEOUT_MS = 8_000;
 /** `memory hook <harness> <event>`: what a harness runs; never fails it. */
 export const hookCommand = defineCommand({
   name: "hook",
-  usage: "<harness> <event> [payload] [--budget N] [--timeout-ms N] [options]",
+  usage: "<harness> <event> [payload] [--budget N] [--timeout-ms N] [--start-daemon] [options]",
   description:
     "Reads the harness's hook payload (stdin; for Codex notify the JSON argument) and:\n" +
     "  claude-code session-end | pre-compact   queue transcript_path as a journal entry\n" +
@@ -21,9 +23,18 @@ export const hookCommand = defineCommand({
     "A session already pending is not queued twice. Always exits 0 within the time limit, so the\n" +
     "harness is never blocked; the outcome of every run is a line in <root>/.agent-memory/hooks.log.\n" +
     "`memory install claude-code|codex` writes these into the harness's settings.",
-  options: { ...COMMON_OPTIONS, budget: { type: "string" }, "timeout-ms": { type: "string" } },
+  options: {
+    ...COMMON_OPTIONS,
+    budget: { type: "string" },
+    "timeout-ms": { type: "string" },
+    "start-daemon": { type: "boolean" },
+  },
   optionHelp: [
     ["--budget N", "session-start: characters of context (default 6000)."],
+    [
+      "--start-daemon",
+      "Also start the memory's daemon in the background when none runs (see memory daemon).",
+    ],
     ["--timeout-ms N", `Give up (exit 0, logged) after N ms (default ${DEFAULT_TIMEOUT_MS}).`],
   ],
   positionals: { min: 2, max: 3 },
@@ -57,6 +68,8 @@ export const hookCommand = defineCommand({
       outcome: "failed",
       detail: `unexpected: ${String(cause)}`,
     }));
+    const daemon =
+      values["start-daemon"] === true ? startDaemonQuietly(values.root, io) : Promise.resolve("");
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<HookOutcome & { timedOut: true }>((done) => {
       timer = setTimeout(
@@ -69,7 +82,12 @@ export const hookCommand = defineCommand({
         timeoutMs,
       );
     });
-    const result: HookOutcome & { timedOut?: true } = await Promise.race([work, timedOut]);
+    const result: HookOutcome & { timedOut?: true } = await Promise.race([
+      Promise.all([work, daemon]).then(([outcome, started]) =>
+        started === "" ? outcome : { ...outcome, detail: `${outcome.detail}; ${started}` },
+      ),
+      timedOut,
+    ]);
     clearTimeout(timer);
     if (result.timedOut === true) {
       await logHook(root, io, name, result.outcome, result.detail);
@@ -84,6 +102,21 @@ export const hookCommand = defineCommand({
     return EXIT.ok;
   },
 });
+
+/**
+ * Launches the daemon without waiting for it to answer, so later calls of the session are
+ * answered by it; says what happened for the hook's log line, and never fails the hook.
+ */
+async function startDaemonQuietly(root: string | undefined, io: CliIo): Promise<string> {
+  const found = await existingMemoryRoot(root, io);
+  if (found.isErr()) return "";
+  const { launchDaemon } = await import("../daemon/daemon-launch.js");
+  const launched = await launchDaemon(found.value, io, DEFAULT_IDLE_MS);
+  if (launched.isErr()) return `daemon not started: ${launched.error.message}`;
+  if (launched.value.kind === "running") return `daemon running (pid ${launched.value.pid})`;
+  launched.value.child.unref();
+  return `daemon starting (pid ${String(launched.value.child.pid)})`;
+}
 
 function positiveInteger(text: string | undefined): number | undefined {
   const value = text === undefined ? undefined : Number(text);

@@ -17,26 +17,30 @@ import { codexHome } from "../hooks/codex-rollout.js";
 /** `memory install claude-code|codex`: wires the hooks and the MCP server into a harness. */
 export const installCommand = defineCommand({
   name: "install",
-  usage: "claude-code|codex [--project | --user] [--dry-run] [--command CMD] [--root PATH]",
+  usage:
+    "claude-code|codex [--project | --user] [--dry-run] [--no-daemon] [--command CMD] [--root PATH]",
   description:
     "Merges into the harness's own files, keeping every other setting, and prints the diff:\n" +
     "  claude-code --project (default): .claude/settings.json (hooks) and .mcp.json (MCP) in the cwd\n" +
     "  claude-code --user: ~/.claude/settings.json (hooks) and ~/.claude.json (MCP, user scope)\n" +
     "  codex: $CODEX_HOME/config.toml (default ~/.codex): notify program and [mcp_servers.memory]\n" +
-    "Hooks: SessionStart prints the context, PreCompact and SessionEnd queue the transcript (Claude\n" +
-    "Code); notify queues the rollout (Codex; an existing notify program is kept and reported).\n" +
+    "Hooks: SessionStart prints the context and starts the memory daemon, which answers the\n" +
+    "session's later memory calls; PreCompact and SessionEnd queue the transcript (Claude Code);\n" +
+    "notify queues the rollout (Codex; an existing notify program is kept and reported).\n" +
     "Idempotent: a second run changes nothing. Each changed file is first copied to <file>.<time>.bak.",
   options: {
     ...COMMON_OPTIONS,
     project: { type: "boolean" },
     user: { type: "boolean" },
     "dry-run": { type: "boolean" },
+    "no-daemon": { type: "boolean" },
     command: { type: "string" },
   },
   optionHelp: [
     ["--project", "Claude Code: this project's files (the default)."],
     ["--user", "Claude Code: your user files, for every project."],
     ["--dry-run", "Print the diff of each file and change nothing."],
+    ["--no-daemon", "Claude Code: SessionStart does not start the daemon."],
     ["--command CMD", 'How the harness runs memory (default "memory"), e.g. "npx agent-memory".'],
   ],
   positionals: { min: 1, max: 1 },
@@ -70,7 +74,11 @@ export const installCommand = defineCommand({
     const dryRun = values["dry-run"] === true;
     const planned =
       harness === "claude-code"
-        ? await installClaudeCode(io, root, words, values.user === true, dryRun)
+        ? await installClaudeCode(io, root, words, {
+            user: values.user === true,
+            daemon: values["no-daemon"] !== true,
+            dryRun,
+          })
         : await installCodex(io, root, words, dryRun);
     if ("code" in planned) return out.fail(planned);
     const { changes, notes } = planned;
@@ -100,8 +108,7 @@ async function installClaudeCode(
   io: CliIo,
   root: string,
   words: readonly string[],
-  user: boolean,
-  dryRun: boolean,
+  { user, daemon, dryRun }: { user: boolean; daemon: boolean; dryRun: boolean },
 ): Promise<Planned | CliFailure> {
   const home = io.env["HOME"] ?? "";
   if (user && home === "") return failed("HOME is not set, so the user settings cannot be found");
@@ -110,7 +117,17 @@ async function installClaudeCode(
     : join(io.cwd, ".claude", "settings.json");
   const mcpPath = user ? join(home, ".claude.json") : join(io.cwd, ".mcp.json");
   const command = (hook: string) =>
-    [...words, "hook", "claude-code", hook, "--root", root].map(quote).join(" ");
+    [
+      ...words,
+      "hook",
+      "claude-code",
+      hook,
+      "--root",
+      root,
+      ...(daemon && hook === "session-start" ? ["--start-daemon"] : []),
+    ]
+      .map(quote)
+      .join(" ");
   const [program = "memory", ...rest] = words;
   const server: JsonObject = {
     type: "stdio",

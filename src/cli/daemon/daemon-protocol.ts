@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
  * here because the client loads nothing but node's own modules before it knows whether a
  * daemon will answer, and the model's entry would bring the markdown parser with it.
  */
-const PRIVATE_FOLDER = ".agent-memory";
+export const PRIVATE_FOLDER = ".agent-memory";
 
 /** The commands a daemon answers: read-only, no stdin. */
 export const SERVED_COMMANDS: ReadonlySet<string> = new Set([

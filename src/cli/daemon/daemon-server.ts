@@ -26,6 +26,7 @@ import {
   type DaemonReply,
   type DaemonRequest,
 } from "./daemon-protocol.js";
+import { noSocketFailure } from "./daemon-launch.js";
 import { alreadyServing, claimSocket, type DaemonFailure } from "./daemon-socket.js";
 
 /** Options of {@link startDaemon}. */
@@ -44,17 +45,6 @@ export interface RunningDaemon {
   /** Resolves when the daemon has stopped (idle, asked to, a watcher failure, a signal). */
   readonly stopped: Promise<void>;
   stop(why: string): void;
-}
-
-/** Why the memory at `root` can have no daemon socket (see `daemonSocketPath`). */
-export function noSocketFailure(root: string): DaemonFailure {
-  return {
-    code: "DAEMON",
-    message:
-      process.platform === "win32"
-        ? "The daemon listens on a Unix socket, which it does not use on Windows; every call runs in-process there."
-        : `The memory root ${root} is too deep for a Unix socket path (about 100 bytes with .agent-memory/daemon.sock); move the memory higher up, or let calls run in-process.`,
-  };
 }
 
 const SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"] as const;

@@ -1,0 +1,114 @@
+/**
+ * Launching the daemon as a detached process: what `memory daemon start` waits on and what a
+ * session-start hook fires and forgets. A daemon of the same build already answering is left
+ * alone; one of another build (the CLI was upgraded or rebuilt) is asked to stop first, since
+ * it would turn every call away.
+ *
+ * @module
+ */
+
+import { spawn, type ChildProcess } from "node:child_process";
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { err, ok, type Result } from "neverthrow";
+import type { CliIo } from "../framework/cli-io.js";
+import { messageOf } from "../framework/message-of.js";
+import { buildStamp, daemonSocketPath, PRIVATE_FOLDER } from "./daemon-protocol.js";
+import type { DaemonFailure } from "./daemon-socket.js";
+import { exchange, QUICK } from "./socket-exchange.js";
+
+/** What a launch found or did. */
+export type DaemonLaunch =
+  | { readonly kind: "running"; readonly pid: number; readonly socketPath: string }
+  | {
+      readonly kind: "spawned";
+      readonly child: ChildProcess;
+      readonly socketPath: string;
+      /** The daemon's log, and where this launch's lines begin in it. */
+      readonly logPath: string;
+      readonly logFrom: number;
+    };
+
+/** Why the memory at `root` can have no daemon socket (see `daemonSocketPath`). */
+export function noSocketFailure(root: string): DaemonFailure {
+  return {
+    code: "DAEMON",
+    message:
+      process.platform === "win32"
+        ? "The daemon listens on a Unix socket, which it does not use on Windows; every call runs in-process there."
+        : `The memory root ${root} is too deep for a Unix socket path (about 100 bytes with .agent-memory/daemon.sock); move the memory higher up, or let calls run in-process.`,
+  };
+}
+
+/**
+ * Starts `memory daemon run` for `root` detached, logging to `.agent-memory/daemon.log`, unless
+ * a daemon of this build answers already. Does not wait for the new daemon to answer.
+ *
+ * @example
+ * ```ts
+ * const launched = await launchDaemon(root, io, 30 * 60_000);
+ * if (launched.isOk() && launched.value.kind === "spawned") launched.value.child.unref();
+ * ```
+ */
+export async function launchDaemon(
+  root: string,
+  io: CliIo,
+  idleMs: number,
+): Promise<Result<DaemonLaunch, DaemonFailure>> {
+  const socketPath = daemonSocketPath(root);
+  if (socketPath === undefined) return err(noSocketFailure(root));
+  const [command, ...args] = io.executable ?? [];
+  if (command === undefined) {
+    return err({
+      code: "DAEMON",
+      message:
+        'This process does not know the command line that runs the CLI; run "memory daemon run" under a service manager instead.',
+    });
+  }
+  const running = await exchange(socketPath, { kind: "status" }, QUICK);
+  if (running?.kind === "status" && running.stamp === buildStamp()) {
+    return ok({ kind: "running", pid: running.pid, socketPath });
+  }
+  if (running?.kind === "status") {
+    await exchange(socketPath, { kind: "stop" }, QUICK);
+    const until = Date.now() + 5_000;
+    while (existsSync(socketPath) && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  const logPath = join(root, PRIVATE_FOLDER, "daemon.log");
+  const log = openLog(logPath);
+  if (log.isErr()) return err(log.error);
+  const minutes = String(idleMs / 60_000);
+  const child = spawn(
+    command,
+    [...args, "daemon", "run", "--root", root, "--idle-minutes", minutes],
+    {
+      cwd: root,
+      env: { ...io.env },
+      detached: true,
+      stdio: ["ignore", log.value.fd, log.value.fd],
+    },
+  );
+  closeSync(log.value.fd);
+  // A spawn that fails (no such executable) is reported by the caller's look for the daemon.
+  child.on("error", () => undefined);
+  return ok({ kind: "spawned", child, socketPath, logPath, logFrom: log.value.from });
+}
+
+/**
+ * Opens the daemon's log for appending (earlier runs stay readable), creating the private
+ * folder when needed, and says where this run's lines begin.
+ */
+function openLog(logPath: string): Result<{ fd: number; from: number }, DaemonFailure> {
+  try {
+    mkdirSync(dirname(logPath), { recursive: true });
+    const fd = openSync(logPath, "a");
+    return ok({ fd, from: fstatSync(fd).size });
+  } catch (cause) {
+    return err({
+      code: "DAEMON",
+      message: `Could not open ${logPath} (${messageOf(cause)}); the daemon needs to write in the memory's .agent-memory folder.`,
+    });
+  }
+}
