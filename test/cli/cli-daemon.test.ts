@@ -9,6 +9,8 @@ import { existsSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { rename, rm, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createServer } from "node:net";
+import { encodeMessage } from "../../src/cli/daemon/daemon-protocol.js";
 import { exchange, QUICK } from "../../src/cli/daemon/socket-exchange.js";
 import { createSandbox, jsonOf, succeeded, type CliRun, type Sandbox } from "./cli-harness.js";
 
@@ -219,10 +221,7 @@ describe("memory daemon", () => {
   });
 
   it("is started by the session-start hook with --start-daemon, once, without holding the hook", async () => {
-    const payload = readFileSync(
-      join(import.meta.dirname, "../fixtures/hooks/claude-code/stdin.session-start.startup.json"),
-      "utf8",
-    );
+    const payload = sessionStartPayload();
     const hook = ["hook", "claude-code", "session-start", "--start-daemon"];
     const first = await sandbox.cli([...hook, "--root", root], { input: payload });
     expect(first.code).toBe(0);
@@ -245,6 +244,58 @@ describe("memory daemon", () => {
       .split("\n");
     expect(log.at(-2)).toContain("daemon starting (pid");
     expect(log.at(-1)).toContain(`daemon running (pid ${String(pid)})`);
+  });
+
+  it("a session-start hook prints its context in time even when the daemon does not answer", async () => {
+    // A daemon that acknowledges and never answers (stopped with Ctrl-Z, say): the launch
+    // waits on it, the context must not.
+    const hung = createServer((connection) => {
+      connection.write(encodeMessage({ kind: "accepted" }));
+    });
+    await new Promise<void>((done) => hung.listen(socket(), done));
+    try {
+      const run = await sandbox.cli(
+        [
+          "hook",
+          "claude-code",
+          "session-start",
+          "--start-daemon",
+          "--timeout-ms",
+          "1200",
+          "--root",
+          root,
+        ],
+        { input: sessionStartPayload() },
+      );
+      expect(run.code).toBe(0);
+      expect(JSON.parse(run.stdout)).toMatchObject({
+        hookSpecificOutput: { hookEventName: "SessionStart" },
+      });
+      const log = readFileSync(join(root, ".agent-memory", "hooks.log"), "utf8").trim();
+      expect(log.split("\n").at(-1)).toContain("daemon launch still under way at the time limit");
+    } finally {
+      hung.close();
+      await rm(socket(), { force: true });
+    }
+  });
+
+  it("stops when another daemon's socket replaced its own", async () => {
+    const pid = await start();
+    const other = createServer(() => undefined);
+    const aside = join(root, ".agent-memory", "other.sock");
+    await new Promise<void>((done) => other.listen(aside, done));
+    try {
+      await rename(aside, socket());
+      await waitUntil(() => !daemonProcesses().includes(pid), 20_000);
+      expect(readFileSync(join(root, ".agent-memory", "daemon.log"), "utf8")).toContain(
+        "another daemon took over its socket",
+      );
+      // It left the other's socket alone.
+      expect(existsSync(socket())).toBe(true);
+    } finally {
+      other.close();
+      await rm(socket(), { force: true });
+    }
   });
 
   it("refuses bad options and roots that are not a memory, starting nothing", async () => {
@@ -273,6 +324,14 @@ describe("memory daemon", () => {
     }
   });
 });
+
+/** What Claude Code sends a SessionStart hook (see test/fixtures/hooks/SOURCES.md). */
+function sessionStartPayload(): string {
+  return readFileSync(
+    join(import.meta.dirname, "../fixtures/hooks/claude-code/stdin.session-start.startup.json"),
+    "utf8",
+  );
+}
 
 /** The pids of daemon processes serving this test's memory. */
 function daemonProcesses(): number[] {

@@ -10,7 +10,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { claimSocket } from "../../src/cli/daemon/daemon-socket.js";
-import { START_LOCK_STALE_MS, takeStartLock } from "../../src/cli/daemon/start-lock.js";
+import { launchDaemon } from "../../src/cli/daemon/daemon-launch.js";
+import { setAside, START_LOCK_STALE_MS, takeStartLock } from "../../src/cli/daemon/start-lock.js";
+import type { CliIo } from "../../src/cli/framework/cli-io.js";
 
 let folder = "";
 const servers: Server[] = [];
@@ -97,6 +99,44 @@ describe("the start lock", () => {
     const ino = fs.statSync(lock).ino;
     if (slow.isOk()) slow.value();
     expect(fs.statSync(lock).ino).toBe(ino);
+  });
+
+  it("puts back a fresh lock it moved aside by mistake (replaced since it was judged abandoned)", () => {
+    const lock = join(folder, "daemon.lock");
+    fs.writeFileSync(lock, "1");
+    const abandoned = fs.statSync(lock).ino;
+    // Another start took the abandoned lock over and holds a new one by the same name.
+    fs.writeFileSync(join(folder, "fresh"), "2");
+    fs.renameSync(join(folder, "fresh"), lock);
+    const fresh = fs.statSync(lock).ino;
+    expect(fresh).not.toBe(abandoned);
+    setAside(lock, abandoned);
+    expect(fs.statSync(lock).ino).toBe(fresh);
+    expect(fs.readdirSync(folder)).toEqual(["daemon.lock"]);
+    // The abandoned one itself goes.
+    setAside(lock, fresh);
+    expect(fs.readdirSync(folder)).toEqual([]);
+  });
+});
+
+describe("launching the daemon", () => {
+  const io = (executable: string[]): CliIo => ({
+    env: {},
+    cwd: folder,
+    stdout: () => undefined,
+    stderr: () => undefined,
+    readStdin: async () => undefined,
+    executable,
+  });
+
+  it.each([
+    ["does not exist", "/no/such/memory-cli"],
+    ["cannot be one (a path through a file)", "/etc/passwd/memory-cli"],
+  ])("says why when the executable %s, and starts nothing", async (_why, executable) => {
+    const launched = await launchDaemon(folder, io([executable]), 60_000);
+    expect(launched.isErr() && launched.error.code).toBe("DAEMON");
+    expect(launched.isErr() && launched.error.message).toContain(`Could not run ${executable}`);
+    expect(fs.existsSync(join(folder, ".agent-memory", "daemon.sock"))).toBe(false);
   });
 });
 

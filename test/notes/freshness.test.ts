@@ -227,7 +227,6 @@ describe.each([
   });
 });
 
-/** A persistence whose reads wait, once read, until `release()`. */
 /** Holds every read's answer until released; `waiting` resolves once a read has read. */
 function gated(base: Persistence) {
   let release: () => void = noop;

@@ -203,7 +203,8 @@ export function watchMemoryFiles(
       const force = folders.get(name)?.identity.birth === undefined && !forcing.has(name);
       if (force) {
         forcing.add(name);
-        setTimeout(() => forcing.delete(name), 0);
+        // memfs delivers synchronously: the repeat comes before any microtask runs.
+        queueMicrotask(() => forcing.delete(name));
       }
       attach(name, force);
       if (name === "") WATCHED_FOLDERS.forEach((folder) => attach(folder));

@@ -68,37 +68,36 @@ export const hookCommand = defineCommand({
       outcome: "failed",
       detail: `unexpected: ${String(cause)}`,
     }));
+    const deadline = Date.now() + timeoutMs;
     const daemon =
-      values["start-daemon"] === true ? startDaemonQuietly(values.root, io) : Promise.resolve("");
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<HookOutcome & { timedOut: true }>((done) => {
-      timer = setTimeout(
-        () =>
-          done({
-            outcome: "failed",
-            detail: `gave up after ${timeoutMs} ms (--timeout-ms)`,
-            timedOut: true,
-          }),
-        timeoutMs,
-      );
-    });
-    const result: HookOutcome & { timedOut?: true } = await Promise.race([
-      Promise.all([work, daemon]).then(([outcome, started]) =>
-        started === "" ? outcome : { ...outcome, detail: `${outcome.detail}; ${started}` },
-      ),
-      timedOut,
-    ]);
-    clearTimeout(timer);
-    if (result.timedOut === true) {
-      await logHook(root, io, name, result.outcome, result.detail);
+      values["start-daemon"] === true
+        ? startDaemonQuietly(values.root, io).catch(
+            (cause: unknown) => `daemon not started: ${String(cause)}`,
+          )
+        : Promise.resolve("");
+    const result = await withinTime(work, timeoutMs);
+    if (result === undefined) {
+      await logHook(root, io, name, "failed", `gave up after ${timeoutMs} ms (--timeout-ms)`);
       // The work left behind (a slow disk, a stdin never closed) must not hold the harness:
       // every write it makes is atomic, so ending the process here loses nothing half-written.
       process.exit(EXIT.ok);
     }
+    // The context first: a slow launch (replacing a daemon of another build) never costs it.
     if (result.stdout !== undefined) io.stdout(result.stdout);
-    await logHook(root, io, name, result.outcome, result.detail);
-    if (values.json === true)
-      io.stderr(`${JSON.stringify({ outcome: result.outcome, detail: result.detail })}\n`);
+    const started = await withinTime(daemon, Math.max(0, deadline - Date.now()));
+    const detail =
+      started === undefined
+        ? `${result.detail}; daemon launch still under way at the time limit`
+        : started === ""
+          ? result.detail
+          : `${result.detail}; ${started}`;
+    await logHook(root, io, name, result.outcome, detail);
+    if (values.json === true) io.stderr(`${JSON.stringify({ outcome: result.outcome, detail })}\n`);
+    if (started === undefined) {
+      // The launch's waits must not hold the harness either; what was printed goes out first.
+      await new Promise<void>((done) => process.stdout.write("", () => done()));
+      process.exit(EXIT.ok);
+    }
     return EXIT.ok;
   },
 });
@@ -116,6 +115,19 @@ async function startDaemonQuietly(root: string | undefined, io: CliIo): Promise<
   if (launched.value.kind === "running") return `daemon running (pid ${launched.value.pid})`;
   launched.value.child.unref();
   return `daemon starting (pid ${String(launched.value.child.pid)})`;
+}
+
+/** What `promise` settles to within `ms`, else undefined. */
+async function withinTime<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((done) => {
+    timer = setTimeout(() => done(undefined), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function positiveInteger(text: string | undefined): number | undefined {

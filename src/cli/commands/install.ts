@@ -76,7 +76,8 @@ export const installCommand = defineCommand({
       harness === "claude-code"
         ? await installClaudeCode(io, root, words, {
             user: values.user === true,
-            daemon: values["no-daemon"] !== true,
+            // No Unix socket for the daemon on Windows: the hook would only log that.
+            daemon: values["no-daemon"] !== true && process.platform !== "win32",
             dryRun,
           })
         : await installCodex(io, root, words, dryRun);

@@ -80,18 +80,26 @@ export async function launchDaemon(
   const log = openLog(logPath);
   if (log.isErr()) return err(log.error);
   const minutes = String(idleMs / 60_000);
-  const child = spawn(
-    command,
-    [...args, "daemon", "run", "--root", root, "--idle-minutes", minutes],
-    {
+  let child: ChildProcess;
+  try {
+    child = spawn(command, [...args, "daemon", "run", "--root", root, "--idle-minutes", minutes], {
       cwd: root,
       env: { ...io.env },
       detached: true,
       stdio: ["ignore", log.value.fd, log.value.fd],
-    },
-  );
-  closeSync(log.value.fd);
-  // A spawn that fails (no such executable) is reported by the caller's look for the daemon.
+    });
+  } catch (cause) {
+    // Some failures (ENOTDIR, EINVAL) are thrown rather than emitted.
+    return err({ code: "DAEMON", message: `Could not run ${command}: ${messageOf(cause)}.` });
+  } finally {
+    closeSync(log.value.fd);
+  }
+  if (child.pid === undefined) {
+    // Not started (ENOENT, EACCES): the reason comes as an "error" event.
+    const cause = await new Promise<unknown>((done) => child.once("error", done));
+    return err({ code: "DAEMON", message: `Could not run ${command}: ${messageOf(cause)}.` });
+  }
+  // A failure after it started is seen by the caller's look for the daemon.
   child.on("error", () => undefined);
   return ok({ kind: "spawned", child, socketPath, logPath, logFrom: log.value.from });
 }

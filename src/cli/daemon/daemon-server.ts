@@ -48,6 +48,7 @@ export interface RunningDaemon {
 }
 
 const SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
+const OWNERSHIP_CHECK_MS = 10_000;
 
 /**
  * Opens the memory at `root` and serves it until idle for `options.idleMs` or asked to stop.
@@ -115,6 +116,7 @@ export async function startDaemon(
     if (claimed?.isOk() === true) claimed.value.release();
     watcher.value.close();
     server.close();
+    for (const socket of connections) socket.destroy();
     return err(
       claimed?.isErr() === true
         ? claimed.error
@@ -125,6 +127,7 @@ export async function startDaemon(
     stop = (why) => {
       stop = ignore;
       clearTimeout(idle);
+      clearInterval(ownership);
       for (const signal of SIGNALS) process.off(signal, onSignal);
       watcher.value.close();
       claimed.value.release();
@@ -144,6 +147,12 @@ export async function startDaemon(
     idle.unref();
   };
   restartIdle();
+  // Two starts can, in rare races (a start held up past the lock's stale age), both listen;
+  // the one whose socket was renamed over would serve nobody: it stops.
+  const ownership = setInterval(() => {
+    if (!claimed.value.owns()) stop("another daemon took over its socket");
+  }, OWNERSHIP_CHECK_MS);
+  ownership.unref();
   for (const signal of SIGNALS) process.on(signal, onSignal);
   log(`memory daemon (pid ${process.pid}) serving ${root} on ${socketPath}`);
   return ok({ socketPath, stopped, stop: (why) => stop(why) });

@@ -23,6 +23,8 @@ export interface DaemonFailure {
 
 /** A socket this daemon listens on. */
 export interface ClaimedSocket {
+  /** Whether the socket file is still this daemon's (another start may have replaced it). */
+  owns(): boolean;
   /** Removes the socket file if it is still this daemon's. */
   release(): void;
 }
@@ -79,11 +81,15 @@ export async function claimSocket(
         message: `Could not move the socket to ${socketPath}: ${messageOf(cause)}.`,
       });
     }
-    const ino = fs.statSync(socketPath).ino;
+    const ino = statQuietly(socketPath)?.ino;
+    if (ino === undefined) {
+      return err({ code: "DAEMON", message: `The socket ${socketPath} went away as it was made.` });
+    }
+    const owns = (): boolean => statQuietly(socketPath)?.ino === ino;
     return ok({
+      owns,
       release: () => {
-        const now = statQuietly(socketPath);
-        if (now !== undefined && now.ino === ino) unlinkQuietly(socketPath);
+        if (owns()) unlinkQuietly(socketPath);
       },
     });
   } finally {

@@ -73,7 +73,7 @@ export function takeStartLock(
 }
 
 /** Removes the abandoned lock with inode `ino`; a fresh lock moved by mistake goes back. */
-function setAside(path: string, ino: number): void {
+export function setAside(path: string, ino: number): void {
   const aside = `${path}.stale.${process.pid}`;
   try {
     fs.renameSync(path, aside);
