@@ -119,16 +119,17 @@ describe("the start lock", () => {
   });
 });
 
-describe("launching the daemon", () => {
-  const io = (executable: string[]): CliIo => ({
-    env: {},
-    cwd: folder,
-    stdout: () => undefined,
-    stderr: () => undefined,
-    readStdin: async () => undefined,
-    executable,
-  });
+/** A CLI environment whose command line is `executable`. */
+const io = (executable: string[]): CliIo => ({
+  env: {},
+  cwd: folder,
+  stdout: () => undefined,
+  stderr: () => undefined,
+  readStdin: async () => undefined,
+  executable,
+});
 
+describe("launching the daemon", () => {
   it.each([
     ["does not exist", "/no/such/memory-cli"],
     ["cannot be one (a path through a file)", "/etc/passwd/memory-cli"],
