@@ -128,9 +128,11 @@ export function watchMemoryFiles(
     // A folder that is not there, and not watched, is as it should be.
     if (watched === undefined || identity === undefined) return watched === identity;
     if (watched.ino !== identity.ino) return false;
-    return watched.birth === undefined || identity.birth === undefined
-      ? true
-      : watched.birth === identity.birth;
+    return (
+      watched.birth === undefined ||
+      identity.birth === undefined ||
+      watched.birth === identity.birth
+    );
   };
 
   let failure: unknown;
