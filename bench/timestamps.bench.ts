@@ -28,10 +28,11 @@ export async function benchTimestamps(
   const expectIds = (size: number) => {
     if (size < count) throw new Error(`expected ${count} ids, got ${size}`);
   };
-  // A fresh adapter per run: the first call walks the whole history (later calls with the
-  // same HEAD answer from the adapter's cache, measured separately below).
+  // A fresh adapter per run, persistTimestamps off: every run walks the whole history
+  // (otherwise every run after the first reads the walk the first one saved in the git dir;
+  // that case and the adapter's in-memory cache are measured separately below).
   const cliMs = await medianMs(async () => {
-    const times = await gitCli({ dir: root }).timestamps();
+    const times = await gitCli({ dir: root, persistTimestamps: false }).timestamps();
     if (times.isErr()) throw times.error;
     expectIds(times.value.size);
   });
@@ -57,21 +58,28 @@ export async function benchTimestamps(
     isoMs,
     "git log --name-status",
     native,
+    // Issue 16's target, for 2,000 notes x 1,000 commits (11.5 s before the walk was rewritten).
+    "<= 1 s",
   );
 
   // The second process: a new adapter whose first call finds the walk saved in the git dir.
-  await isomorphicGit({ fs, dir: root }).timestamps();
-  const persistedMs = await medianMs(async () => {
-    const times = await isomorphicGit({ fs, dir: root }).timestamps();
-    if (times.isErr()) throw times.error;
-    expectIds(times.value.size);
-  });
-  report(
-    `isomorphicGit timestamps, new adapter after a persisted walk (second process)`,
-    persistedMs,
-    "git log --name-status",
-    native,
-  );
+  for (const [name, adapter] of [
+    ["gitCli", () => gitCli({ dir: root })],
+    ["isomorphicGit", () => isomorphicGit({ fs, dir: root })],
+  ] as const) {
+    await adapter().timestamps();
+    const persistedMs = await medianMs(async () => {
+      const times = await adapter().timestamps();
+      if (times.isErr()) throw times.error;
+      expectIds(times.value.size);
+    });
+    report(
+      `${name} timestamps, new adapter after a persisted walk (second process)`,
+      persistedMs,
+      "git log --name-status",
+      native,
+    );
+  }
 
   for (const [name, git] of [
     ["gitCli", gitCli({ dir: root })],
