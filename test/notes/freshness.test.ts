@@ -7,7 +7,7 @@
 import * as nodeFs from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { memfs } from "memfs";
 import { ResultAsync } from "neverthrow";
 import { afterEach, describe, expect, it } from "vitest";
@@ -287,9 +287,36 @@ async function onDiskWithoutBirthTimes(): Promise<{ root: string; fs: typeof nod
   return { root, fs };
 }
 
+/**
+ * The same files where every folder's birth time is known (ext4 reports a new, untouched
+ * folder's birth time equal to its change time, which the watcher must treat as unknown) and
+ * no watched folder reports its own removal: the birth time alone must tell a folder made
+ * again with its old inode.
+ */
+async function onDiskByBirthTimeAlone(): Promise<{ root: string; fs: typeof nodeFs }> {
+  const { root } = await onDisk();
+  const fs = new Proxy(nodeFs, {
+    get: (target, key, receiver): unknown => {
+      if (key === "statSync")
+        return (path: string) => {
+          const stats = target.statSync(path);
+          return Object.defineProperty(stats, "birthtimeMs", { value: stats.birthtimeMs - 0.5 });
+        };
+      if (key !== "watch") return Reflect.get(target, key, receiver);
+      return (path: string, options: nodeFs.WatchOptions, listener: nodeFs.WatchListener<string>) =>
+        target.watch(path, options, (event, filename) => {
+          if (path !== root && filename === basename(path)) return;
+          listener(event, filename);
+        });
+    },
+  });
+  return { root, fs };
+}
+
 describe.each([
   ["real disk", onDisk],
   ["real disk without birth times", onDiskWithoutBirthTimes],
+  ["real disk, told by birth time alone", onDiskByBirthTimeAlone],
   ["memfs", async () => inMemory()],
 ])("freshness: watch with settled, folders removed and made again, on %s", (_where, setUp) => {
   it("keeps watching a status folder removed and made again (ext4 reuses its inode)", async () => {
