@@ -291,17 +291,24 @@ async function onDiskWithoutBirthTimes(): Promise<{ root: string; fs: typeof nod
  * The same files where every folder's birth time is known (ext4 reports a new, untouched
  * folder's birth time equal to its change time, which the watcher must treat as unknown) and
  * no watched folder reports its own removal: the birth time alone must tell a folder made
- * again with its old inode.
+ * again with its old inode. The birth time is made up, one per mkdirSync of the path, so the
+ * test does not depend on the file system keeping birth times.
  */
 async function onDiskByBirthTimeAlone(): Promise<{ root: string; fs: typeof nodeFs }> {
   const { root } = await onDisk();
+  const made = new Map<string, number>();
   const fs = new Proxy(nodeFs, {
     get: (target, key, receiver): unknown => {
-      if (key === "statSync")
-        return (path: string) => {
-          const stats = target.statSync(path);
-          return Object.defineProperty(stats, "birthtimeMs", { value: stats.birthtimeMs - 0.5 });
+      if (key === "mkdirSync")
+        return (path: string, options?: nodeFs.MakeDirectoryOptions) => {
+          made.set(path, (made.get(path) ?? 0) + 1);
+          return target.mkdirSync(path, options);
         };
+      if (key === "statSync")
+        return (path: string) =>
+          Object.defineProperty(target.statSync(path), "birthtimeMs", {
+            value: 1_000_000 + (made.get(path) ?? 0),
+          });
       if (key !== "watch") return Reflect.get(target, key, receiver);
       return (path: string, options: nodeFs.WatchOptions, listener: nodeFs.WatchListener<string>) =>
         target.watch(path, options, (event, filename) => {
