@@ -14,7 +14,7 @@ import { err, ok, type Result } from "neverthrow";
 import type { CliIo } from "../framework/cli-io.js";
 import { messageOf } from "../framework/message-of.js";
 import { buildStamp, daemonSocketPath, PRIVATE_FOLDER } from "./daemon-protocol.js";
-import type { DaemonFailure } from "./daemon-socket.js";
+import { noSocketFailure, type DaemonFailure } from "./daemon-socket.js";
 import { exchange, QUICK } from "./socket-exchange.js";
 
 /** What a launch found or did. */
@@ -28,17 +28,6 @@ export type DaemonLaunch =
       readonly logPath: string;
       readonly logFrom: number;
     };
-
-/** Why the memory at `root` can have no daemon socket (see `daemonSocketPath`). */
-export function noSocketFailure(root: string): DaemonFailure {
-  return {
-    code: "DAEMON",
-    message:
-      process.platform === "win32"
-        ? "The daemon listens on a Unix socket, which it does not use on Windows; every call runs in-process there."
-        : `The memory root ${root} is too deep for a Unix socket path (about 100 bytes with .agent-memory/daemon.sock); move the memory higher up, or let calls run in-process.`,
-  };
-}
 
 /**
  * Starts `memory daemon run` for `root` detached, logging to `.agent-memory/daemon.log`, unless

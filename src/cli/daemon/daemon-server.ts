@@ -26,8 +26,12 @@ import {
   type DaemonReply,
   type DaemonRequest,
 } from "./daemon-protocol.js";
-import { noSocketFailure } from "./daemon-launch.js";
-import { alreadyServing, claimSocket, type DaemonFailure } from "./daemon-socket.js";
+import {
+  alreadyServing,
+  claimSocket,
+  noSocketFailure,
+  type DaemonFailure,
+} from "./daemon-socket.js";
 
 /** Options of {@link startDaemon}. */
 export interface DaemonOptions {

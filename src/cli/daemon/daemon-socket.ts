@@ -21,6 +21,17 @@ export interface DaemonFailure {
   readonly message: string;
 }
 
+/** Why the memory at `root` can have no daemon socket (see `daemonSocketPath`). */
+export function noSocketFailure(root: string): DaemonFailure {
+  return {
+    code: "DAEMON",
+    message:
+      process.platform === "win32"
+        ? "The daemon listens on a Unix socket, which it does not use on Windows; every call runs in-process there."
+        : `The memory root ${root} is too deep for a Unix socket path (about 100 bytes with .agent-memory/daemon.sock); move the memory higher up, or let calls run in-process.`,
+  };
+}
+
 /** A socket this daemon listens on. */
 export interface ClaimedSocket {
   /** Whether the socket file is still this daemon's (another start may have replaced it). */
