@@ -159,18 +159,36 @@ describe("memory defrag", () => {
     expect(await head()).toBe(headBefore);
   });
 
-  it("refuses a decision that breaks a rule: exit 1 naming the rule, nothing changed", async () => {
+  it("holds a decision whose actions all break a rule: exit 1, each refusal named, no note changed", async () => {
     const treeBefore = await readTree(root);
     const headBefore = await head();
     const bad = { ...decision, actions: [{ type: "archive", id: "id__Gone00" }] };
     const run = await memory(["defrag", "--llm-cmd", llmCmd(bad), "--timeout", "60"]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toBe("");
-    expect(oneErrorLine(run)).toMatch(
-      /^memory: The defrag failed at validate: .*"unknown-id".*archive names id__Gone00, which no note carries\. Nothing was changed\.$/,
+    expect(run.stdout).toMatch(
+      /^Held for review: 1 of 1 proposed action broke a rule \(more than half\), so nothing was applied\. The proposal is saved in \.agent-memory\/defrag-held\/[0-9a-f]+\.json\.\n/,
     );
-    expect(await readTree(root)).toEqual(treeBefore);
+    expect(run.stdout).toContain(
+      "  archive id__Gone00\n    [unknown-id] (batch 1) archive names id__Gone00, which no note carries.",
+    );
+    const tree = await readTree(root);
+    const held = Object.keys(tree).filter((path) => path.startsWith(".agent-memory/defrag-held/"));
+    expect(held).toHaveLength(1);
+    for (const path of held) delete tree[path];
+    expect(tree).toEqual(treeBefore);
     expect(await head()).toBe(headBefore);
+    const json = await memory(["defrag", "--llm-cmd", llmCmd(bad), "--json"]);
+    expect(json.code).toBe(1);
+    const report = JSON.parse(json.stdout);
+    expect(report).toMatchObject({ held: true, proposed: 1, applied: [] });
+    expect(report.refused).toEqual([
+      {
+        batch: 1,
+        action: { type: "archive", id: "id__Gone00" },
+        rule: "unknown-id",
+        message: "archive names id__Gone00, which no note carries.",
+      },
+    ]);
   });
 
   it("applies the plan: the orphan archived, the tiers in index.md, one commit", async () => {

@@ -92,3 +92,57 @@ describe("describeDefrag", () => {
     );
   });
 });
+
+describe("describeDefrag with refusals", () => {
+  const refused = [
+    {
+      batch: 1,
+      action: { type: "relink" as const, id: "id__Cccccc", body: "x" },
+      rule: "drops-text" as const,
+      message: 'the relink of id__Cccccc would drop text it was not shown: "Big."',
+    },
+    {
+      batch: 2,
+      action: { type: "tier" as const, tier: "hot" as const, id: "id__Bbbbbb" },
+      rule: "tiers" as const,
+      message: "the hot tier names id__Bbbbbb, which would not be an active note.",
+    },
+  ];
+
+  it("lists each refused action with its rule, batch and reason beside what was applied", () => {
+    const text = describeDefrag(
+      {
+        ...report,
+        applied: [{ type: "archive", id: "id__Bbbbbb" }],
+        proposed: 2,
+        refused,
+        held: false,
+      },
+      titles,
+      { git: false },
+    );
+    expect(text).toContain("Defragmented: 1 action applied.");
+    expect(text).toContain("Refused 2 proposals (each left out, the rest kept):");
+    expect(text).toContain('  relink id__Cccccc "Big note" (new body)\n    [drops-text] (batch 1)');
+    expect(text).toContain("  hot tier id__Bbbbbb\n    [tiers] (batch 2)");
+  });
+
+  it("says a held run applied nothing and where its proposal is saved", () => {
+    const text = describeDefrag(
+      {
+        ...report,
+        proposed: 1,
+        refused: refused.slice(0, 1),
+        held: true,
+        heldPlan: ".agent-memory/defrag-held/abc.json",
+      },
+      titles,
+      { git: true },
+    );
+    expect(text).toMatch(/^Held for review: 1 of 1 proposed action broke a rule/);
+    expect(text).toContain(
+      "nothing was applied. The proposal is saved in .agent-memory/defrag-held/abc.json.",
+    );
+    expect(text).not.toContain("Defragmented");
+  });
+});

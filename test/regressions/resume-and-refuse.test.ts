@@ -40,7 +40,7 @@ describe("a resumed consolidation", () => {
   });
 });
 
-describe("a refused defrag decision", () => {
+describe("a held defrag decision (its actions mostly refused)", () => {
   it("commits nothing, not even the snapshot", async () => {
     const decision = {
       hotTier: [],
@@ -54,7 +54,9 @@ describe("a refused defrag decision", () => {
     okOf(await memory.commit("seed"));
     await seedNotes(fs, root, [{ id: "id__BBBBBB", title: "Uncommitted", body: "b" }]);
     const before = (await git.log({ fs, dir: root })).length;
-    expect(errOf(await memory.defrag()).message).toContain("unknown-id");
+    const report = okOf(await memory.defrag());
+    expect(report.held).toBe(true);
+    expect(report.refused?.map((refusal) => refusal.rule)).toEqual(["unknown-id"]);
     expect((await git.log({ fs, dir: root })).length).toBe(before);
   });
 });

@@ -145,7 +145,7 @@ function defragAnswer(request: LlmRequest) {
       body: `${sliceOf("id__Topic2")} See [[id__Topic1|deploys]].`,
     });
   // Split once: the parts' titles in the prompt say it is done.
-  if (shows("id__Topic5") && !shows("Roll back by reverting the tag"))
+  if (shows("id__Topic5") && !shows("| Roll back by reverting the tag |"))
     actions.push({
       type: "split",
       id: "id__Topic5",

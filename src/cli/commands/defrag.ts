@@ -16,10 +16,12 @@ export const defragCommand = defineCommand({
     "Commits any uncommitted change as a snapshot, analyzes the memory, shows the model the notes\n" +
     "and the findings (cluster by cluster), and checks its decision before anything changes: every\n" +
     "id exists, one action per note, no new broken link, at most 20% archived and 10% merged away,\n" +
-    "at most 12 hot and 60 warm notes. A decision breaking a rule changes nothing and exits 1 naming\n" +
-    "the rule. Otherwise the actions (merge, split, rename, archive, relink, retag: nothing is ever\n" +
-    "deleted) are applied, the index note's ## Hot and ## Warm lists rewritten, and all committed\n" +
-    `once. The model is --llm-cmd, else $${LLM_COMMAND_VARIABLE}, as for consolidate. Ctrl-C stops cleanly.`,
+    "at most 12 hot and 60 warm notes. Each action breaking a rule is refused and listed with the\n" +
+    "rule; the rest (merge, split, rename, archive, relink, retag: nothing is ever deleted) are\n" +
+    "applied, the index note's ## Hot and ## Warm lists rewritten, and all committed once. When\n" +
+    "more than half the actions are refused, nothing is applied: the proposal is saved under\n" +
+    ".agent-memory/defrag-held/ for review and the command exits 1. " +
+    `The model is --llm-cmd, else $${LLM_COMMAND_VARIABLE}, as for consolidate. Ctrl-C stops cleanly.`,
   options: { ...COMMON_OPTIONS, ...LLM_OPTIONS, "dry-run": { type: "boolean" } },
   optionHelp: [
     ...LLM_OPTION_HELP,
@@ -51,6 +53,7 @@ export const defragCommand = defineCommand({
     const report = ran.value;
     const titles = new Map(before.value.map((note) => [note.id, note.title]));
     out.print(report, () => describeDefrag(report, titles, { git: git !== undefined }));
-    return EXIT.ok;
+    // A held run applied nothing: a scheduled job must notice it.
+    return report.held === true ? EXIT.failed : EXIT.ok;
   },
 });

@@ -30,14 +30,18 @@ export function describeDefrag(
     report.snapshot === null
       ? []
       : [`Committed the uncommitted changes first, as a snapshot: ${short(report.snapshot)}.`];
+  const refused = refusalLines(report, titles);
   if (report.dryRun) {
     return [
       "Dry run: nothing was changed. The validated plan:",
       ...actionSection("Actions", decision.actions, titles),
       ...tierLines(decision, titles),
+      ...refused,
+      ...heldLines(report),
       ...snapshot,
     ].join("\n");
   }
+  if (report.held === true) return [...heldLines(report), ...refused].join("\n");
   const created =
     report.created.length === 0
       ? []
@@ -60,9 +64,38 @@ export function describeDefrag(
     ...report.applied.map((action) => actionLine(action, titles)),
     ...created,
     ...tierLines(decision, titles),
+    ...refused,
     ...snapshotLine,
     commit,
   ].join("\n");
+}
+
+/** Each refused action (or tier entry) with the rule it broke and why. */
+function refusalLines(report: DefragReport, titles: TitleLookup): string[] {
+  const refused = report.refused ?? [];
+  if (refused.length === 0) return [];
+  return [
+    `Refused ${plural(refused.length, "proposal")} (each left out, the rest kept):`,
+    ...refused.map((refusal) => {
+      const what =
+        refusal.action.type === "tier"
+          ? `  ${refusal.action.tier} tier ${refusal.action.id}`
+          : actionLine(refusal.action, titles);
+      return `${what}\n    [${refusal.rule}] (batch ${refusal.batch}) ${refusal.message}`;
+    }),
+  ];
+}
+
+function heldLines(report: DefragReport): string[] {
+  if (report.held !== true) return [];
+  const refused = (report.refused ?? []).filter((r) => r.action.type !== "tier").length;
+  return [
+    `Held for review: ${refused} of ${plural(report.proposed ?? 0, "proposed action")} broke a rule ` +
+      "(more than half), so nothing was applied." +
+      (report.heldPlan === null || report.heldPlan === undefined
+        ? ""
+        : ` The proposal is saved in ${report.heldPlan}.`),
+  ];
 }
 
 function short(commit: string): string {

@@ -7,7 +7,7 @@ import type { NotesMemory } from "../../notes/notes-memory.js";
 import type { MemoryError } from "../../errors.js";
 import type { Persistence } from "../../ports/persistence.js";
 import { readNoteBodies } from "../../notes/read-note-bodies.js";
-import { planBatches, type DefragNoteLine } from "./defrag-batches.js";
+import { planBatches, shownCost, type DefragNoteLine } from "./defrag-batches.js";
 import type { DefragFindings } from "./defrag-prompt.js";
 import type { AnalyzeOutput } from "./defrag-steps.js";
 import type { SimNote } from "./dry-run-decision.js";
@@ -23,7 +23,7 @@ export interface DefragAnalyzeDeps {
   readonly persistence: Persistence;
   readonly now: () => number;
   readonly guardrails: DefragGuardrails;
-  /** Characters of note lines one prompt may hold (about half its budget). */
+  /** Characters of note lines and shown bodies one prompt may hold (about half its budget). */
   readonly noteBudgetChars: number;
 }
 
@@ -77,6 +77,12 @@ export async function analyzeForDefrag(
     lines,
     loose.length > 0 ? [...clusters, { noteIds: loose }] : clusters,
     deps.noteBudgetChars,
+    {
+      bodyChars: new Map(notes.map((note) => [note.id, shownCost(note.id, note.body)])),
+      // A body may take most of a batch, so an oversized note can still be shown and split;
+      // a larger one is listed without it and offered only the actions that need none.
+      maxBodyChars: Math.floor((deps.noteBudgetChars * 3) / 4),
+    },
   );
   const tiers = readIndexTiers(indexBody);
   return ok({

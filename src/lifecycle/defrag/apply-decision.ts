@@ -5,7 +5,7 @@ import type { DefragAction, DefragDecision } from "./defrag-decision.js";
 import { scrubNewText } from "../secret-scrubber.js";
 import { splitStub } from "./dry-run-decision.js";
 import { missingSentences } from "../../model/sentences.js";
-import { replacedText } from "./validate-decision.js";
+import { replacedText } from "./action-checks.js";
 
 /** What applying a decision changed. */
 export interface AppliedDefrag {

@@ -8,6 +8,7 @@ import { analyzeForDefrag } from "./analyze-for-defrag.js";
 import { applyDecision } from "./apply-decision.js";
 import { combineDecisions, splitPartId } from "./combine-decisions.js";
 import { defragMessage } from "./defrag-message.js";
+import { saveHeldPlan } from "./held-plan.js";
 import type {
   AnalyzeOutput,
   ApplyInput,
@@ -69,9 +70,14 @@ export function createDefragActors(deps: DefragDeps) {
     plan: fromPromise<PlanOutput, PlanInput>(async ({ input, signal }) => ({
       decisions: await orThrow(planDecisions(deps.llm, input, signal)),
     })),
-    validate: fromPromise<ValidateOutput, ValidateInput>(async ({ input }) => ({
-      decision: await orThrow(Promise.resolve(combineDecisions(input.analysis, input.decisions))),
-    })),
+    validate: fromPromise<ValidateOutput, ValidateInput>(async ({ input }) => {
+      const combined = combineDecisions(input.analysis, input.decisions);
+      const heldPlan =
+        combined.held && input.dryRun !== true
+          ? await orThrow(saveHeldPlan(deps.persistence, input.analysis.run, combined))
+          : null;
+      return { ...combined, heldPlan };
+    }),
     apply: fromPromise<ApplyOutput, ApplyInput>(({ input }) =>
       orThrow(applyDecision(deps.memory, input.decision, splitPartId(input.run))),
     ),

@@ -16,6 +16,22 @@ export interface DefragNoteLine {
 export interface DefragBatch {
   readonly ids: ReadonlySet<string>;
   readonly notes: readonly DefragNoteLine[];
+  /**
+   * The notes whose whole body the prompt shows: only these may get a new body (split,
+   * relink, merge with a body). Absent: none.
+   */
+  readonly shown?: ReadonlySet<string>;
+}
+
+/** A shown body as the prompt holds it: whole, between delimiters it cannot close early. */
+export function shownBlock(id: string, body: string): string {
+  const neutral = body.replace(/<\/?note\b/gi, (tag) => tag.replace("<", "< "));
+  return `<note id="${id}">\n${neutral}\n</note>`;
+}
+
+/** The characters showing a body costs in a prompt: its block, and its id in the list of shown ids. */
+export function shownCost(id: string, body: string): number {
+  return shownBlock(id, body).length + 1 + id.length + 2;
 }
 
 /** A cluster as the analysis reports it: its notes and, for large ones, its communities. */
@@ -31,16 +47,36 @@ export function noteLine(note: DefragNoteLine): string {
 }
 
 /**
- * Packs clusters into batches whose note lines fit `budgetChars`, in the clusters' order. A
- * cluster too large for one batch is cut along its communities, and a community still too
- * large into runs of notes in id order: every prompt stays within budget at any memory size,
- * at the price of merges across the cut not being proposed in that run.
+ * Packs clusters into batches whose note lines, and the bodies shown with them, fit
+ * `budgetChars`, in the clusters' order. A body is shown when it takes at most
+ * `maxBodyChars` (its {@link shownCost}, given in `bodyChars` by id); a larger note is listed without its body and
+ * offered only the actions that need none. A cluster too large for one batch is cut along its
+ * communities, and a community still too large into runs of notes in id order: every prompt
+ * stays within budget at any memory size, at the price of merges across the cut not being
+ * proposed in that run.
  */
 export function planBatches(
-  notes: ReadonlyMap<string, DefragNoteLine>,
+  lines: ReadonlyMap<string, DefragNoteLine>,
   clusters: readonly BatchCluster[],
   budgetChars: number,
+  bodies: { readonly bodyChars: ReadonlyMap<string, number>; readonly maxBodyChars: number } = {
+    bodyChars: new Map(),
+    maxBodyChars: 0,
+  },
 ): DefragBatch[] {
+  const shown = (id: string): boolean => {
+    const chars = bodies.bodyChars.get(id);
+    return chars !== undefined && chars <= bodies.maxBodyChars;
+  };
+  const notes: CostedNotes = {
+    get: (id) => lines.get(id),
+    cost: (id) => {
+      const line = lines.get(id);
+      if (line === undefined) return 0;
+      const body = shown(id) ? (bodies.bodyChars.get(id) ?? 0) : 0;
+      return noteLine(line).length + 1 + body;
+    },
+  };
   const groups: string[][] = [];
   for (const cluster of clusters) {
     if (cost(cluster.noteIds, notes) <= budgetChars) {
@@ -69,29 +105,28 @@ export function planBatches(
   return batches.map((ids) => ({
     ids: new Set(ids),
     notes: ids.map((id) => notes.get(id)).filter((n): n is DefragNoteLine => n !== undefined),
+    shown: new Set(ids.filter(shown)),
   }));
 }
 
-function cost(ids: readonly string[], notes: ReadonlyMap<string, DefragNoteLine>): number {
+/** The notes being packed: each one's line, and what it costs in the prompt. */
+interface CostedNotes {
+  get(id: string): DefragNoteLine | undefined;
+  cost(id: string): number;
+}
+
+function cost(ids: readonly string[], notes: CostedNotes): number {
   let total = 0;
-  for (const id of ids) {
-    const note = notes.get(id);
-    if (note !== undefined) total += noteLine(note).length + 1;
-  }
+  for (const id of ids) total += notes.cost(id);
   return total;
 }
 
-function chunk(
-  ids: readonly string[],
-  notes: ReadonlyMap<string, DefragNoteLine>,
-  budgetChars: number,
-): string[][] {
+function chunk(ids: readonly string[], notes: CostedNotes, budgetChars: number): string[][] {
   const chunks: string[][] = [];
   let current: string[] = [];
   let used = 0;
   for (const id of ids) {
-    const note = notes.get(id);
-    const size = note === undefined ? 0 : noteLine(note).length + 1;
+    const size = notes.cost(id);
     if (current.length > 0 && used + size > budgetChars) {
       chunks.push(current);
       current = [];

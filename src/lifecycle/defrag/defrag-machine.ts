@@ -17,7 +17,7 @@ import type {
   ValidateInput,
   ValidateOutput,
 } from "./defrag-steps.js";
-import { DEFAULT_GUARDRAILS } from "./validate-decision.js";
+import { DEFAULT_GUARDRAILS, type RefusedAction } from "./validate-decision.js";
 
 /** What a defrag run is started with. */
 export interface DefragMachineInput {
@@ -39,6 +39,16 @@ export type DefragOutput =
       readonly skipped?: AppliedDefrag["applied"];
       /** How many secrets the scrubber removed from the text the model wrote. */
       readonly redactions?: number;
+      /** How many actions the model proposed, over all batches. */
+      readonly proposed?: number;
+      /** Every action (and tier entry) validation left out, with its rule and reason. */
+      readonly refused?: readonly RefusedAction[];
+      /**
+       * Whether the run was held: more than half the proposed actions were refused, so nothing
+       * was applied and the proposal was saved for review at `heldPlan`.
+       */
+      readonly held?: boolean;
+      readonly heldPlan?: string | null;
       readonly commit: string | null;
       readonly dryRun: boolean;
       readonly batches: number;
@@ -63,6 +73,7 @@ interface DefragContext {
   readonly analysis: AnalyzeOutput;
   readonly decisions: readonly DefragDecision[];
   readonly decision: DefragDecision | null;
+  readonly screened: Omit<ValidateOutput, "decision">;
   readonly applied: AppliedDefrag;
   readonly indexFiles: readonly string[];
   readonly commit: string | null;
@@ -83,8 +94,9 @@ const failAt = (step: DefragStep) =>
  * The defrag machine: analyze, plan (the LLM), validate, snapshot (commit the state before
  * anything changes; after validation, so a refused decision commits nothing either), apply,
  * updateIndex, commit. Placeholders here; `memory.defragMachine()` provides the defaults, and a host
- * replaces any step with `provide`. A decision that fails validation ends the run at
- * `validate` with nothing changed.
+ * replaces any step with `provide`. Validation leaves out each action that breaks a rule and
+ * keeps the rest; a run with more than half its actions refused is held (ends after
+ * `validate`, nothing changed, its proposal saved for review).
  */
 export const defragMachine = setup({
   types: {
@@ -110,6 +122,7 @@ export const defragMachine = setup({
   guards: {
     isDryRun: ({ context }) => context.dryRun,
     nothingToDo: ({ context }) => context.analysis.batches.length === 0,
+    isHeld: ({ context }) => context.screened.held === true,
   },
 }).createMachine({
   id: "defrag",
@@ -119,6 +132,7 @@ export const defragMachine = setup({
     analysis: EMPTY_ANALYSIS,
     decisions: [],
     decision: null,
+    screened: {},
     applied: NOTHING_APPLIED,
     indexFiles: [],
     commit: null,
@@ -152,15 +166,31 @@ export const defragMachine = setup({
     validate: {
       invoke: {
         src: "validate",
-        input: ({ context }) => ({ analysis: context.analysis, decisions: context.decisions }),
+        input: ({ context }) => ({
+          analysis: context.analysis,
+          decisions: context.decisions,
+          dryRun: context.dryRun,
+        }),
         onDone: {
           target: "routeValidated",
-          actions: assign({ decision: ({ event }) => event.output.decision }),
+          actions: assign({
+            decision: ({ event }) => event.output.decision,
+            screened: ({ event }) => {
+              const { decision: _decision, ...rest } = event.output;
+              return rest;
+            },
+          }),
         },
         onError: failAt("validate"),
       },
     },
-    routeValidated: { always: [{ guard: "isDryRun", target: "done" }, { target: "snapshot" }] },
+    routeValidated: {
+      always: [
+        { guard: "isDryRun", target: "done" },
+        { guard: "isHeld", target: "done" },
+        { target: "snapshot" },
+      ],
+    },
     snapshot: {
       invoke: {
         src: "snapshot",
@@ -227,6 +257,10 @@ export const defragMachine = setup({
           created: context.applied.created,
           skipped: context.applied.skipped ?? [],
           redactions: context.applied.redactions ?? 0,
+          proposed: context.screened.proposed ?? context.decision?.actions.length ?? 0,
+          refused: context.screened.refused ?? [],
+          held: context.screened.held === true,
+          heldPlan: context.screened.heldPlan ?? null,
           commit: context.commit,
           dryRun: context.dryRun,
           batches: context.analysis.batches.length,

@@ -4,7 +4,7 @@ import type { DefragBatch } from "./defrag-batches.js";
 import type { DefragDecision } from "./defrag-decision.js";
 import type { DefragFindings } from "./defrag-prompt.js";
 import type { SimNote } from "./dry-run-decision.js";
-import type { DefragGuardrails, DefragRule } from "./validate-decision.js";
+import type { DefragGuardrails, DefragRule, RefusedAction } from "./validate-decision.js";
 
 /** The steps of a defrag run, in order. */
 export const DEFRAG_STEPS = [
@@ -56,10 +56,21 @@ export interface PlanOutput {
 export interface ValidateInput {
   readonly analysis: AnalyzeOutput;
   readonly decisions: readonly DefragDecision[];
+  /** A dry run saves no held plan either. */
+  readonly dryRun?: boolean;
 }
-/** validate output: the batches' decisions combined into one sound decision. */
+/**
+ * validate output: the batches' decisions screened into one sound decision, and every
+ * action left out. When more than half the proposed actions are refused the run is held:
+ * nothing is applied, and the whole proposal is saved for review at `heldPlan`.
+ */
 export interface ValidateOutput {
   readonly decision: DefragDecision;
+  readonly refused?: readonly RefusedAction[];
+  readonly proposed?: number;
+  readonly held?: boolean;
+  /** Where the held proposal was saved, relative to the memory root (null: not saved). */
+  readonly heldPlan?: string | null;
 }
 
 /** apply input. */

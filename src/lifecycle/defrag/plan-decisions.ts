@@ -16,6 +16,7 @@ export async function planDecisions(
 ): Promise<Result<DefragDecision[], InvalidInputError | LlmError>> {
   const { analysis } = input;
   const decisions: DefragDecision[] = [];
+  const bodies = new Map(analysis.notes.map((note) => [note.id, note.body]));
   for (const [i, batch] of analysis.batches.entries()) {
     const request = buildDefragPrompt({
       batch,
@@ -31,6 +32,7 @@ export async function planDecisions(
       warm: analysis.warm.filter((id) => batch.ids.has(id)),
       guardrails: analysis.guardrails,
       position: [i + 1, analysis.batches.length],
+      bodies,
     });
     const answer = await llm.complete({ ...request, signal });
     if (answer.isErr()) return err(answer.error);

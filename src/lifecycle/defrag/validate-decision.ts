@@ -1,10 +1,7 @@
-import { err, ok, type Result } from "neverthrow";
 import { extractLinks } from "../../model/links.js";
-import { missingSentences } from "../../model/sentences.js";
-import { MAX_ANSWER_NOTE_BYTES } from "../consolidate/consolidation-answer.js";
-import { validateBody, validateTags, validateTitle } from "../../model/note-input.js";
+import { actionProblem } from "./action-checks.js";
 import type { DefragAction, DefragDecision } from "./defrag-decision.js";
-import { dryRun, type SimNote } from "./dry-run-decision.js";
+import { simulate, type SimNote, type SimState } from "./dry-run-decision.js";
 
 /** Limits one defrag run may not exceed; configurable per memory. */
 export interface DefragGuardrails {
@@ -26,13 +23,14 @@ export const DEFAULT_GUARDRAILS: DefragGuardrails = {
   maxWarm: 60,
 };
 
-/** The rules a decision can break; the failure names one. */
+/** The rules an action can break; each refusal names one. */
 export type DefragRule =
   | "unknown-id"
   | "one-action-per-note"
   | "invalid-content"
   | "empty-split-part"
   | "drops-text"
+  | "body-not-shown"
   | "merge-across-clusters"
   | "outside-batch"
   | "new-broken-link"
@@ -41,97 +39,102 @@ export type DefragRule =
   | "merge-limit"
   | "tiers";
 
-/** Why a decision was refused: the rule and a sentence about the offending item. */
+/** Why an action was refused: the rule and a sentence about the offending item. */
 export interface DefragViolation {
   readonly rule: DefragRule;
   readonly message: string;
 }
 
-/** What a decision is checked against. */
-export interface DecisionContext {
+/** One batch's decision, with what its prompt covered. */
+export interface BatchDecision {
+  readonly decision: DefragDecision;
+  /** The ids the batch covers; every action stays inside it. */
+  readonly batch: ReadonlySet<string>;
+  /** The ids whose whole body the prompt showed: only these may get a new body. */
+  readonly shown: ReadonlySet<string>;
+}
+
+/** What the decisions are checked against. */
+export interface ScreenContext {
   /** Every note of the memory, archived ones included. */
   readonly notes: ReadonlyMap<string, SimNote>;
   readonly indexBody: string;
-  /** The ids this batch covers; merges must stay inside it. */
-  readonly batch: ReadonlySet<string>;
-  /** The notes the guardrail ratios are taken of (the whole memory). */
+  /** The notes the guardrail ratios are taken of (the active and inbox notes). */
   readonly totalNotes: number;
   readonly guardrails: DefragGuardrails;
   readonly splitIds: (id: string, part: number) => string;
 }
 
-const fail = (rule: DefragRule, message: string) => err({ rule, message });
-const failTiers = (message: string) => err({ rule: "tiers" as const, message });
-const bad = (message: string): DefragViolation => ({ rule: "invalid-content", message });
+/** A tier entry the model proposed: refused when it would not name an active note. */
+export interface TierEntry {
+  readonly type: "tier";
+  readonly tier: "hot" | "warm";
+  readonly id: string;
+}
+
+/** An action (or tier entry) validation left out, with the rule it broke and why. */
+export interface RefusedAction extends DefragViolation {
+  /** The batch whose decision proposed it, from 1. */
+  readonly batch: number;
+  readonly action: DefragAction | TierEntry;
+}
+
+/** The decisions screened: the sound part to apply, and every refusal. */
+export interface ScreenedDecision {
+  readonly decision: DefragDecision;
+  readonly refused: readonly RefusedAction[];
+  /** How many actions the model proposed, over all batches. */
+  readonly proposed: number;
+}
 
 /**
- * Checks a decision before anything changes: every id exists; each note is touched by one
- * action at most; titles, tags and bodies are valid; split parts are not empty; merges stay
- * inside the batch's clusters; applying the actions in memory breaks no link to a note that
- * existed; the archive and merge guardrails hold; the tiers name notes that still exist.
+ * Checks every action on its own, in the batches' order, and keeps those that break no rule:
+ * every id exists and was shown in the action's batch; each note is touched by one kept action
+ * at most; titles, tags and bodies are valid; a new body goes only to a note whose body was
+ * shown and keeps every sentence it replaces; applying the kept actions breaks no link to a note
+ * that existed and adds no self-link; the archive and merge guardrails hold over the whole run
+ * (the actions past the allowance are refused); the tiers name notes that stay active, within
+ * their limits. A refused action changes nothing; the others still apply.
  */
-export function validateDecision(
-  decision: DefragDecision,
-  context: DecisionContext,
-): Result<DefragDecision, DefragViolation> {
+export function screenDecisions(
+  decisions: readonly BatchDecision[],
+  context: ScreenContext,
+): ScreenedDecision {
+  const refused: RefusedAction[] = [];
+  const kept: DefragAction[] = [];
   const touched = new Set<string>();
-  for (const action of decision.actions) {
-    for (const id of idsOf(action)) {
-      if (!context.notes.has(id))
-        return fail("unknown-id", `${action.type} names ${id}, which no note carries.`);
-      if (touched.has(id))
-        return fail("one-action-per-note", `${id} appears in more than one action.`);
-      touched.add(id);
-      if (action.type === "merge" && !context.batch.has(id)) {
-        return fail(
-          "merge-across-clusters",
-          `the merge into ${action.target} reaches ${id}, outside this cluster.`,
-        );
+  const state: SimState = { notes: new Map(context.notes), indexBody: context.indexBody };
+  const archiveAllowance = allowance(context.totalNotes, context.guardrails.maxArchiveRatio);
+  const mergeAllowance = allowance(context.totalNotes, context.guardrails.maxMergeRatio);
+  let archived = 0;
+  let merged = 0;
+  let proposed = 0;
+  for (const [i, { decision, batch, shown }] of decisions.entries()) {
+    for (const action of decision.actions) {
+      proposed += 1;
+      const violation =
+        idProblem(action, context.notes, batch, touched) ??
+        actionProblem(action, context.notes, shown) ??
+        limitProblem(action, context, { archived, merged, archiveAllowance, mergeAllowance }) ??
+        linkProblem(action, context.notes, state);
+      if (violation !== undefined) {
+        refused.push({ batch: i + 1, action, ...violation });
+        continue;
       }
-      if (!context.batch.has(id))
-        return fail("outside-batch", `${action.type} names ${id}, which this prompt did not show.`);
-    }
-    const content = contentProblem(action) ?? droppedText(action, context.notes);
-    if (content !== undefined) return fail(content.rule, content.message);
-  }
-  const archived = decision.actions.filter(
-    (a) => a.type === "archive" && context.notes.get(a.id)?.status !== "archived",
-  ).length;
-  if (archived > allowance(context.totalNotes, context.guardrails.maxArchiveRatio)) {
-    return fail(
-      "archive-limit",
-      `${archived} notes archived, over ${context.guardrails.maxArchiveRatio * 100}% of ${context.totalNotes}.`,
-    );
-  }
-  const merged = decision.actions.reduce(
-    (sum, a) => sum + (a.type === "merge" ? a.sources.length : 0),
-    0,
-  );
-  if (merged > allowance(context.totalNotes, context.guardrails.maxMergeRatio)) {
-    return fail(
-      "merge-limit",
-      `${merged} notes merged away, over ${context.guardrails.maxMergeRatio * 100}% of ${context.totalNotes}.`,
-    );
-  }
-  const after = dryRun(context.notes, context.indexBody, decision.actions, context.splitIds);
-  for (const note of [...after.notes.values(), { id: "index.md", body: after.indexBody }]) {
-    for (const link of extractLinks(note.body)) {
-      if (context.notes.has(link.id) && !after.notes.has(link.id)) {
-        return fail(
-          "new-broken-link",
-          `after the actions, ${note.id} would link to ${link.id}, which would no longer exist.`,
-        );
-      }
+      for (const id of idsOf(action)) touched.add(id);
+      if (action.type === "archive" && context.notes.get(action.id)?.status !== "archived")
+        archived += 1;
+      if (action.type === "merge") merged += action.sources.length;
+      simulate(state, action, context.splitIds);
+      kept.push(action);
     }
   }
-  for (const note of after.notes.values()) {
-    const before = context.notes.get(note.id);
-    const selfLinks = (body: string) => extractLinks(body).filter((l) => l.id === note.id).length;
-    if (selfLinks(note.body) > (before === undefined ? 0 : selfLinks(before.body))) {
-      return fail("self-link", `after the actions, ${note.id} would link to itself.`);
-    }
-  }
-  return checkTiers(decision, after.notes, context.guardrails).map(() => decision);
+  const tiers = screenTiers(decisions, state.notes, context.guardrails);
+  return {
+    decision: { hotTier: tiers.hot, warmTier: tiers.warm, actions: kept },
+    refused: [...refused, ...tiers.refused],
+    proposed,
+  };
 }
 
 /** A share of the notes, at least one: a small memory can still archive or merge one note. */
@@ -143,115 +146,140 @@ function idsOf(action: DefragAction): string[] {
   return action.type === "merge" ? [action.target, ...action.sources] : [action.id];
 }
 
-/**
- * The prompt shows no bodies, so a body-changing action must keep every sentence of the
- * text it replaces: a relink may only add links, a split's parts together hold the whole
- * original, a merge's new body holds the target and every source.
- */
-function droppedText(
+const violation = (rule: DefragRule, message: string): DefragViolation => ({ rule, message });
+
+function idProblem(
   action: DefragAction,
   notes: ReadonlyMap<string, SimNote>,
+  batch: ReadonlySet<string>,
+  touched: ReadonlySet<string>,
 ): DefragViolation | undefined {
-  const replaced = replacedText(action, notes);
-  if (replaced === undefined) return undefined;
-  for (const { id, body } of replaced.originals) {
-    const lost = missingSentences(body, replaced.kept);
-    if (lost.length > 0) {
-      return {
-        rule: "drops-text",
-        message:
-          `the ${action.type} of ${id} would drop text it was not shown: "${lost[0] ?? ""}"` +
-          (lost.length > 1 ? ` and ${lost.length - 1} more sentence(s)` : "") +
-          "; keep every sentence (add links around them) or leave the body alone.",
-      };
-    }
-  }
-  return undefined;
-}
-
-/** The bodies an action replaces, and the text that would hold them afterwards. */
-export function replacedText(
-  action: DefragAction,
-  notes: ReadonlyMap<string, { readonly id: string; readonly body: string }>,
-): { originals: { id: string; body: string }[]; kept: string[] } | undefined {
-  const bodyOf = (id: string) => ({ id, body: notes.get(id)?.body ?? "" });
-  switch (action.type) {
-    case "relink":
-      return { originals: [bodyOf(action.id)], kept: [action.body] };
-    case "split":
-      return { originals: [bodyOf(action.id)], kept: action.parts.map((part) => part.body) };
-    case "merge":
-      return action.body === undefined
-        ? undefined
-        : { originals: [action.target, ...action.sources].map(bodyOf), kept: [action.body] };
-    default:
-      return undefined;
-  }
-}
-
-function contentProblem(action: DefragAction): DefragViolation | undefined {
-  if (action.type === "rename") {
-    const title = validateTitle(action.title);
-    if (title.isErr()) return bad(`rename of ${action.id}: ${title.error.message}`);
-  }
-  if (action.type === "retag") {
-    const tags = validateTags(action.tags);
-    if (tags.isErr()) return bad(`retag of ${action.id}: ${tags.error.message}`);
-  }
-  if (action.type === "relink" || (action.type === "merge" && action.body !== undefined)) {
-    const body = validateBody(action.body ?? "");
-    if (body.isErr()) return bad(`${action.type}: ${body.error.message}`);
-    if (Buffer.byteLength(body.value) > MAX_ANSWER_NOTE_BYTES) {
-      return bad(
-        `${action.type}: the body is over the ${MAX_ANSWER_NOTE_BYTES}-byte limit; split it instead.`,
+  const ids = idsOf(action);
+  if (new Set(ids).size < ids.length)
+    return violation("one-action-per-note", `the ${action.type} names one note twice.`);
+  for (const id of ids) {
+    if (!notes.has(id))
+      return violation("unknown-id", `${action.type} names ${id}, which no note carries.`);
+    if (touched.has(id))
+      return violation(
+        "one-action-per-note",
+        `${id} is already changed by an earlier action of this run.`,
       );
-    }
-  }
-  if (action.type === "split") {
-    for (const [i, part] of action.parts.entries()) {
-      if (part.body.trim() === "")
-        return {
-          rule: "empty-split-part",
-          message: `part ${i + 1} of the split of ${action.id} is empty.`,
-        };
-      if (Buffer.byteLength(part.body) > MAX_ANSWER_NOTE_BYTES) {
-        return bad(
-          `split of ${action.id}, part ${i + 1}: over the ${MAX_ANSWER_NOTE_BYTES}-byte limit.`,
-        );
-      }
-      const problems = [
-        validateTitle(part.title),
-        validateTags(part.tags),
-        validateBody(part.body),
-      ].filter((r) => r.isErr());
-      const first = problems[0];
-      if (first !== undefined && first.isErr())
-        return bad(`split of ${action.id}, part ${i + 1}: ${first.error.message}`);
-    }
+    if (action.type === "merge" && !batch.has(id))
+      return violation(
+        "merge-across-clusters",
+        `the merge into ${action.target} reaches ${id}, outside this cluster.`,
+      );
+    if (!batch.has(id))
+      return violation(
+        "outside-batch",
+        `${action.type} names ${id}, which this prompt did not show.`,
+      );
   }
   return undefined;
 }
 
-function checkTiers(
-  decision: DefragDecision,
+function limitProblem(
+  action: DefragAction,
+  context: ScreenContext,
+  counts: { archived: number; merged: number; archiveAllowance: number; mergeAllowance: number },
+): DefragViolation | undefined {
+  const { guardrails, totalNotes } = context;
+  if (
+    action.type === "archive" &&
+    context.notes.get(action.id)?.status !== "archived" &&
+    counts.archived + 1 > counts.archiveAllowance
+  )
+    return violation(
+      "archive-limit",
+      `archiving ${action.id} would archive more than ${guardrails.maxArchiveRatio * 100}% of ${totalNotes} notes (${counts.archiveAllowance}) in one run.`,
+    );
+  if (action.type === "merge" && counts.merged + action.sources.length > counts.mergeAllowance)
+    return violation(
+      "merge-limit",
+      `the merge into ${action.target} would merge away more than ${guardrails.maxMergeRatio * 100}% of ${totalNotes} notes (${counts.mergeAllowance}) in one run.`,
+    );
+  return undefined;
+}
+
+/**
+ * The links an action writes, checked against the state the kept actions before it leave:
+ * a link to a note that existed must still find it, and a note may not gain a link to itself.
+ * Links already in the notes are repointed by merges, so only new text can break.
+ */
+function linkProblem(
+  action: DefragAction,
+  before: ReadonlyMap<string, SimNote>,
+  state: SimState,
+): DefragViolation | undefined {
+  const written: { id: string; body: string }[] =
+    action.type === "relink"
+      ? [{ id: action.id, body: action.body }]
+      : action.type === "merge" && action.body !== undefined
+        ? [{ id: action.target, body: action.body }]
+        : action.type === "split"
+          ? action.parts.map((part) => ({ id: action.id, body: part.body }))
+          : [];
+  for (const { id, body } of written) {
+    for (const link of extractLinks(body)) {
+      if (before.has(link.id) && !state.notes.has(link.id))
+        return violation(
+          "new-broken-link",
+          `after the actions, ${id} would link to ${link.id}, which would no longer exist.`,
+        );
+    }
+  }
+  if (action.type === "relink") {
+    const selfLinks = (body: string) => extractLinks(body).filter((l) => l.id === action.id).length;
+    if (selfLinks(action.body) > selfLinks(state.notes.get(action.id)?.body ?? ""))
+      return violation("self-link", `after the actions, ${action.id} would link to itself.`);
+  }
+  return undefined;
+}
+
+/** The tiers joined in batch order up to their limits, each entry an active note once. */
+function screenTiers(
+  decisions: readonly BatchDecision[],
   after: ReadonlyMap<string, SimNote>,
   guardrails: DefragGuardrails,
-): Result<void, DefragViolation> {
-  if (decision.hotTier.length > guardrails.maxHot)
-    return failTiers(
-      `${decision.hotTier.length} hot notes, over the limit of ${guardrails.maxHot}.`,
-    );
-  if (decision.warmTier.length > guardrails.maxWarm)
-    return failTiers(
-      `${decision.warmTier.length} warm notes, over the limit of ${guardrails.maxWarm}.`,
-    );
+): { hot: string[]; warm: string[]; refused: RefusedAction[] } {
+  const refused: RefusedAction[] = [];
+  const hot: string[] = [];
+  const warm: string[] = [];
   const seen = new Set<string>();
-  for (const id of [...decision.hotTier, ...decision.warmTier]) {
-    const note = after.get(id);
-    if (note === undefined || note.status === "archived")
-      return failTiers(`the tiers name ${id}, which would not be an active note.`);
-    if (seen.has(id)) return failTiers(`${id} is listed twice in the tiers.`);
-    seen.add(id);
+  for (const [tier, into, limit] of [
+    ["hot", hot, guardrails.maxHot],
+    ["warm", warm, guardrails.maxWarm],
+  ] as const) {
+    for (const [i, { decision }] of decisions.entries()) {
+      for (const id of tier === "hot" ? decision.hotTier : decision.warmTier) {
+        const note = after.get(id);
+        const entry: TierEntry = { type: "tier", tier, id };
+        if (note === undefined || note.status === "archived")
+          refused.push({
+            batch: i + 1,
+            action: entry,
+            ...violation(
+              "tiers",
+              `the ${tier} tier names ${id}, which would not be an active note.`,
+            ),
+          });
+        else if (seen.has(id)) continue;
+        else if (into.length >= limit)
+          refused.push({
+            batch: i + 1,
+            action: entry,
+            ...violation(
+              "tiers",
+              `the ${tier} tier is full (at most ${limit}); ${id} is left out.`,
+            ),
+          });
+        else {
+          seen.add(id);
+          into.push(id);
+        }
+      }
+    }
   }
-  return ok(undefined);
+  return { hot, warm, refused };
 }

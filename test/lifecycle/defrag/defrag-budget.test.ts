@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { planBatches, type DefragNoteLine } from "../../../src/lifecycle/defrag/defrag-batches.js";
+import {
+  planBatches,
+  shownBlock,
+  shownCost,
+  type DefragNoteLine,
+} from "../../../src/lifecycle/defrag/defrag-batches.js";
 import { buildDefragPrompt } from "../../../src/lifecycle/defrag/defrag-prompt.js";
 import { DEFAULT_GUARDRAILS } from "../../../src/lifecycle/defrag/validate-decision.js";
 
@@ -80,5 +85,43 @@ describe("defrag prompts at 10,000 notes", () => {
     const batches = planBatches(notes, small, CHARS / 2);
     expect(batches).toHaveLength(1);
     expect(batches[0]?.ids.size).toBe(30);
+  });
+
+  it("with bodies shown, every prompt still fits, and each body that fits a batch is shown whole", () => {
+    const { notes, ids, clusters } = syntheticMemory();
+    // Real-sized bodies: most a few hundred bytes to a few KB, a few larger than any batch.
+    const bodies = new Map(
+      ids.map((id, i) => [id, `Body of ${id}. `.repeat(i % 97 === 0 ? 3_000 : 20 + (i % 200))]),
+    );
+    const bodyChars = new Map([...bodies].map(([id, body]) => [id, shownCost(id, body)]));
+    const maxBodyChars = (CHARS / 2) * 0.75;
+    const batches = planBatches(notes, clusters, CHARS / 2, { bodyChars, maxBodyChars });
+    let shown = 0;
+    for (const [i, batch] of batches.entries()) {
+      const prompt = buildDefragPrompt({
+        batch,
+        findings: {
+          orphans: [],
+          nearDuplicates: [],
+          oversize: [],
+          brokenLinks: [],
+          deadEnds: [],
+          cycles: [],
+        },
+        hot: [],
+        warm: [],
+        guardrails: DEFAULT_GUARDRAILS,
+        position: [i + 1, batches.length],
+        bodies,
+      });
+      expect(prompt.system.length + prompt.prompt.length).toBeLessThanOrEqual(CHARS);
+      for (const id of batch.shown ?? []) {
+        expect(prompt.prompt).toContain(shownBlock(id, bodies.get(id) ?? ""));
+        shown += 1;
+      }
+    }
+    const fitting = ids.filter((id) => (bodyChars.get(id) ?? 0) <= maxBodyChars);
+    expect(shown).toBe(fitting.length);
+    expect(fitting.length).toBeLessThan(ids.length);
   });
 });

@@ -181,14 +181,42 @@ describe("defrag, end to end on memfs + isomorphic-git", () => {
         ],
       },
     ],
-  ])("a decision that breaks %s changes nothing and says which rule", async (rule, decision) => {
+  ])(
+    "an action that breaks %s is refused with its rule; the rest applies",
+    async (rule, decision) => {
+      const { memory } = await memoryWith(decision);
+      const report = okOf(await memory.defrag());
+      expect(report.refused?.map((refusal) => refusal.rule)).toContain(rule);
+      const refusedActions = (report.refused ?? []).filter((r) => r.action.type !== "tier");
+      expect(report.applied).toHaveLength(
+        report.held === true ? 0 : decision.actions.length - refusedActions.length,
+      );
+      for (const refusal of report.refused ?? []) {
+        expect(refusal.message.length).toBeGreaterThan(10);
+        expect(report.applied).not.toContainEqual(refusal.action);
+      }
+      expect(report.held).toBe(refusedActions.length * 2 > decision.actions.length);
+      expect(okOf(await memory.brokenLinks())).toEqual([]);
+    },
+  );
+
+  it("holds a run whose actions mostly break rules: no note changes, the proposal is saved", async () => {
+    const decision = {
+      hotTier: [],
+      warmTier: [],
+      actions: [{ type: "archive", id: "id__Nope00" }],
+    };
     const { memory, persistence } = await memoryWith(decision);
-    const before = okOf(await persistence.list());
-    const error = errOf(await memory.defrag());
-    expect(error.code).toBe("PIPELINE");
-    expect(error.message).toContain("validate");
-    expect(error.message).toContain(`"${rule}"`);
-    const after = okOf(await persistence.list());
-    expect(after.map((f) => [f.path, f.size])).toEqual(before.map((f) => [f.path, f.size]));
+    const notes = async () =>
+      okOf(await persistence.list())
+        .filter((f) => !f.path.startsWith(".agent-memory/"))
+        .map((f) => [f.path, f.size]);
+    const before = await notes();
+    const report = okOf(await memory.defrag());
+    expect(report).toMatchObject({ held: true, proposed: 1, applied: [], commit: null });
+    expect(report.heldPlan).toMatch(/^\.agent-memory\/defrag-held\/[0-9a-f]+\.json$/);
+    expect(await notes()).toEqual(before);
+    const saved = JSON.parse(okOf(await persistence.read(report.heldPlan ?? "")));
+    expect(saved.refused.map((r: { rule: string }) => r.rule)).toEqual(["unknown-id"]);
   });
 });

@@ -1,0 +1,83 @@
+import { okAsync } from "neverthrow";
+import type { Llm, LlmRequest } from "../ports/llm.js";
+import { answerDefrag, isDefragPrompt } from "./prompt-bound-defrag.js";
+
+/** Most bytes of session text one created note takes, under the answer's per-note limit. */
+const NOTE_BYTES = 6 * 1024;
+
+/** What the prompt-bound model saw and answered, call by call. */
+export interface PromptBoundCall {
+  readonly request: LlmRequest;
+  readonly answer: string;
+}
+
+/** The stand-in model, and every call it answered. */
+export interface PromptBoundLlm extends Llm {
+  readonly calls: readonly PromptBoundCall[];
+}
+
+/**
+ * A deterministic stand-in for a real model that answers only with text it finds in the
+ * prompt: ids, titles and sentences it was shown. It acts as a careful model would. Given a
+ * defrag prompt, it merges the shown near-duplicates, splits each oversized note whose body is
+ * shown at its `## ` headings, links a young orphan from a shown body sharing a tag, archives
+ * old orphans and tiers the best-linked notes. Given a consolidation prompt, it makes one note
+ * of each session's lines and keeps every inbox note. A prompt that does not show a body
+ * gets no action that needs it, so a test over it fails where a real model would.
+ *
+ * @example
+ * ```ts
+ * import { promptBoundLlm } from "agent-memory/testing";
+ * const llm = promptBoundLlm();
+ * const memory = createMemory({ root, llm });
+ * await memory.defrag();
+ * llm.calls.length; // the model calls defrag made
+ * ```
+ */
+export function promptBoundLlm(): PromptBoundLlm {
+  const calls: PromptBoundCall[] = [];
+  return {
+    calls,
+    complete(request) {
+      // A repair prompt repeats the original and adds the rejection: answer the original.
+      const prompt = request.prompt.split("\n## Your previous answer\n")[0] ?? "";
+      const answer = isDefragPrompt(prompt) ? answerDefrag(prompt) : answerConsolidation(prompt);
+      calls.push({ request, answer });
+      return okAsync(answer);
+    },
+  };
+}
+
+function answerConsolidation(prompt: string): string {
+  const notes = [...prompt.matchAll(/<session source="[^"]*">\n([\s\S]*?)\n<\/session>/g)]
+    .map((match, i) => noteOfSession(match[1] ?? "", i))
+    .filter((note) => note !== undefined);
+  const inbox = [...section(prompt, "## Inbox notes").matchAll(/^id: (id__[A-Za-z0-9]{6})/gm)].map(
+    (match) => ({ id: match[1] ?? "", action: "keep" }),
+  );
+  return JSON.stringify({ notes, inbox });
+}
+
+/** One note of a session's lines, role tags dropped, titled by its first statement. */
+function noteOfSession(text: string, i: number) {
+  const lines: string[] = [];
+  let bytes = 0;
+  for (const raw of text.split("\n")) {
+    const line = raw.replace(/^\[[a-z ]+\]\s*/, "").trim();
+    if (line === "" || line.startsWith("[…") || line.startsWith("#")) continue;
+    bytes += Buffer.byteLength(line) + 1;
+    if (bytes > NOTE_BYTES) break;
+    lines.push(line);
+  }
+  const first = lines[0];
+  if (first === undefined) return undefined;
+  const title = (first.split(/(?<=[.!?])\s/)[0] ?? first).replace(/\]\]/g, "").slice(0, 100).trim();
+  return { op: "create", key: `session-${i + 1}`, title, tags: [], body: lines.join("\n") };
+}
+
+function section(prompt: string, heading: string): string {
+  const start = prompt.indexOf(`${heading}\n`);
+  if (start < 0) return "";
+  const end = prompt.indexOf("\n## ", start + heading.length + 1);
+  return prompt.slice(start, end < 0 ? undefined : end);
+}
