@@ -31,11 +31,17 @@ export type { Note, NoteMeta, NoteTimes } from "./notes/note-meta.js";
 export type { UpdateOptions, UpdatePatch } from "./notes/update.js";
 export type { AppendSection } from "./notes/append.js";
 export { editNote, type EditResult } from "./notes/edit-note.js";
+export {
+  forgetNote,
+  type ForgetError,
+  type ForgetOptions,
+  type ForgetResult,
+} from "./notes/forget.js";
 export { recentNotes, type RecentOptions } from "./notes/recent.js";
 export type { NoteEdit } from "./model/note-edit.js";
 export type { ChangedNote, CommitOutcome, MutationOptions } from "./notes/mutation-options.js";
 export type { RenameResult } from "./notes/rename.js";
-export type { MoveResult } from "./notes/move.js";
+export type { MoveOptions, MoveResult } from "./notes/move.js";
 export type { MergeOptions, MergeResult } from "./notes/merge.js";
 export type { ReidOptions, ReidResult } from "./notes/reid.js";
 export type { RemoveOptions, RemoveResult } from "./notes/remove.js";

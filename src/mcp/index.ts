@@ -5,11 +5,13 @@
  *
  * @example
  * ```ts
- * import { createMcpServer } from "agent-memory/mcp";
- * const server = createMcpServer(memory, { readIndex: async () => "# Index\n" });
+ * import { createMcpServer, MINIMAL_MCP_TOOLS } from "agent-memory/mcp";
+ * const server = createMcpServer(memory, { readIndex: async () => "# Index\n", tools: MINIMAL_MCP_TOOLS });
  * ```
  * @module
  */
-export { createMcpServer, MCP_TOOLS, type McpServerOptions } from "./mcp-server.js";
-export type { McpTool, ToolDeps, ToolFailure } from "./mcp-tool.js";
-export { INDEX_URI, noteUri } from "./note-resources.js";
+export { BoundedStdioTransport, MAX_MESSAGE_BYTES } from "./bounded-stdio-transport.js";
+export { createMcpServer, type McpServerOptions } from "./mcp-server.js";
+export type { McpTool, ToolDeps, ToolEffect, ToolFailure } from "./mcp-tool.js";
+export { INDEX_URI, noteUri, RESOURCE_NOT_FOUND } from "./note-resources.js";
+export { MCP_TOOLS, MINIMAL_MCP_TOOLS, toolsNamed } from "./tool-sets.js";

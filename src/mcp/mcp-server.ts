@@ -11,15 +11,13 @@ import {
   CallToolRequestSchema,
   ListToolsRequestSchema,
   type CallToolResult,
+  type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Git, Memory } from "../index.js";
-import { LIFECYCLE_TOOLS } from "./lifecycle-tools.js";
+import { oversize } from "./argument-size.js";
 import type { McpTool, ToolDeps } from "./mcp-tool.js";
-import { NOTE_TOOLS } from "./note-tools.js";
 import { registerNoteResources } from "./note-resources.js";
-
-/** Every tool the server offers. */
-export const MCP_TOOLS: readonly McpTool[] = [...NOTE_TOOLS, ...LIFECYCLE_TOOLS];
+import { MCP_TOOLS } from "./tool-sets.js";
 
 /** What the server needs besides the memory. */
 export interface McpServerOptions {
@@ -32,16 +30,17 @@ export interface McpServerOptions {
   readonly readIndex: () => Promise<string>;
   /** The version the server reports to clients. */
   readonly version?: string;
+  /** The tools to offer: default `MCP_TOOLS`; `MINIMAL_MCP_TOOLS` for read, search, capture, edit. */
+  readonly tools?: readonly McpTool[];
 }
 
 /**
- * Builds the MCP server; connect it to a transport (stdio for `memory mcp`).
+ * Builds the MCP server; connect it to a transport (`BoundedStdioTransport` for `memory mcp`).
  *
  * @example
  * ```ts
- * import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
  * const server = createMcpServer(memory, { git, readIndex: () => readFile("index.md", "utf8") });
- * await server.connect(new StdioServerTransport());
+ * await server.connect(new BoundedStdioTransport());
  * ```
  */
 export function createMcpServer(memory: Memory, options: McpServerOptions): McpServer {
@@ -49,51 +48,66 @@ export function createMcpServer(memory: Memory, options: McpServerOptions): McpS
     { name: "agent-memory", version: options.version ?? "0.0.0" },
     {
       instructions:
-        "A durable memory of linked markdown notes in git. Start a session with `context`; search before " +
-        "capturing; link notes by id ([[id__XXXXXX|text]]); end a session with `session_log` (what, why, how, next).",
+        "Linked markdown notes in git. Start with `context`; search before capturing; link notes as " +
+        "[[id__XXXXXX|text]]; end with `session_log`.",
     },
   );
+  const tools = options.tools ?? MCP_TOOLS;
   const deps: ToolDeps = { memory, git: options.git };
+  const listed: Tool[] = tools.map(listing);
+  // Writes run one at a time: two appends from two agents both land instead of one failing
+  // its compare-and-swap against the other; reads never wait for them.
+  let writes: Promise<unknown> = Promise.resolve();
   server.server.registerCapabilities({ tools: { listChanged: false } });
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: MCP_TOOLS.map((tool) => ({
-      name: tool.name,
-      description: tool.description,
-      inputSchema: inputSchemaOf(tool),
-      annotations: { readOnlyHint: tool.readOnly, destructiveHint: false },
-    })),
-  }));
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   server.server.setRequestHandler(
     CallToolRequestSchema,
     async (request): Promise<CallToolResult> => {
-      const tool = MCP_TOOLS.find((candidate) => candidate.name === request.params.name);
+      const tool = tools.find((candidate) => candidate.name === request.params.name);
       if (tool === undefined) {
         return toolError(
           "INVALID_INPUT",
-          `No tool is named "${request.params.name}"; the tools are ${MCP_TOOLS.map((t) => t.name).join(", ")}.`,
+          `No tool is named "${request.params.name.slice(0, 40)}"; the tools are ${tools.map((t) => t.name).join(", ")}.`,
         );
       }
-      let result: Awaited<ReturnType<McpTool["call"]>>;
-      try {
-        result = await tool.call(request.params.arguments ?? {}, deps);
-      } catch (cause) {
-        // Results carry every expected failure; a throw is a bug, still answered as a tool error.
-        return toolError("INTERNAL", `The ${tool.name} tool failed unexpectedly: ${String(cause)}`);
-      }
-      if (result.isErr()) return toolError(result.error.code, result.error.message);
-      return {
-        content: [{ type: "text", text: JSON.stringify(result.value, null, 2) }],
-        structuredContent: { ...result.value },
-      };
+      const args = request.params.arguments ?? {};
+      const tooBig = oversize(args);
+      if (tooBig !== undefined) return toolError("INVALID_INPUT", `${tool.name}: ${tooBig}.`);
+      const run = () => answer(tool, args, deps);
+      if (tool.effect === "read") return run();
+      const result = writes.then(run);
+      writes = result.catch(() => undefined);
+      return result;
     },
   );
   registerNoteResources(server, memory, options.readIndex);
   return server;
 }
 
-function inputSchemaOf(tool: McpTool): { type: "object"; [key: string]: unknown } {
-  const { $schema: _dialect, ...schema } = tool.schema.toJsonSchema() as Record<string, unknown>;
-  return { ...schema, type: "object" };
+function listing(tool: McpTool): Tool {
+  // Only readOnlyHint, and only where it differs from the MCP default (false): every token
+  // listed here is paid in every session of every host.
+  return {
+    name: tool.name,
+    description: tool.description,
+    inputSchema: tool.inputSchema(),
+    ...(tool.effect === "read" ? { annotations: { readOnlyHint: true } } : {}),
+  };
+}
+
+async function answer(tool: McpTool, args: unknown, deps: ToolDeps): Promise<CallToolResult> {
+  let result: Awaited<ReturnType<McpTool["call"]>>;
+  try {
+    result = await tool.call(args, deps);
+  } catch (cause) {
+    // Results carry every expected failure; a throw is a bug, still answered as a tool error.
+    return toolError("INTERNAL", `The ${tool.name} tool failed unexpectedly: ${String(cause)}`);
+  }
+  if (result.isErr()) return toolError(result.error.code, result.error.message);
+  return {
+    content: [{ type: "text", text: JSON.stringify(result.value) }],
+    structuredContent: { ...result.value },
+  };
 }
 
 /** An MCP tool error: the tagged code first, so an agent can branch on it, then the fix. */

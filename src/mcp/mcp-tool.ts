@@ -9,6 +9,7 @@
 import { type, type Type } from "arktype";
 import { err, type Result } from "neverthrow";
 import type { Git, Memory } from "../index.js";
+import { argumentProblems, type ObjectSchema } from "./argument-errors.js";
 
 /** An error as a tool reports it: the library's literal code and the message with the fix. */
 export interface ToolFailure {
@@ -23,13 +24,20 @@ export interface ToolDeps {
   readonly git: Pick<Git, "commit"> | undefined;
 }
 
+/**
+ * What a tool may do, as MCP annotations tell clients: `read` changes nothing, `write` adds
+ * or changes without destroying (capture, append), `destructive` may replace or remove text.
+ */
+export type ToolEffect = "read" | "write" | "destructive";
+
 /** A tool with its argument type erased, as the server lists and calls it. */
 export interface McpTool {
   readonly name: string;
   readonly description: string;
   readonly schema: Type;
-  /** Whether it changes nothing (an MCP annotation clients show). */
-  readonly readOnly: boolean;
+  readonly effect: ToolEffect;
+  /** The inputSchema clients are shown (JSON Schema, without the dialect line). */
+  inputSchema(): { type: "object"; [key: string]: unknown };
   call(args: unknown, deps: ToolDeps): Promise<Result<object, ToolFailure>>;
 }
 
@@ -38,13 +46,13 @@ export interface ToolSpec<T extends Type> {
   readonly name: string;
   readonly description: string;
   readonly schema: T;
-  readonly readOnly: boolean;
+  readonly effect: ToolEffect;
   run(args: T["infer"], deps: ToolDeps): Promise<Result<object, ToolFailure>>;
 }
 
 /**
  * Checks the arguments against the schema before the tool runs; a mismatch is INVALID_INPUT
- * with arktype's summary of what was wrong.
+ * saying what each wrong argument must be.
  *
  * @example
  * ```ts
@@ -52,17 +60,27 @@ export interface ToolSpec<T extends Type> {
  * ```
  */
 export function defineTool<T extends Type>(spec: ToolSpec<T>): McpTool {
+  let schema: { type: "object"; [key: string]: unknown } | undefined;
+  const inputSchema = () => {
+    if (schema === undefined) {
+      const { $schema: _dialect, ...rest } = spec.schema.toJsonSchema() as Record<string, unknown>;
+      schema = { ...rest, type: "object" };
+    }
+    return schema;
+  };
   return {
     name: spec.name,
     description: spec.description,
     schema: spec.schema,
-    readOnly: spec.readOnly,
+    effect: spec.effect,
+    inputSchema,
     async call(args, deps) {
-      const checked: unknown = spec.schema(args ?? {});
+      const given = args ?? {};
+      const checked: unknown = spec.schema(given);
       if (checked instanceof type.errors) {
         return err({
           code: "INVALID_INPUT",
-          message: `Invalid arguments for ${spec.name}: ${checked.summary}. Fix the arguments to match the tool's input schema.`,
+          message: `${spec.name}: ${argumentProblems(checked, given, inputSchema() as ObjectSchema)}.`,
         });
       }
       return spec.run(checked as T["infer"], deps);

@@ -6,6 +6,7 @@
  */
 
 import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import type { Memory } from "../index.js";
 import { INDEX_NOTE_PATH } from "../model/index.js";
 
@@ -14,6 +15,12 @@ export const noteUri = (id: string): string => `memory://note/${id}`;
 
 /** The URI of the index note's resource. */
 export const INDEX_URI = "memory://index";
+
+/**
+ * The MCP specification's code for a resource that does not exist (server/resources, Error
+ * Handling); SDK 1.32.2 has no name for it in `ErrorCode`.
+ */
+export const RESOURCE_NOT_FOUND = -32002;
 
 /**
  * Registers the note template and the index note on a server.
@@ -52,8 +59,21 @@ export function registerNoteResources(
     async (uri, variables) => {
       const id = String(variables["id"] ?? "");
       const note = await memory.read(decodeURIComponent(id));
-      // The SDK turns a thrown error into a JSON-RPC error for the client; the code leads the message.
-      if (note.isErr()) throw new Error(`${note.error.code}: ${note.error.message}`);
+      // The SDK answers a thrown error with its numeric `code`; the library's code leads the message.
+      if (note.isErr()) {
+        const { code, message } = note.error;
+        const jsonRpcCode =
+          code === "NOT_FOUND"
+            ? RESOURCE_NOT_FOUND
+            : code === "INVALID_INPUT"
+              ? ErrorCode.InvalidParams
+              : ErrorCode.InternalError;
+        // Not an McpError, whose message would repeat "MCP error <code>" in the client's own.
+        throw Object.assign(new Error(`${code}: ${message}`), {
+          code: jsonRpcCode,
+          data: { uri: uri.href },
+        });
+      }
       const n = note.value;
       const tags = n.tags.length === 0 ? "" : `${n.tags.map((tag) => `#${tag}`).join(" ")}\n\n`;
       return {

@@ -28,6 +28,13 @@ export type NoteEdit =
       /** The section's new content (the heading line is kept). */
       readonly text: string;
     }
+  | {
+      readonly kind: "append-section";
+      /** The heading's text, as for replace-section. */
+      readonly heading: string;
+      /** Added at the end of the section; a list item right after a list item joins the list. */
+      readonly text: string;
+    }
   | { readonly kind: "replace-body"; readonly text: string };
 
 /** The kinds of edit, for help texts and schemas. */
@@ -36,11 +43,13 @@ export const NOTE_EDIT_KINDS = [
   "prepend",
   "replace",
   "replace-section",
+  "append-section",
   "replace-body",
 ] as const;
 
 const HEADING = /^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$/;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const LIST_ITEM = /^\s*([-*+]|\d+[.)])\s/;
 
 /**
  * Applies an edit to a body. Refuses (never guesses) when the text to replace or the
@@ -64,6 +73,8 @@ export function applyNoteEdit(body: string, edit: NoteEdit): Result<string, Inva
       return replaceText(body, edit.find, edit.replacement, edit.all === true);
     case "replace-section":
       return replaceSection(body, edit.heading, edit.text);
+    case "append-section":
+      return appendToSection(body, edit.heading, edit.text);
   }
 }
 
@@ -129,11 +140,16 @@ function headingsOf(lines: readonly string[]): Heading[] {
   return headings;
 }
 
-function replaceSection(
-  body: string,
-  heading: string,
-  text: string,
-): Result<string, InvalidInputError> {
+interface Section {
+  readonly lines: readonly string[];
+  readonly found: Heading;
+  /** The next heading of the same or a higher level, where the section ends. */
+  readonly next: Heading | undefined;
+  /** The line where the section's own text ends: its first subheading, or its end. */
+  readonly ownEnd: number;
+}
+
+function findSection(body: string, heading: string): Result<Section, InvalidInputError> {
   const wanted = heading.replace(/^\s*#+\s*/, "").trim();
   if (wanted === "") {
     return err(
@@ -162,11 +178,52 @@ function replaceSection(
   const next = headings.find(
     (candidate) => candidate.line > found.line && candidate.level <= found.level,
   );
-  const content = text.trim();
+  const ownEnd = headings.find((candidate) => candidate.line > found.line)?.line ?? lines.length;
+  return ok({ lines, found, next, ownEnd });
+}
+
+function replaceSection(
+  body: string,
+  heading: string,
+  text: string,
+): Result<string, InvalidInputError> {
+  return findSection(body, heading).map((section) => withSection(section, text.trim()));
+}
+
+/**
+ * Adds text at the end of a section, keeping what it holds: the safe way to add a dated line
+ * to a History or Decisions section, where replace-section would drop the earlier lines.
+ */
+function appendToSection(
+  body: string,
+  heading: string,
+  text: string,
+): Result<string, InvalidInputError> {
+  const added = text.trim();
+  if (added === "") return err(new InvalidInputError("The text to add to the section is empty."));
+  return findSection(body, heading).map((section) => {
+    // Added after the section's own text, above its subsections (which keep theirs).
+    const { lines, found, ownEnd } = section;
+    const own = lines
+      .slice(found.line + 1, ownEnd)
+      .join("\n")
+      .trim();
+    const last = own.split("\n").at(-1) ?? "";
+    const joint = own === "" ? "" : LIST_ITEM.test(last) && LIST_ITEM.test(added) ? "\n" : "\n\n";
+    const ownEndHeading = { line: ownEnd, level: 0, text: "" };
+    return withSection(
+      { lines, found, next: ownEnd < lines.length ? ownEndHeading : undefined, ownEnd },
+      `${own}${joint}${added}`,
+    );
+  });
+}
+
+/** The body with the section's content (under its kept heading line) set to `content`. */
+function withSection({ lines, found, next }: Section, content: string): string {
   const before = lines.slice(0, found.line + 1).join("\n");
   const section = content === "" ? "" : `\n\n${content}`;
-  if (next === undefined) return ok(`${before}${section}\n`);
-  return ok(`${before}${section}\n\n${lines.slice(next.line).join("\n")}`);
+  if (next === undefined) return `${before}${section}\n`;
+  return `${before}${section}\n\n${lines.slice(next.line).join("\n")}`;
 }
 
 function preview(text: string): string {

@@ -17,6 +17,7 @@
  */
 export { createNotesMemory, type NotesMemoryOptions } from "../create-notes-memory.js";
 export { editNote, type EditResult } from "./edit-note.js";
+export { forgetNote } from "./forget.js";
 export { recentNotes, type RecentOptions } from "./recent.js";
 export { MAX_SEARCH_LIMIT } from "./search/search-options.js";
 export type { NotesMemory } from "./notes-memory.js";

@@ -1,5 +1,5 @@
 import { errAsync, okAsync, type ResultAsync } from "neverthrow";
-import { InvalidInputError } from "../errors.js";
+import { InvalidInputError, type ConflictError } from "../errors.js";
 import { findNote } from "./find-note.js";
 import { basename, isNoteStatus, pathForStatus, type NoteStatus } from "../model/layout.js";
 import {
@@ -7,9 +7,12 @@ import {
   commitIfAsked,
   type CommitOutcome,
   type MutationError,
-  type MutationOptions,
 } from "./mutation-options.js";
 import { serialized, type NotesContext } from "./notes-context.js";
+import { checkExpected, type UpdateOptions } from "./update.js";
+
+/** Options of a move: a commit, and (`expectedHash`) the version the caller read. */
+export type MoveOptions = UpdateOptions;
 
 /** What a move changed. */
 export interface MoveResult extends CommitOutcome {
@@ -21,19 +24,19 @@ export interface MoveResult extends CommitOutcome {
   readonly files: readonly string[];
 }
 
-/** Errors a move can return. */
-export type MoveError = MutationError;
+/** Errors a move can return; CONFLICT only with `expectedHash`. */
+export type MoveError = MutationError | ConflictError;
 
 /**
  * Moves a note to another status folder (inbox, active, archived, in any direction). The id
  * and the filename stay, so every link stays valid and no link text changes; the move is
- * one atomic rename.
+ * one atomic rename. With `expectedHash` it moves only a note still at that version.
  */
 export function moveNote(
   ctx: NotesContext,
   id: string,
   status: NoteStatus,
-  options: MutationOptions = {},
+  options: MoveOptions = {},
 ): ResultAsync<MoveResult, MoveError> {
   if (!isNoteStatus(status)) {
     return errAsync(
@@ -46,6 +49,7 @@ export function moveNote(
     ctx.store
       .snapshot()
       .andThen((snapshot) => findNote(snapshot, id))
+      .andThen((stored) => checkExpected(ctx, stored, options.expectedHash))
       .andThen((stored) => {
         const path = pathForStatus(status, basename(stored.path));
         const result = { id: stored.note.id, status, path, previousPath: stored.path };

@@ -8,7 +8,7 @@ import type { CaptureInput, CaptureOptions } from "./capture.js";
 import type { NoteStatus } from "../model/layout.js";
 import type { ListFilter } from "./list.js";
 import type { MergeError, MergeOptions, MergeResult } from "./merge.js";
-import type { MoveError, MoveResult } from "./move.js";
+import type { MoveError, MoveOptions, MoveResult } from "./move.js";
 import type { ReidError, ReidOptions, ReidResult } from "./reid.js";
 import type { ChangedNote, MutationOptions } from "./mutation-options.js";
 import type { Note, NoteMeta } from "./note-meta.js";
@@ -86,13 +86,9 @@ export interface NotesMemory {
     options?: MutationOptions,
   ): ResultAsync<RenameResult, RenameError>;
   /** Moves a note to another status folder; links are unaffected. */
-  move(
-    id: string,
-    status: NoteStatus,
-    options?: MutationOptions,
-  ): ResultAsync<MoveResult, MoveError>;
-  /** Moves a note to archive/. */
-  archive(id: string, options?: MutationOptions): ResultAsync<MoveResult, MoveError>;
+  move(id: string, status: NoteStatus, options?: MoveOptions): ResultAsync<MoveResult, MoveError>;
+  /** Moves a note to archive/; with `expectedHash`, only if it is still that version. */
+  archive(id: string, options?: MoveOptions): ResultAsync<MoveResult, MoveError>;
   /**
    * Merges sources into a target, repointing every link at them; the sources are removed.
    * `merge([id], id)` folds the copies of a duplicated id into its original.

@@ -8,12 +8,12 @@ import {
   commitIfAsked,
   type CommitOutcome,
   type MutationError,
-  type MutationOptions,
 } from "./mutation-options.js";
 import { serialized, type NotesContext } from "./notes-context.js";
+import { checkExpected, type UpdateOptions } from "./update.js";
 
-/** Options of a removal. */
-export interface RemoveOptions extends MutationOptions {
+/** Options of a removal; `expectedHash` removes only a note still at the version the caller read. */
+export interface RemoveOptions extends UpdateOptions {
   /** Remove even though other notes link to it; the result lists the links this broke. */
   readonly force?: boolean;
 }
@@ -44,8 +44,9 @@ export function removeNote(
   if (commitCheck.isErr()) return errAsync(commitCheck.error);
   return serialized(ctx, () =>
     loadGraph(ctx).andThen((graph) =>
-      findNote(graph.snapshot, id).asyncAndThen(
-        (stored): ResultAsync<RemoveResult, RemoveError> => {
+      findNote(graph.snapshot, id)
+        .asyncAndThen((found) => checkExpected(ctx, found, options.expectedHash))
+        .andThen((stored): ResultAsync<RemoveResult, RemoveError> => {
           const noteId = stored.note.id;
           const broken: BrokenLink[] = graph
             .inboundNotes(noteId)
@@ -75,8 +76,7 @@ export function removeNote(
                 ...outcome,
               }),
             );
-        },
-      ),
+        }),
     ),
   );
 }

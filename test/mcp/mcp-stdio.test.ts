@@ -70,6 +70,7 @@ describe("memory mcp over stdio", () => {
       "search",
       "list",
       "links",
+      "forget",
       "rename",
       "move",
       "merge",

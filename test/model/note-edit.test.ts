@@ -49,6 +49,28 @@ describe("applyNoteEdit", () => {
     ).toBe("Intro.\n\n## Decisions\n\n- a\n\n### Detail\n\n## Other\n\nx\n");
   });
 
+  it("appends to a section's own text, keeping its lines, a list item joining the list", () => {
+    const add = (heading: string, text: string) =>
+      value(applyNoteEdit(body, { kind: "append-section", heading, text }));
+    expect(add("Decisions", "- b")).toBe(
+      "Intro.\n\n## Decisions\n\n- a\n- b\n\n### Detail\n\nd\n\n## Other\n\nx\n",
+    );
+    expect(add("Other", "Prose.")).toBe(
+      "Intro.\n\n## Decisions\n\n- a\n\n### Detail\n\nd\n\n## Other\n\nx\n\nProse.\n",
+    );
+    expect(
+      value(
+        applyNoteEdit("## History\n", { kind: "append-section", heading: "History", text: "- 1" }),
+      ),
+    ).toBe("## History\n\n- 1\n");
+    expect(
+      error(applyNoteEdit(body, { kind: "append-section", heading: "Nope", text: "x" })),
+    ).toMatch(/No section/);
+    expect(
+      error(applyNoteEdit(body, { kind: "append-section", heading: "Other", text: " " })),
+    ).toMatch(/empty/);
+  });
+
   it("refuses a missing or repeated section, and never takes a heading inside a code fence", () => {
     expect(
       error(applyNoteEdit(body, { kind: "replace-section", heading: "Nope", text: "x" })),

@@ -10,6 +10,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { Memory } from "../../src/memory.js";
+import { forgetNote } from "../../src/notes/forget.js";
 import type { Persistence } from "../../src/ports/persistence.js";
 import { faultyPorts, type FaultMode } from "./fault-ports.js";
 import { compare, freshWorld, memoryOver, picture, scriptedModel, type Findings } from "./world.js";
@@ -130,6 +131,28 @@ const OPERATIONS: readonly Operation[] = [
     deletes: ["id__Topic4"],
     rerunMustSucceed: false,
     run: async (m) => m.remove("id__Topic4"),
+  },
+  {
+    // Forget archives by default, as a compare-and-swap on the version read (issue 32).
+    name: "forget (archive)",
+    slow: false,
+    rerunMustSucceed: true,
+    run: async (m) => {
+      const note = await m.read("id__Topic2");
+      if (note.isErr()) return note;
+      return forgetNote(m, "id__Topic2", { expectedHash: note.value.hash });
+    },
+  },
+  {
+    name: "forget --remove",
+    slow: false,
+    deletes: ["id__Topic4"],
+    rerunMustSucceed: false,
+    run: async (m) => {
+      const note = await m.read("id__Topic4");
+      if (note.isErr()) return note;
+      return forgetNote(m, "id__Topic4", { remove: true, expectedHash: note.value.hash });
+    },
   },
 ];
 

@@ -19,11 +19,12 @@ const MODES = ["append", "prepend", "replace", "section", "body"] as const;
 export const editCommand = defineCommand({
   name: "edit",
   usage:
-    "<id> (--append TEXT | --prepend TEXT | --replace FIND --with TEXT [--all] | --section HEADING [--with TEXT] | --body TEXT) [options]",
+    "<id> (--append TEXT | --prepend TEXT | --replace FIND --with TEXT [--all] | --section HEADING [--with TEXT | --append TEXT] | --body TEXT) [options]",
   description:
     'Edits the body of one note and commits it. A TEXT of "-" (or a missing --with) reads stdin.\n' +
     "--replace needs the exact text and refuses when it is missing or occurs more than once (unless\n" +
-    "--all); --section replaces what is under a heading up to the next heading of its level. The title\n" +
+    "--all); --section replaces what is under a heading up to the next heading of its level, or with\n" +
+    "--append adds TEXT at the end of that section, keeping what it holds. The title\n" +
     "and tag line stay (use rename and capture's tags). An edit that changes nothing writes nothing.\n" +
     'A TEXT starting with a dash goes after "=": --append="- item" (or pipe it on stdin).',
   options: {
@@ -37,7 +38,10 @@ export const editCommand = defineCommand({
     body: { type: "string" },
   },
   optionHelp: [
-    ["--append TEXT", "Add TEXT at the end of the body, after a blank line."],
+    [
+      "--append TEXT",
+      "Add TEXT at the end of the body, after a blank line (with --section: of that section).",
+    ],
     ["--prepend TEXT", "Add TEXT at the start of the body, before a blank line."],
     ["--replace FIND", "Replace the exact text FIND (with --with)."],
     ["--with TEXT", "The replacement for --replace, or the new content of --section."],
@@ -56,10 +60,13 @@ export const editCommand = defineCommand({
     'memory edit Kf9mNp --append "- 2026-05-02: moved to the platform team"',
     'memory edit Kf9mNp --replace "designer" --with "developer"',
     "cat decisions.md | memory edit Kf9mNp --section Decisions",
+    'memory edit Kf9mNp --section History --append="- 2026-05: moved to the platform team"',
     'memory edit Kf9mNp --body "Rewritten from scratch." --json',
   ],
   async run({ values, positionals, out, io }) {
-    const chosen = MODES.filter((mode) => values[mode] !== undefined);
+    const given = MODES.filter((mode) => values[mode] !== undefined);
+    // --section with --append adds to the section: one mode, not two.
+    const chosen = given.join() === "append,section" ? ["section"] : given;
     if (chosen.length !== 1) {
       return out.fail(
         usageFailure(
@@ -69,6 +76,9 @@ export const editCommand = defineCommand({
           "edit",
         ),
       );
+    }
+    if (values.with !== undefined && values.append !== undefined) {
+      return out.fail(usageFailure("give --section either --with or --append, not both", "edit"));
     }
     if (values.with !== undefined && values.replace === undefined && values.section === undefined) {
       return out.fail(usageFailure("--with goes with --replace or --section", "edit"));
@@ -118,13 +128,20 @@ interface EditValues {
 
 async function editFrom(values: EditValues, io: CliIo): Promise<NoteEdit | undefined> {
   const text = (option: string | undefined) => readBody(io, option, true);
-  if (values.append !== undefined) return wrap("append", await text(values.append));
+  if (values.append !== undefined && values.section === undefined) {
+    return wrap("append", await text(values.append));
+  }
   if (values.prepend !== undefined) return wrap("prepend", await text(values.prepend));
   if (values.body !== undefined) return wrap("replace-body", await text(values.body));
   if (values.replace !== undefined) {
     const replacement = await text(values.with);
     if (replacement === undefined) return undefined;
     return { kind: "replace", find: values.replace, replacement, all: values.all === true };
+  }
+  if (values.section !== undefined && values.append !== undefined) {
+    const content = await text(values.append);
+    if (content === undefined) return undefined;
+    return { kind: "append-section", heading: values.section, text: content };
   }
   if (values.section !== undefined) {
     const content = await text(values.with);

@@ -93,6 +93,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./archive.js")).archiveCommand,
   },
   {
+    name: "forget",
+    summary: "Forget a note: archive it, or delete it (--remove) when nothing links to it.",
+    load: async () => (await import("./forget.js")).forgetCommand,
+  },
+  {
     name: "tier",
     summary: "Put a note in the index's Hot or Warm tier, or take it out (none).",
     load: async () => (await import("./tier.js")).tierCommand,
