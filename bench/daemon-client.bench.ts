@@ -15,7 +15,7 @@ import { hasLocomo, proseNotes } from "./prose-notes.js";
 import { writeNotes } from "./synthetic-memory.js";
 
 const cli = resolve(import.meta.dirname, "../dist/cli.js");
-const RUNS = 15;
+const RUNS = 7;
 
 async function main(): Promise<void> {
   const [baseline, countText = "2000"] = process.argv.slice(2);
