@@ -21,6 +21,11 @@ export interface NoteFacts {
   readonly size: number;
   /** The file's version (noteHash of its bytes when read). */
   readonly hash: string;
+  /**
+   * Set when the file is less readable than the memory (see StoredFile.restricted): none of
+   * this note goes into the facts or search caches.
+   */
+  readonly restricted?: true;
   readonly note: {
     readonly id: string;
     readonly title: string;
@@ -45,6 +50,7 @@ export function factsOf(stored: NoteFacts): NoteFacts {
     mtimeMs: stored.mtimeMs,
     size: stored.size,
     hash: stored.hash,
+    ...(stored.restricted === true ? { restricted: true } : {}),
     note: {
       id: stored.note.id,
       title: stored.note.title,

@@ -291,6 +291,7 @@ function parseStored(listed: ListedNote, content: string): StoredNote {
     mtimeMs: listed.file.mtimeMs,
     size: listed.file.size,
     hash: noteHash(content),
+    ...(listed.file.restricted === true ? { restricted: true } : {}),
     note: parseNote(content, id, { slug }),
   };
 }

@@ -53,7 +53,8 @@ interface Columns {
 
 /**
  * The file's text for `entries`. Entries read within the racy window of their mtime are left
- * out, and so is a note the columns cannot hold (a hash that is not noteHash's, a tag with
+ * out, and so are a note less readable than the memory (restricted) and a note the columns
+ * cannot hold (a hash that is not noteHash's, a tag with
  * whitespace): the next process re-reads those files whatever the cache says.
  *
  * @example
@@ -72,6 +73,8 @@ export function encodeNotesCache(entries: Iterable<CachedFacts>): string {
   };
   const hashes: string[] = [];
   for (const { key, readAt, facts } of entries) {
+    // A note narrower than the memory stays out: the cache would widen who can read it.
+    if (facts.restricted === true) continue;
     if (!safelyRead(key, readAt) || !fitsColumns(facts)) continue;
     const { note } = facts;
     columns.paths.push(facts.path);

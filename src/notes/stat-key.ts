@@ -10,14 +10,24 @@ export interface StatKey {
 }
 
 /**
- * A file read within one mtime tick of its last modification may be modified again in that
+ * The coarsest tick a file system clock with sub-second stamps is assumed to move in. The
+ * digits of an mtime say nothing about it: Linux before 6.13 stamps files from the kernel's
+ * coarse clock, which moves once a jiffy (4 to 10 ms) yet reports nanoseconds, and Windows
+ * moves file times once a system tick (15.6 ms by default). Git sidesteps the question by
+ * comparing a file's mtime with its index file's, stamped by the same clock; this store
+ * compares with the wall clock instead, so it takes the widest common tick. The cost is
+ * small: a note read within 20 ms of its last write is read again by the next look.
+ */
+export const COARSE_TICK_MS = 20;
+
+/**
+ * A file read within one clock tick of its last modification may be modified again in that
  * same tick without its (mtime, size) changing: such an entry is re-read until a read comes
- * later than a tick after the mtime (git's "racy clean"). The tick is guessed from the mtime
- * itself: sub-millisecond digits mean a fine clock, whole seconds a coarse one (FAT, HFS+).
+ * more than a tick after the mtime (git's "racy clean"). Whole-second stamps mean a
+ * whole-second clock (FAT's is 2 s, HFS+'s 1 s); any other is taken as the coarse tick.
  */
 function racyWindowMs(mtimeMs: number): number {
-  if (!Number.isInteger(mtimeMs)) return 1;
-  return mtimeMs % 1000 === 0 ? 2_000 : 2;
+  return mtimeMs % 1000 === 0 ? 2_000 : COARSE_TICK_MS;
 }
 
 /**
@@ -26,8 +36,8 @@ function racyWindowMs(mtimeMs: number): number {
  *
  * @example
  * ```ts
- * safelyRead({ mtimeMs: 1000.5, size: 42 }, 1003); // true
- * safelyRead({ mtimeMs: 1000.5, size: 42 }, 1001); // false: within the window
+ * safelyRead({ mtimeMs: 1000.5, size: 42 }, 1030); // true
+ * safelyRead({ mtimeMs: 1000.5, size: 42 }, 1005); // false: within the coarse tick
  * ```
  */
 export function safelyRead(key: StatKey, readAt: number): boolean {

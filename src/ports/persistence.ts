@@ -17,6 +17,12 @@ export interface StoredFile {
   readonly ctimeMs?: number;
   readonly ino?: number;
   /**
+   * Optional: set when the file is less readable than the memory (someone the root lets in
+   * may not read it: a note a person made owner-only). Nothing it holds goes into a derived
+   * file (the facts and search caches), which would otherwise widen who can read it.
+   */
+  readonly restricted?: true;
+  /**
    * Set when the adapter will neither read nor write this file (a symbolic link, a name the
    * layout refuses): the reason, for doctor. Such files are listed so they can be reported,
    * never taken for notes.

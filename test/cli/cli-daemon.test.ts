@@ -10,7 +10,8 @@ import { rename, rm, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createServer } from "node:net";
-import { encodeMessage } from "../../src/cli/daemon/daemon-protocol.js";
+import { decodeRequest, encodeMessage } from "../../src/cli/daemon/daemon-protocol.js";
+import { newToken, proofOf, writeCard } from "../../src/cli/daemon/daemon-token.js";
 import { exchange, QUICK } from "../../src/cli/daemon/socket-exchange.js";
 import { createSandbox, jsonOf, succeeded, type CliRun, type Sandbox } from "./cli-harness.js";
 
@@ -18,6 +19,8 @@ let sandbox: Sandbox;
 let root: string;
 const ids: string[] = [];
 const IN_PROCESS = { AGENT_MEMORY_NO_DAEMON: "1" };
+/** A pid no process has: the largest Linux allows, plus one. */
+const NO_SUCH_PID = 4_194_305;
 
 const socket = (): string => join(root, ".agent-memory", "daemon.sock");
 const memory = (args: readonly string[], env: Record<string, string> = {}): Promise<CliRun> =>
@@ -136,7 +139,7 @@ describe("memory daemon", () => {
       writeFileSync(join(root, path), `# Igor, round ${round}\n\nEdited by hand.\n`);
       const reply = await exchange(
         socket(),
-        { kind: "run", stamp, argv: ["show", igor, "--root", root], cwd: root },
+        { kind: "run", stamp, argv: ["show", igor, "--root", root], cwd: root, root },
         QUICK,
       );
       expect(reply?.kind === "ran" && reply.stdout.split("\n")[0]).toBe(`# Igor, round ${round}`);
@@ -191,7 +194,7 @@ describe("memory daemon", () => {
       (
         await exchange(
           socket(),
-          { kind: "run", stamp: "another build", argv: ["list"], cwd: root },
+          { kind: "run", stamp: "another build", argv: ["list"], cwd: root, root },
           QUICK,
         )
       )?.kind,
@@ -249,8 +252,14 @@ describe("memory daemon", () => {
   it("a session-start hook prints its context in time even when the daemon does not answer", async () => {
     // A daemon that acknowledges and never answers (stopped with Ctrl-Z, say): the launch
     // waits on it, the context must not.
+    const token = newToken();
+    writeCard(join(root, ".agent-memory", "daemon.token"), { token, pid: NO_SUCH_PID, openMs: 1 });
     const hung = createServer((connection) => {
-      connection.write(encodeMessage({ kind: "accepted" }));
+      connection.setEncoding("utf8");
+      connection.on("data", (line: string) => {
+        const challenge = decodeRequest(line.trimEnd())?.challenge ?? "";
+        connection.write(encodeMessage({ kind: "accepted", proof: proofOf(token, challenge) }));
+      });
     });
     await new Promise<void>((done) => hung.listen(socket(), done));
     try {

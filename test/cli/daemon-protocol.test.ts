@@ -2,7 +2,7 @@
  * The daemon's wire format and the client's decisions that need no daemon: which calls it
  * may send, where the socket is, what counts as a message.
  */
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
@@ -15,18 +15,26 @@ import {
   decodeRequest,
   encodeMessage,
   type DaemonReply,
-  type DaemonRequest,
+  type ChallengedRequest,
 } from "../../src/cli/daemon/daemon-protocol.js";
+import { newToken, proofOf, writeCard } from "../../src/cli/daemon/daemon-token.js";
 import { idleMsOf } from "../../src/cli/commands/daemon-idle.js";
 import { PRIVATE_FOLDER } from "../../src/model/index.js";
 import { okOf } from "../helpers/result-helpers.js";
 
 describe("daemon messages", () => {
   it("decode as they were encoded, one line each", () => {
-    const requests: DaemonRequest[] = [
-      { kind: "run", stamp: "s 1", argv: ["show", "Kf9mNp", "--json"], cwd: "/home/me" },
-      { kind: "status" },
-      { kind: "stop" },
+    const requests: ChallengedRequest[] = [
+      {
+        kind: "run",
+        stamp: "s 1",
+        argv: ["show", "Kf9mNp", "--json"],
+        cwd: "/home/me",
+        root: "/home/me/notes",
+        challenge: "0123456789abcdef",
+      },
+      { kind: "status", challenge: "0123456789abcdef" },
+      { kind: "stop", challenge: "0123456789abcdef" },
     ];
     for (const request of requests) {
       const line = encodeMessage(request);
@@ -34,6 +42,8 @@ describe("daemon messages", () => {
       expect(decodeRequest(line.trimEnd())).toEqual(request);
     }
     const replies: DaemonReply[] = [
+      { kind: "accepted", proof: "ab" },
+      { kind: "refused", reason: "another root" },
       { kind: "ran", stdout: "a\nb\n", stderr: "", exitCode: 1 },
       { kind: "mismatch", stamp: "s 2" },
       { kind: "status", pid: 7, root: "/m", startedAt: 1, requests: 2, stamp: "s" },
@@ -51,6 +61,9 @@ describe("daemon messages", () => {
       '"run"',
       '{"kind":"run"}',
       '{"kind":"run","stamp":"s","argv":[1],"cwd":"/"}',
+      // No challenge: a request the daemon could not prove itself to.
+      '{"kind":"status"}',
+      '{"kind":"run","stamp":"s","argv":["list"],"cwd":"/","root":"/"}',
       '{"kind":"ran","stdout":"x"}',
     ]) {
       expect(decodeRequest(line)).toBeUndefined();
@@ -82,20 +95,35 @@ describe("the client", () => {
   let root: string;
   let server: Server;
   let connections: number;
-  let behaviour: "answer" | "silent" | "garbage";
+  let behaviour: "answer" | "silent" | "garbage" | "forged" | "late";
+  let late: string[];
+  const onLate = (lateRoot: string): void => void late.push(lateRoot);
 
   beforeEach(async () => {
     root = await mkdtemp(join(tmpdir(), "daemon-client-"));
     await mkdir(join(root, ".agent-memory"));
     connections = 0;
     behaviour = "answer";
+    late = [];
+    const token = newToken();
+    const card = writeCard(join(root, ".agent-memory", "daemon.token"), {
+      token,
+      pid: 1,
+      openMs: 1,
+    });
+    if (card.isErr()) throw new Error(card.error);
     // A stand-in daemon: counts who connects, and answers as told.
     server = createServer((socket) => {
       connections++;
-      socket.on("data", () => {
+      socket.setEncoding("utf8");
+      socket.on("data", (line: string) => {
         if (behaviour === "silent") return;
         if (behaviour === "garbage") return void socket.end("not json\n");
-        socket.write(encodeMessage({ kind: "accepted" }));
+        const challenge = decodeRequest(line.trimEnd())?.challenge ?? "";
+        // A forger does not know the card's secret.
+        const proof = proofOf(behaviour === "forged" ? newToken() : token, challenge);
+        socket.write(encodeMessage({ kind: "accepted", proof }));
+        if (behaviour === "late") return;
         socket.end(
           encodeMessage({ kind: "ran", stdout: "from the daemon\n", stderr: "", exitCode: 0 }),
         );
@@ -145,14 +173,40 @@ describe("the client", () => {
     expect(connections).toBe(5);
   });
 
-  it("runs in-process when the daemon answers nonsense or does not acknowledge", async () => {
+  it("runs in-process when the daemon answers nonsense", async () => {
     behaviour = "garbage";
-    expect(await askDaemon(["list"], { AGENT_MEMORY_ROOT: root }, "/")).toBeUndefined();
-    behaviour = "silent";
-    const started = Date.now();
-    expect(await askDaemon(["list"], { AGENT_MEMORY_ROOT: root }, "/")).toBeUndefined();
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await askDaemon(["list"], { AGENT_MEMORY_ROOT: root }, "/", onLate)).toBeUndefined();
+    expect(late).toEqual([]);
   });
+
+  it("believes no listener that cannot prove it knows the card's secret", async () => {
+    behaviour = "forged";
+    expect(await askDaemon(["list"], { AGENT_MEMORY_ROOT: root }, "/", onLate)).toBeUndefined();
+    expect(connections).toBe(1);
+    // Without a card, or with one others can read, nothing on the socket is asked at all.
+    behaviour = "answer";
+    const card = join(root, ".agent-memory", "daemon.token");
+    await chmod(card, 0o644);
+    expect(await askDaemon(["list"], { AGENT_MEMORY_ROOT: root }, "/", onLate)).toBeUndefined();
+    await rm(card);
+    expect(await askDaemon(["list"], { AGENT_MEMORY_ROOT: root }, "/", onLate)).toBeUndefined();
+    expect(connections).toBe(1);
+  });
+
+  it.each([
+    ["does not acknowledge", "silent"],
+    ["acknowledges and never answers", "late"],
+  ] as const)(
+    "remembers a daemon that %s: one wait, then in-process at once, and a replacement asked for",
+    async (_what, how) => {
+      behaviour = how;
+      expect(await askDaemon(["list"], { AGENT_MEMORY_ROOT: root }, "/", onLate)).toBeUndefined();
+      expect(late).toEqual([root]);
+      expect(await askDaemon(["list"], { AGENT_MEMORY_ROOT: root }, "/", onLate)).toBeUndefined();
+      expect(connections).toBe(1);
+      expect(late).toEqual([root]);
+    },
+  );
 });
 
 describe("--idle-minutes", () => {

@@ -13,6 +13,7 @@ import { claimSocket } from "../../src/cli/daemon/daemon-socket.js";
 import { launchDaemon } from "../../src/cli/daemon/daemon-launch.js";
 import { setAside, START_LOCK_STALE_MS, takeStartLock } from "../../src/cli/daemon/start-lock.js";
 import type { CliIo } from "../../src/cli/framework/cli-io.js";
+import { newToken, type DaemonCard } from "../../src/cli/daemon/daemon-token.js";
 
 let folder = "";
 const servers: Server[] = [];
@@ -49,6 +50,9 @@ function hello(path: string): Promise<string> {
 
 /** A pid no process has: the largest Linux allows, plus one. */
 const NO_SUCH_PID = 4_194_305;
+
+/** A daemon's card, for a claim made by no daemon process. */
+const card = (): DaemonCard => ({ token: newToken(), pid: NO_SUCH_PID, openMs: 1 });
 
 describe("the start lock", () => {
   it("is taken once, refused while held, and free again when released", () => {
@@ -144,7 +148,7 @@ describe("launching the daemon", () => {
 describe("claiming the socket", () => {
   it("listens on the shared name, owner-only, and removes it when released", async () => {
     const path = join(folder, "daemon.sock");
-    const claimed = await claimSocket(server("A"), path, "/m");
+    const claimed = await claimSocket(server("A"), path, "/m", card());
     expect(claimed.isOk()).toBe(true);
     expect(await hello(path)).toBe("A");
     expect(fs.statSync(path).mode & 0o777).toBe(0o600);
@@ -155,10 +159,10 @@ describe("claiming the socket", () => {
   it("replaces a socket nothing answers on, and the old server's end leaves the new one's", async () => {
     const path = join(folder, "daemon.sock");
     const a = server("A");
-    const first = await claimSocket(a, path, "/m");
+    const first = await claimSocket(a, path, "/m", card());
     expect(first.isOk()).toBe(true);
     // A does not answer as a daemon (it is stopping, or hung): B takes the name.
-    const second = await claimSocket(server("B"), path, "/m");
+    const second = await claimSocket(server("B"), path, "/m", card());
     expect(second.isOk()).toBe(true);
     expect(await hello(path)).toBe("B");
     // A stops the way a daemon does: its release, then its server's close, which unlinks the
@@ -168,13 +172,13 @@ describe("claiming the socket", () => {
     a.close();
     await new Promise((resolve) => setImmediate(resolve));
     expect(await hello(path)).toBe("B");
-    expect(fs.readdirSync(folder).toSorted()).toEqual(["daemon.sock"]);
+    expect(fs.readdirSync(folder).toSorted()).toEqual(["daemon.sock", "daemon.token"]);
   });
 
   it("says what was wrong when the private folder cannot be made", async () => {
     const file = join(folder, "not-a-folder");
     fs.writeFileSync(file, "");
-    const claimed = await claimSocket(server("A"), join(file, "daemon.sock"), "/m");
+    const claimed = await claimSocket(server("A"), join(file, "daemon.sock"), "/m", card());
     expect(claimed.isErr() && claimed.error.code).toBe("DAEMON");
     expect(claimed.isErr() && claimed.error.message).toContain(file);
   });

@@ -67,11 +67,14 @@ export interface FsDirentLike {
 export interface FsPromisesLike {
   /** Text with `"utf8"`; without an encoding, bytes (how git objects and packs are read). */
   readFile(path: string, encoding?: "utf8"): Promise<string | Uint8Array>;
-  writeFile(path: string, data: string, options?: { flag?: string }): Promise<void>;
+  writeFile(path: string, data: string, options?: { flag?: string; mode?: number }): Promise<void>;
   rename(oldPath: string, newPath: string): Promise<void>;
   link(existingPath: string, newPath: string): Promise<void>;
   unlink(path: string): Promise<void>;
-  mkdir(path: string, options: { recursive: true }): Promise<string | undefined | void>;
+  mkdir(
+    path: string,
+    options: { recursive: true; mode?: number },
+  ): Promise<string | undefined | void>;
   rmdir(path: string): Promise<void>;
   readdir(
     path: string,

@@ -71,14 +71,37 @@ function stepOf(entry: ReaddirEntry, absDir: string, relDir: string): EntryStep 
 }
 
 /**
- * The listing entry of a stat-ed file.
+ * The read bits a file needs to be as readable as the memory itself: the group's when the
+ * root lets the group in, others' when it lets others in (its search bits); 0 when only its
+ * owner may enter.
+ *
+ * @example
+ * ```ts
+ * readBitsAdmittedBy(0o755); // 0o044
+ * readBitsAdmittedBy(0o700); // 0
+ * ```
+ */
+export function readBitsAdmittedBy(rootMode: number): number {
+  return ((rootMode & 0o010) === 0 ? 0 : 0o040) | ((rootMode & 0o001) === 0 ? 0 : 0o004);
+}
+
+/**
+ * The listing entry of a stat-ed file, marked `restricted` when it lacks one of the
+ * `required` read bits (see {@link readBitsAdmittedBy}).
  *
  * @example
  * ```ts
  * fileOf("topics/a id__Kf9mNp.md", fs.statSync(abs)); // { path, mtimeMs, size, ctimeMs, ino }
  * ```
  */
-export function fileOf(rel: string, stats: FsStatsLike): StoredFile {
+export function fileOf(rel: string, stats: FsStatsLike, required = 0): StoredFile {
+  const file = statEntryOf(rel, stats);
+  return required !== 0 && (Number(stats.mode) & required) !== required
+    ? { ...file, restricted: true }
+    : file;
+}
+
+function statEntryOf(rel: string, stats: FsStatsLike): StoredFile {
   const mtimeMs = Number(stats.mtimeMs);
   const size = Number(stats.size);
   // One literal per shape instead of spreads: a listing builds 10,000 of these.
@@ -108,6 +131,7 @@ export async function walkFiles(
   fsp: ListingFs,
   absDir: string,
   relDir: string,
+  required = 0,
 ): Promise<StoredFile[]> {
   let entries: ReadonlyArray<ReaddirEntry>;
   try {
@@ -122,11 +146,11 @@ export async function walkFiles(
       const step = stepOf(entry, absDir, relDir);
       if (step.kind === "skip") return [];
       if (step.kind === "listed") return [step.file];
-      if (step.kind === "folder") return walkFiles(fsp, step.abs, step.rel);
+      if (step.kind === "folder") return walkFiles(fsp, step.abs, step.rel, required);
       try {
         const stats = await fsp.stat(step.abs);
-        if (!stats.isDirectory()) return [fileOf(step.rel, stats)];
-        return step.name === ".git" ? [] : walkFiles(fsp, step.abs, step.rel);
+        if (!stats.isDirectory()) return [fileOf(step.rel, stats, required)];
+        return step.name === ".git" ? [] : walkFiles(fsp, step.abs, step.rel, required);
       } catch (cause) {
         // Deleted between readdir and stat: it is no longer part of the listing.
         if (errnoCode(cause) === "ENOENT") return [];
@@ -151,11 +175,12 @@ export function walkFilesSync(
   absDir: string,
   relDir: string,
   into: StoredFile[],
+  required = 0,
 ): void {
   walkSync(fs, absDir, relDir, into, true, (path, stats, unsafe) =>
     unsafe !== undefined || stats === undefined
       ? { path, mtimeMs: 0, size: 0, ...(unsafe === undefined ? {} : { unsafe }) }
-      : fileOf(path, stats),
+      : fileOf(path, stats, required),
   );
 }
 

@@ -14,10 +14,12 @@ import {
   walkFilesSync,
   walkPathsSync,
   fileOf,
+  readBitsAdmittedBy,
   type ListingFs,
 } from "./fs-list.js";
 import { symlinkOnPath } from "./fs-symlinks.js";
 import { tempNameFor } from "./fs-temp-name.js";
+import { PRIVATE_FOLDER } from "../../model/layout.js";
 import { splitRelativePath } from "../../shared/relative-path.js";
 import { safeAsync } from "../../shared/safe-async.js";
 import { messageOf } from "../../shared/message-of.js";
@@ -63,6 +65,12 @@ interface Resolved {
 export function fsPersistence({ fs, root }: FsPersistenceOptions): Persistence {
   const fsp = fs.promises;
   const reads = readCalls(fs);
+  // A file lacking these is narrower than the memory: its content stays out of derived files.
+  const requiredReadBits = (): Promise<number> =>
+    reads.stat(root).then(
+      (stats) => readBitsAdmittedBy(Number(stats.mode)),
+      () => 0,
+    );
   const syncReads = syncReadsOf(fs);
   const where = (rel: string): string => `"${rel}" in the memory at ${root}`;
 
@@ -100,10 +108,11 @@ export function fsPersistence({ fs, root }: FsPersistenceOptions): Persistence {
           const link = await symlinkOnPath(fsp, root, target.value.segments);
           if (link !== undefined)
             return ok([{ path: link, mtimeMs: 0, size: 0, unsafe: SYMLINK_REASON }]);
+          const required = await requiredReadBits();
           if (syncReads === undefined)
-            return ok(sortByPath(await walkFiles(reads, target.value.abs, dir)));
+            return ok(sortByPath(await walkFiles(reads, target.value.abs, dir, required)));
           const files: StoredFile[] = [];
-          walkFilesSync(syncReads, target.value.abs, dir, files);
+          walkFilesSync(syncReads, target.value.abs, dir, files, required);
           return ok(sortByPath(files));
         },
         failure("list", dir),
@@ -159,7 +168,8 @@ export function fsPersistence({ fs, root }: FsPersistenceOptions): Persistence {
             const stats = await fsp.stat(target.value.abs);
             if (stats.isDirectory())
               return err(new NotFoundError(`No file ${where(path)}: it is a folder.`));
-            return ok(fileOf(path, stats));
+            const required = await requiredReadBits();
+            return ok(fileOf(path, stats, required));
           } catch (cause) {
             if (errnoCode(cause) !== "ENOENT") throw cause;
             return err(new NotFoundError(`No file ${where(path)}.`, { cause }));
@@ -176,7 +186,7 @@ export function fsPersistence({ fs, root }: FsPersistenceOptions): Persistence {
           if (target.isErr()) return err(target.error);
           const safe = await refuseLinks(target.value);
           if (safe.isErr()) return err(safe.error);
-          await atomicWrite(fs, target.value.abs, content);
+          await atomicWrite(fs, target.value.abs, content, modesFor(path));
           return ok(undefined);
         },
         failure("write", path),
@@ -219,11 +229,12 @@ export function fsPersistence({ fs, root }: FsPersistenceOptions): Persistence {
           if (target.isErr()) return err(target.error);
           const safe = await refuseLinks(target.value);
           if (safe.isErr()) return err(safe.error);
-          await fsp.mkdir(dirname(target.value.abs), { recursive: true });
+          const modes = modesFor(path);
+          await fsp.mkdir(dirname(target.value.abs), { recursive: true, ...folderMode(modes) });
           try {
             // "wx": the kernel (or memfs) checks and creates in one step, so of two processes
             // racing for the same path exactly one gets true.
-            await fsp.writeFile(target.value.abs, content, { flag: "wx" });
+            await fsp.writeFile(target.value.abs, content, { flag: "wx", ...fileMode(modes) });
             return ok(true);
           } catch (cause) {
             if (errnoCode(cause) === "EEXIST") return ok(false);
@@ -255,13 +266,41 @@ export function fsPersistence({ fs, root }: FsPersistenceOptions): Persistence {
   };
 }
 
+/** Modes to create a file and its folders with, where they must be narrower than the umask's. */
+interface CreateModes {
+  readonly file: number;
+  readonly folder: number;
+}
+
+// The private folder is its owner's: what the library derives there (the facts and search
+// caches, vectors, locks, logs) is created owner-only, so it is never more readable than the
+// notes it comes from, whatever their modes.
+const OWNER_ONLY: CreateModes = { file: 0o600, folder: 0o700 };
+
+function modesFor(path: string): CreateModes | undefined {
+  return path.startsWith(`${PRIVATE_FOLDER}/`) ? OWNER_ONLY : undefined;
+}
+
+function fileMode(modes: CreateModes | undefined): { mode?: number } {
+  return modes === undefined ? {} : { mode: modes.file };
+}
+
+function folderMode(modes: CreateModes | undefined): { mode?: number } {
+  return modes === undefined ? {} : { mode: modes.folder };
+}
+
 /** Writes `content` to a temp file beside `abs`, then renames it over `abs`. */
-async function atomicWrite(fs: FsLike, abs: string, content: string): Promise<void> {
+async function atomicWrite(
+  fs: FsLike,
+  abs: string,
+  content: string,
+  modes?: CreateModes,
+): Promise<void> {
   const folder = dirname(abs);
-  await fs.promises.mkdir(folder, { recursive: true });
+  await fs.promises.mkdir(folder, { recursive: true, ...folderMode(modes) });
   const temp = join(folder, tempNameFor(abs.slice(folder.length + 1)));
   try {
-    await fs.promises.writeFile(temp, content);
+    await fs.promises.writeFile(temp, content, fileMode(modes));
     await fs.promises.rename(temp, abs);
   } catch (cause) {
     // Best effort: the temp may not exist (writeFile failed early); the original

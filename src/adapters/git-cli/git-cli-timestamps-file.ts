@@ -58,7 +58,7 @@ export function cliTimestampsStore(gitdir: string, prefix: string): HistoryStore
     async save(state) {
       const temp = `${folder}/${tempNameFor(path.slice(folder.length + 1))}`;
       try {
-        await mkdir(folder, { recursive: true });
+        await mkdir(folder, { recursive: true, mode: 0o700 });
         const file = {
           version: VERSION,
           prefix,
@@ -66,7 +66,8 @@ export function cliTimestampsStore(gitdir: string, prefix: string): HistoryStore
           head: state.head,
           times: packTimes(state.times),
         };
-        await writeFile(temp, JSON.stringify(file));
+        // Owner-only: the walk names every note and when it changed.
+        await writeFile(temp, JSON.stringify(file), { mode: 0o600 });
         await rename(temp, path);
       } catch {
         // A read-only git dir or a full disk loses the cache, not the answer.

@@ -8,8 +8,10 @@
 
 import { existsSync } from "node:fs";
 import { resolveRoot } from "../framework/root-variable.js";
+import { knownLate, rememberLate, replaceDaemon } from "./daemon-late.js";
 import { buildStamp, daemonSocketPath, SERVED_COMMANDS } from "./daemon-protocol.js";
-import { exchange } from "./socket-exchange.js";
+import { cardPathOf, readCard, type DaemonCard } from "./daemon-token.js";
+import { exchangeWith, type ExchangeTimeouts } from "./socket-exchange.js";
 
 /** The environment variable that, set to anything but "" or "0", keeps calls in-process. */
 export const NO_DAEMON_VARIABLE = "AGENT_MEMORY_NO_DAEMON";
@@ -21,15 +23,28 @@ export interface DaemonAnswer {
   readonly exitCode: number;
 }
 
-// A running daemon acknowledges at once; one that does not within the first figure is stopped
-// or gone. One that looks at 10,000 changed notes answers in a second or two; one that takes
-// far longer than the second is stuck. Either way the call runs in-process instead.
-const TIMEOUTS = { ackMs: 1_000, answerMs: 30_000 };
+// A running daemon acknowledges at once (its first act on a request line), so one that has
+// not within this is stopped, wedged or swamped: the call runs in-process instead.
+const ACK_MS = 400;
+// The answer may take what the daemon's own cold open took (its card says), a few times over,
+// before running the call in-process is the faster way; never more than half a minute.
+const ANSWER_FLOOR_MS = 1_000;
+const ANSWER_PER_OPEN = 4;
+const ANSWER_CEILING_MS = 30_000;
+
+/** How long a call waits for the daemon `card` describes. */
+export function timeoutsFor(card: DaemonCard): ExchangeTimeouts {
+  const answerMs = Math.min(ANSWER_CEILING_MS, ANSWER_FLOOR_MS + ANSWER_PER_OPEN * card.openMs);
+  return { ackMs: ACK_MS, answerMs };
+}
 
 /**
  * The daemon's answer to `argv`, or undefined when the call must run in-process: not a
- * command the daemon serves, asking for help, no daemon for the root, a daemon of another
- * build, or no answer.
+ * command the daemon serves, asking for help, no daemon for the root, a listener that cannot
+ * prove it is the memory's daemon, a daemon of another build or of another root, a daemon
+ * already known to miss its deadlines, or no answer in time. A daemon that misses one is
+ * remembered (later calls do not wait on it) and `onLate` starts a replacement in the
+ * background (by default with the command line that runs this CLI).
  *
  * @example
  * ```ts
@@ -41,6 +56,7 @@ export async function askDaemon(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
   cwd: string,
+  onLate: (root: string, env: Readonly<Record<string, string | undefined>>) => void = replaceDaemon,
 ): Promise<DaemonAnswer | undefined> {
   const off = env[NO_DAEMON_VARIABLE];
   if (off !== undefined && off !== "" && off !== "0") return undefined;
@@ -49,14 +65,22 @@ export async function askDaemon(
   if (rest.some((arg) => arg === "--help" || arg === "-h" || arg === "--")) return undefined;
   const rootOption = rootOptionOf(rest);
   if (rootOption === null) return undefined;
-  const socketPath = daemonSocketPath(resolveRoot(rootOption, { env, cwd }));
+  const root = resolveRoot(rootOption, { env, cwd });
+  const socketPath = daemonSocketPath(root);
   if (socketPath === undefined || !existsSync(socketPath)) return undefined;
-  const reply = await exchange(
+  const card = readCard(cardPathOf(socketPath));
+  if (card === undefined || knownLate(socketPath, card)) return undefined;
+  const outcome = await exchangeWith(
     socketPath,
-    { kind: "run", stamp: buildStamp(), argv, cwd },
-    TIMEOUTS,
+    card,
+    { kind: "run", stamp: buildStamp(), argv, cwd, root },
+    timeoutsFor(card),
   );
-  return reply?.kind === "ran" ? reply : undefined;
+  if (outcome.kind === "late") {
+    rememberLate(socketPath, card);
+    onLate(root, env);
+  }
+  return outcome.kind === "reply" && outcome.reply.kind === "ran" ? outcome.reply : undefined;
 }
 
 /** The `--root` value on the line, undefined without one, null when it has none. */

@@ -16,6 +16,7 @@ import { messageOf } from "../framework/message-of.js";
 import { buildStamp, daemonSocketPath, PRIVATE_FOLDER } from "./daemon-protocol.js";
 import { noSocketFailure, type DaemonFailure } from "./daemon-socket.js";
 import { exchange, QUICK } from "./socket-exchange.js";
+import { forgetLate } from "./daemon-late.js";
 
 /** What a launch found or did. */
 export type DaemonLaunch =
@@ -56,6 +57,8 @@ export async function launchDaemon(
   }
   const running = await exchange(socketPath, { kind: "status" }, QUICK);
   if (running?.kind === "status" && running.stamp === buildStamp()) {
+    // It answers in time: a call that found it late (it was starved, not stuck) was wrong.
+    forgetLate(socketPath);
     return ok({ kind: "running", pid: running.pid, socketPath });
   }
   if (running?.kind === "status") {
@@ -100,7 +103,7 @@ export async function launchDaemon(
 function openLog(logPath: string): Result<{ fd: number; from: number }, DaemonFailure> {
   try {
     mkdirSync(dirname(logPath), { recursive: true });
-    const fd = openSync(logPath, "a");
+    const fd = openSync(logPath, "a", 0o600);
     return ok({ fd, from: fstatSync(fd).size });
   } catch (cause) {
     return err({

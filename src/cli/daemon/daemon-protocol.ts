@@ -28,7 +28,13 @@ export const SERVED_COMMANDS: ReadonlySet<string> = new Set([
   "broken",
 ]);
 
-/** A request to the daemon. */
+/**
+ * The longest request line a daemon reads (a served command's arguments are a few words): a
+ * longer one is refused and its connection closed, and the client runs such a call itself.
+ */
+export const MAX_REQUEST_BYTES = 64 * 1024;
+
+/** A request to the daemon, before the client adds its challenge. */
 export type DaemonRequest =
   | {
       readonly kind: "run";
@@ -36,9 +42,17 @@ export type DaemonRequest =
       readonly stamp: string;
       readonly argv: readonly string[];
       readonly cwd: string;
+      /** The memory the client resolved the call to: a daemon serves its own root only. */
+      readonly root: string;
     }
   | { readonly kind: "status" }
   | { readonly kind: "stop" };
+
+/**
+ * A request as sent: with a fresh random challenge, which the daemon answers with a proof
+ * that it knows the secret of its card (see daemon-token.ts).
+ */
+export type ChallengedRequest = DaemonRequest & { readonly challenge: string };
 
 /**
  * What the daemon answers. It first acknowledges every request at once (`accepted`), so a
@@ -46,7 +60,8 @@ export type DaemonRequest =
  * with Ctrl-Z, say) within moments, then sends the reply proper.
  */
 export type DaemonReply =
-  | { readonly kind: "accepted" }
+  | { readonly kind: "accepted"; readonly proof: string }
+  | { readonly kind: "refused"; readonly reason: string }
   | {
       readonly kind: "ran";
       readonly stdout: string;
@@ -98,33 +113,38 @@ export function buildStamp(): string {
 }
 
 /** One message as the line that carries it. */
-export function encodeMessage(message: DaemonRequest | DaemonReply): string {
+export function encodeMessage(message: ChallengedRequest | DaemonReply): string {
   return `${JSON.stringify(message)}\n`;
 }
 
-/** A request line, or undefined when it is not one. */
-export function decodeRequest(line: string): DaemonRequest | undefined {
+/** A request line, or undefined when it is not one (a challenge is part of every request). */
+export function decodeRequest(line: string): ChallengedRequest | undefined {
   const value = parseLine(line);
   if (value === undefined) return undefined;
-  if (value["kind"] === "status" || value["kind"] === "stop") return { kind: value["kind"] };
-  const { stamp, argv, cwd } = value;
+  const { challenge } = value;
+  if (typeof challenge !== "string" || !/^[0-9a-f]{16,128}$/.test(challenge)) return undefined;
+  if (value["kind"] === "status" || value["kind"] === "stop")
+    return { kind: value["kind"], challenge };
+  const { stamp, argv, cwd, root } = value;
   if (
     value["kind"] !== "run" ||
     typeof stamp !== "string" ||
     typeof cwd !== "string" ||
+    typeof root !== "string" ||
     !Array.isArray(argv) ||
     !argv.every((arg): arg is string => typeof arg === "string")
   ) {
     return undefined;
   }
-  return { kind: "run", stamp, argv, cwd };
+  return { kind: "run", stamp, argv, cwd, root, challenge };
 }
 
 /** A reply line, or undefined when it is not one. */
 export function decodeReply(line: string): DaemonReply | undefined {
   const value = parseLine(line);
   if (value === undefined) return undefined;
-  const { kind, stdout, stderr, exitCode, stamp, pid, root, startedAt, requests } = value;
+  const { kind, stdout, stderr, exitCode, stamp, pid, root, startedAt, requests, proof, reason } =
+    value;
   if (
     kind === "ran" &&
     typeof stdout === "string" &&
@@ -133,7 +153,8 @@ export function decodeReply(line: string): DaemonReply | undefined {
   ) {
     return { kind, stdout, stderr, exitCode };
   }
-  if (kind === "accepted") return { kind };
+  if (kind === "accepted" && typeof proof === "string") return { kind, proof };
+  if (kind === "refused" && typeof reason === "string") return { kind, reason };
   if (kind === "mismatch" && typeof stamp === "string") return { kind, stamp };
   if (kind === "stopping" && typeof pid === "number") return { kind, pid };
   if (

@@ -11,6 +11,7 @@
 
 import * as fs from "node:fs";
 import { createServer, type Socket } from "node:net";
+import { resolve } from "node:path";
 import { err, ok, type Result } from "neverthrow";
 import { watchMemoryFiles } from "../../adapters/index.js";
 import type { CliIo } from "../framework/cli-io.js";
@@ -22,6 +23,7 @@ import {
   daemonSocketPath,
   decodeRequest,
   encodeMessage,
+  MAX_REQUEST_BYTES,
   SERVED_COMMANDS,
   type DaemonReply,
   type DaemonRequest,
@@ -32,6 +34,7 @@ import {
   noSocketFailure,
   type DaemonFailure,
 } from "./daemon-socket.js";
+import { newToken, proofOf } from "./daemon-token.js";
 
 /** Options of {@link startDaemon}. */
 export interface DaemonOptions {
@@ -86,12 +89,16 @@ export async function startDaemon(
     },
   });
   if (watcher.isErr()) return err({ code: "DAEMON", message: watcher.error.message });
+  const openedAt = performance.now();
   held.notes = await openNotesAt(root, {
     mode: "watch",
     maxMs: 60_000,
     settled: () => watcher.value.settled(),
   });
   const notes = held.notes;
+  // What a cold call costs in-process, roughly: clients scale how long they wait by it.
+  const openMs = Math.round(performance.now() - openedAt);
+  const token = newToken();
   const stamp = buildStamp();
   const startedAt = Date.now();
   let requests = 0;
@@ -104,6 +111,10 @@ export async function startDaemon(
     }
     if (request.kind === "stop") return { kind: "stopping", pid: process.pid };
     if (request.stamp !== stamp) return { kind: "mismatch", stamp };
+    const elsewhere = otherRoot(request, notes.root);
+    if (elsewhere !== undefined) {
+      return { kind: "refused", reason: `this daemon serves ${notes.root} only, not ${elsewhere}` };
+    }
     requests++;
     restartIdle();
     return runHeld(request.argv, request.cwd, notes);
@@ -111,10 +122,16 @@ export async function startDaemon(
   const server = createServer((socket) => {
     connections.add(socket);
     socket.on("close", () => connections.delete(socket));
-    serveConnection(socket, answer, (why) => stop(why));
+    serveConnection(socket, token, answer, (why) => stop(why));
   });
   const claimed =
-    held.watcherFailure === undefined ? await claimSocket(server, socketPath, root) : undefined;
+    held.watcherFailure === undefined
+      ? await claimSocket(server, socketPath, root, {
+          token,
+          pid: process.pid,
+          openMs,
+        })
+      : undefined;
   // The watcher may also have failed while the socket was being claimed.
   if (claimed === undefined || claimed.isErr() || held.watcherFailure !== undefined) {
     if (claimed?.isOk() === true) claimed.value.release();
@@ -159,6 +176,8 @@ export async function startDaemon(
   ownership.unref();
   for (const signal of SIGNALS) process.on(signal, onSignal);
   log(`memory daemon (pid ${process.pid}) serving ${root} on ${socketPath}`);
+  const { replaced } = claimed.value;
+  if (replaced !== undefined) log(`replaced daemon pid ${replaced}, which missed its deadline`);
   return ok({ socketPath, stopped, stop: (why) => stop(why) });
 }
 
@@ -201,9 +220,14 @@ async function runHeld(
   return { kind: "ran", stdout, stderr, exitCode };
 }
 
-/** Reads one request line from a connection and writes the reply. */
+/**
+ * Reads one request line from a connection, proves the daemon's identity for its challenge,
+ * and writes the reply. A line longer than {@link MAX_REQUEST_BYTES} is refused and the
+ * connection closed; the daemon goes on serving others.
+ */
 function serveConnection(
   socket: Socket,
+  token: string,
   answer: (request: DaemonRequest) => Promise<DaemonReply>,
   stop: (why: string) => void,
 ): void {
@@ -213,14 +237,22 @@ function serveConnection(
   socket.on("data", (chunk: string) => {
     text += chunk;
     const end = text.indexOf("\n");
-    if (end < 0) return;
+    if (end < 0) {
+      if (Buffer.byteLength(text) > MAX_REQUEST_BYTES) {
+        socket.removeAllListeners("data");
+        socket.end(encodeMessage({ kind: "refused", reason: "request line too long" }));
+        text = "";
+      }
+      return;
+    }
     socket.removeAllListeners("data");
-    const request = decodeRequest(text.slice(0, end));
+    const request = end > MAX_REQUEST_BYTES ? undefined : decodeRequest(text.slice(0, end));
+    text = "";
     if (request === undefined) {
       socket.end();
       return;
     }
-    socket.write(encodeMessage({ kind: "accepted" }));
+    socket.write(encodeMessage({ kind: "accepted", proof: proofOf(token, request.challenge) }));
     answer(request).then(
       (reply) => {
         socket.end(encodeMessage(reply));
@@ -236,6 +268,29 @@ function serveConnection(
 
 function ignore(): void {
   // Before the daemon runs, and once it has stopped, stopping does nothing.
+}
+
+/**
+ * The root a run request names that is not `own`, else undefined: the root the client
+ * resolved, and every `--root` on its line (resolved against its folder).
+ */
+function otherRoot(
+  request: Extract<DaemonRequest, { kind: "run" }>,
+  own: string,
+): string | undefined {
+  const named = [request.root];
+  for (let at = 0; at < request.argv.length; at++) {
+    const arg = request.argv[at] ?? "";
+    if (arg.startsWith("--root=")) named.push(arg.slice("--root=".length));
+    else if (arg === "--root") named.push(request.argv[++at] ?? "");
+  }
+  const ownIdentity = folderIdentity(own);
+  for (const root of named) {
+    const path = resolve(request.cwd, root);
+    if (path === own) continue;
+    if (ownIdentity === undefined || folderIdentity(path) !== ownIdentity) return path;
+  }
+  return undefined;
 }
 
 function folderIdentity(path: string): string | undefined {

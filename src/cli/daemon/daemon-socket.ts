@@ -11,9 +11,10 @@ import type { Server } from "node:net";
 import { dirname, join } from "node:path";
 import { err, ok, type Result } from "neverthrow";
 import { messageOf } from "../framework/message-of.js";
-import { statQuietly, unlinkQuietly } from "./quiet-files.js";
-import { exchange, QUICK } from "./socket-exchange.js";
+import { readQuietly, statQuietly, unlinkQuietly } from "./quiet-files.js";
+import { exchangeWith, QUICK } from "./socket-exchange.js";
 import { takeStartLock } from "./start-lock.js";
+import { cardPathOf, readCard, removeCard, writeCard, type DaemonCard } from "./daemon-token.js";
 
 /** Why a daemon did not start: another serves the root, or it cannot run here. */
 export interface DaemonFailure {
@@ -38,6 +39,23 @@ export interface ClaimedSocket {
   owns(): boolean;
   /** Removes the socket file if it is still this daemon's. */
   release(): void;
+  /** The pid of a daemon that held the socket but missed its deadline, ended on the way in. */
+  readonly replaced?: number;
+}
+
+/** What listens on a daemon socket: a daemon that answers, one that is late, or none. */
+type Listener =
+  | { readonly kind: "serving"; readonly pid: number }
+  | { readonly kind: "late"; readonly pid: number }
+  | { readonly kind: "none" };
+
+async function probe(socketPath: string): Promise<Listener> {
+  const card = readCard(cardPathOf(socketPath));
+  if (card === undefined) return { kind: "none" };
+  const outcome = await exchangeWith(socketPath, card, { kind: "status" }, QUICK);
+  if (outcome.kind === "reply" && outcome.reply.kind === "status")
+    return { kind: "serving", pid: outcome.reply.pid };
+  return outcome.kind === "late" ? { kind: "late", pid: card.pid } : { kind: "none" };
 }
 
 /** The refusal when a daemon answers on `socketPath`, else undefined. */
@@ -45,8 +63,8 @@ export async function alreadyServing(
   socketPath: string,
   root: string,
 ): Promise<DaemonFailure | undefined> {
-  const running = await exchange(socketPath, { kind: "status" }, QUICK);
-  if (running?.kind !== "status") return undefined;
+  const running = await probe(socketPath);
+  if (running.kind !== "serving") return undefined;
   return {
     code: "CONFLICT",
     message: `A daemon (pid ${running.pid}) already serves ${root}; stop it with "memory daemon stop".`,
@@ -65,6 +83,7 @@ export async function claimSocket(
   server: Server,
   socketPath: string,
   root: string,
+  card: DaemonCard,
 ): Promise<Result<ClaimedSocket, DaemonFailure>> {
   const folder = dirname(socketPath);
   try {
@@ -75,13 +94,22 @@ export async function claimSocket(
   const lock = takeStartLock(join(folder, "daemon.lock"), root);
   if (lock.isErr()) return err(lock.error);
   try {
-    const running = await alreadyServing(socketPath, root);
-    if (running !== undefined) return err(running);
+    const running = await probe(socketPath);
+    if (running.kind === "serving") {
+      return err({
+        code: "CONFLICT",
+        message: `A daemon (pid ${running.pid}) already serves ${root}; stop it with "memory daemon stop".`,
+      });
+    }
     // Short, so that it fits wherever the shared name does.
     const own = join(folder, `${process.pid.toString(36)}.sock`);
     unlinkQuietly(own);
     const listening = await listen(server, own);
     if (listening.isErr()) return err(listening.error);
+    // The card first: a client that finds the new socket must find the secret it proves.
+    const cardPath = cardPathOf(socketPath);
+    const published = writeCard(cardPath, card);
+    if (published.isErr()) return err({ code: "DAEMON", message: published.error });
     // Nothing answers on the shared name: a file a dead daemon left (kill -9, a reboot) is
     // replaced in one step.
     try {
@@ -97,14 +125,36 @@ export async function claimSocket(
       return err({ code: "DAEMON", message: `The socket ${socketPath} went away as it was made.` });
     }
     const owns = (): boolean => statQuietly(socketPath)?.ino === ino;
+    const replaced =
+      running.kind === "late" && running.pid !== process.pid && endLate(running.pid)
+        ? running.pid
+        : undefined;
     return ok({
+      ...(replaced === undefined ? {} : { replaced }),
       owns,
       release: () => {
         if (owns()) unlinkQuietly(socketPath);
+        removeCard(cardPath, card.token);
       },
     });
   } finally {
     lock.value();
+  }
+}
+
+/**
+ * Ends a daemon that holds the socket but does not answer. It serves reads only, so nothing
+ * is lost; SIGKILL because a stopped or wedged process never runs its signal handlers.
+ */
+function endLate(pid: number): boolean {
+  // Where the system says what a pid runs, a pid reused by another program is left alone.
+  const commandLine = readQuietly(`/proc/${pid}/cmdline`);
+  if (fs.existsSync("/proc/self/cmdline") && !commandLine.includes("daemon")) return false;
+  try {
+    process.kill(pid, "SIGKILL");
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -1,6 +1,6 @@
 /**
- * One exchange over a daemon's socket: connect, send a line, read the acknowledgement and
- * the line that answers.
+ * One exchange over a daemon's socket: connect, send a challenged line, check the
+ * acknowledgement proves the daemon knows its card's secret, then read the line that answers.
  *
  * @module
  */
@@ -9,9 +9,11 @@ import { connect } from "node:net";
 import {
   decodeReply,
   encodeMessage,
+  MAX_REQUEST_BYTES,
   type DaemonReply,
   type DaemonRequest,
 } from "./daemon-protocol.js";
+import { cardPathOf, newChallenge, proves, readCard, type DaemonCard } from "./daemon-token.js";
 
 /** How long an exchange waits. */
 export interface ExchangeTimeouts {
@@ -24,46 +26,90 @@ export interface ExchangeTimeouts {
 /** For status and stop, which the daemon answers at once. */
 export const QUICK: ExchangeTimeouts = { ackMs: 2_000, answerMs: 2_000 };
 
+/** A daemon's answer proper (the acknowledgement is checked, not returned). */
+export type FinalReply = Exclude<DaemonReply, { kind: "accepted" }>;
+
+/**
+ * How an exchange ended: a proven reply; `late` when the daemon took the connection but did
+ * not acknowledge or answer in time (stopped, wedged, overloaded); `none` when there is no
+ * daemon to believe (nothing listens, the listener cannot prove it is the memory's daemon,
+ * the line is too long to send, the connection broke).
+ */
+export type ExchangeOutcome =
+  | { readonly kind: "reply"; readonly reply: FinalReply }
+  | { readonly kind: "late" }
+  | { readonly kind: "none" };
+
 /**
  * Sends `request` to the daemon listening at `socketPath` and resolves with its reply, or
- * undefined when there is none: no daemon (a socket left by one that died refuses), a reply
- * that is not one, a connection closed early, or a timeout.
+ * undefined when there is none to believe (see {@link ExchangeOutcome}).
  *
  * @example
  * ```ts
  * const reply = await exchange("/home/me/notes/.agent-memory/daemon.sock", { kind: "status" }, QUICK);
  * ```
  */
-export function exchange(
+export async function exchange(
   socketPath: string,
   request: DaemonRequest,
   timeouts: ExchangeTimeouts,
-): Promise<Exclude<DaemonReply, { kind: "accepted" }> | undefined> {
+): Promise<FinalReply | undefined> {
+  const card = readCard(cardPathOf(socketPath));
+  if (card === undefined) return undefined;
+  const outcome = await exchangeWith(socketPath, card, request, timeouts);
+  return outcome.kind === "reply" ? outcome.reply : undefined;
+}
+
+/**
+ * The exchange with the daemon `card` describes: its acknowledgement must carry the proof for
+ * this exchange's challenge, or nothing it says is believed.
+ */
+export function exchangeWith(
+  socketPath: string,
+  card: DaemonCard,
+  request: DaemonRequest,
+  timeouts: ExchangeTimeouts,
+): Promise<ExchangeOutcome> {
+  const challenge = newChallenge();
+  const line = encodeMessage({ ...request, challenge });
+  if (Buffer.byteLength(line) > MAX_REQUEST_BYTES) return Promise.resolve({ kind: "none" });
   return new Promise((done) => {
     const socket = connect(socketPath);
     let text = "";
     let settled = false;
-    let timer = setTimeout(() => finish(undefined), timeouts.ackMs);
-    const finish = (reply: Exclude<DaemonReply, { kind: "accepted" }> | undefined): void => {
+    let proven = false;
+    let timer = setTimeout(() => finish({ kind: "late" }), timeouts.ackMs);
+    const finish = (outcome: ExchangeOutcome): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       socket.destroy();
-      done(reply);
+      done(outcome);
     };
     socket.setEncoding("utf8");
-    socket.on("connect", () => socket.write(encodeMessage(request)));
+    socket.on("connect", () => socket.write(line));
     socket.on("data", (chunk: string) => {
       text += chunk;
       for (let end = text.indexOf("\n"); end >= 0; end = text.indexOf("\n")) {
         const reply = decodeReply(text.slice(0, end));
         text = text.slice(end + 1);
-        if (reply?.kind !== "accepted") return finish(reply);
-        clearTimeout(timer);
-        timer = setTimeout(() => finish(undefined), timeouts.answerMs);
+        if (!proven) {
+          // The first line must prove the listener is the card's daemon.
+          if (reply?.kind !== "accepted" || !proves(card.token, challenge, reply.proof))
+            return finish({ kind: "none" });
+          proven = true;
+          clearTimeout(timer);
+          timer = setTimeout(() => finish({ kind: "late" }), timeouts.answerMs);
+          continue;
+        }
+        return finish(
+          reply === undefined || reply.kind === "accepted"
+            ? { kind: "none" }
+            : { kind: "reply", reply },
+        );
       }
     });
-    socket.on("error", () => finish(undefined));
-    socket.on("close", () => finish(undefined));
+    socket.on("error", () => finish({ kind: "none" }));
+    socket.on("close", () => finish({ kind: "none" }));
   });
 }

@@ -22,7 +22,8 @@ const BULK_READ = 200;
  * kept for their snippets. With `embeddings`, the words' ranking is fused with the notes'
  * vector similarities to the query (notes still without a vector rank on words alone while
  * theirs are computed in the background). Results are sorted by score, then id; never writes
- * a note. `indexChanged` runs when the index took changes (the searcher saves it then).
+ * a note. `indexChanged` runs when the index took changes or a note is restricted (the
+ * searcher then saves the index, or drops the saved one).
  *
  * @example
  * ```ts
@@ -37,7 +38,7 @@ export function searchNotes(
   query: string,
   options: SearchOptions = {},
   embeddings?: Embeddings,
-  indexChanged?: (index: SearchIndex) => Promise<void>,
+  indexChanged?: (index: SearchIndex, restricted: boolean) => Promise<void>,
 ): ResultAsync<SearchResult[], PersistenceError | InvalidInputError> {
   const validated = validateSearch(query, options);
   if (validated.isErr()) return errAsync(validated.error);
@@ -56,8 +57,11 @@ export function searchNotes(
     .andThen((facts) =>
       readNotes(ctx, index.stale(facts.notes)).andThen((read) => {
         index.sync(facts.notes, read);
-        if (!index.changed || indexChanged === undefined) return okAsync(undefined);
-        return ResultAsync.fromSafePromise(indexChanged(index));
+        // A note narrower than the memory keeps the whole index out of the saved file.
+        const restricted = facts.notes.some((note) => note.restricted === true);
+        if (indexChanged === undefined || (!index.changed && !restricted))
+          return okAsync(undefined);
+        return ResultAsync.fromSafePromise(indexChanged(index, restricted));
       }),
     )
     .andThen(() => matchedHits(ctx, index, search.query))

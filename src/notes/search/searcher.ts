@@ -42,8 +42,14 @@ export function createSearcher(
     return createSearchIndex(text.isOk() ? decodeSearchCache(text.value) : undefined);
   };
   // Ignored on failure, like the facts cache: a read-only or full disk must not fail a search.
-  const saveIndex = async (changed: SearchIndex): Promise<void> => {
+  const saveIndex = async (changed: SearchIndex, restricted: boolean): Promise<void> => {
     if (options.persist !== true) return;
+    // The saved index cannot leave one note's words out, so a memory holding a note less
+    // readable than itself saves none (and drops one saved before the note was narrowed).
+    if (restricted) {
+      await ctx.persistence.remove(SEARCH_CACHE_PATH);
+      return;
+    }
     const text = encodeSearchCache(changed.save());
     if (text !== undefined) await ctx.persistence.write(SEARCH_CACHE_PATH, text);
   };
