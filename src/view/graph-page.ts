@@ -10,7 +10,7 @@ import { SITE_PATHS } from "./site-paths.js";
 export function renderGraphPage(name: string, graph: SiteGraph): string {
   const main = `<h1>Link graph</h1>
 <p class="meta">${graph.ids.length} notes, ${graph.edges.length} links, ${graph.groups.length} groups, ${graph.broken.length} broken links. Colours are the communities the analysis finds; click a note to open it, a group to open the group; drag to pan, scroll to zoom.</p>
-<p class="legend"><span class="mark hot">hot</span> <span class="mark orphan">orphan</span> <span class="mark broken">has a broken link</span> <span class="mark missing">missing note</span></p>
+<p class="legend"><span class="mark hot">hot</span> <span class="mark orphan">orphan</span> <span class="mark has-broken">has a broken link</span> <span class="mark missing">missing note</span></p>
 <p class="controls"><input id="graph-filter" type="search" placeholder="Show notes whose title contains…" aria-label="Filter the graph"> <button id="graph-overview" type="button">Overview</button> <span id="graph-status"></span></p>
 <div id="graph" class="graph"></div>`;
   const tail = `<script src="${SITE_PATHS.graphData}"></script>

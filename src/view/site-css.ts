@@ -27,7 +27,7 @@ mark { background: var(--mark); color: inherit; }
 .legend .mark::before { content: ""; position: absolute; left: 0; top: .3em; width: .8rem; height: .8rem; border-radius: 50%; background: #9aa0a6; }
 .legend .hot::before { border: 3px solid var(--hot); }
 .legend .orphan::before { border: 2px dashed var(--fg); background: transparent; }
-.legend .broken::before { border: 3px solid var(--broken); }
+.legend .has-broken::before { border: 3px solid var(--broken); }
 .legend .missing::before { background: var(--broken); border-radius: 0; }
 .controls input { padding: .3rem .5rem; width: 20rem; max-width: 60vw; }
 `;
