@@ -28,6 +28,11 @@ export {
 } from "./fs/fs-watch.js";
 export { gitCli, gitCliIfRepository, type GitCliOptions } from "./git-cli/git-cli.js";
 export {
+  gitNoteHistory,
+  type NoteHistoryCommit,
+  type NoteHistoryOptions,
+} from "./git-cli/git-cli-note-history.js";
+export {
   getFileTimestamps,
   type FileTimestamps,
   type FileTimestampsOptions,

@@ -18,6 +18,7 @@ export type Layer =
   | "composition"
   | "entries"
   | "mcp"
+  | "view"
   | "cli";
 
 /** One layer: where its files are, what it holds, and what it may import. */
@@ -47,6 +48,7 @@ export const ENTRY_FILES: readonly string[] = [
   "src/migrate/index.ts",
   "src/testing/index.ts",
   "src/mcp/index.ts",
+  "src/view/index.ts",
 ];
 
 /** In order from the innermost layer out. */
@@ -137,6 +139,7 @@ export const LAYER_RULES: readonly LayerRule[] = [
       "migrate",
       "composition",
       "mcp",
+      "view",
     ],
     pure: false,
   },
@@ -145,6 +148,16 @@ export const LAYER_RULES: readonly LayerRule[] = [
     paths: ["src/mcp/"],
     holds: "the MCP server over a memory (tools, resources), an outer layer like the CLI",
     imports: ["entries"],
+    pure: false,
+  },
+  {
+    layer: "view",
+    paths: ["src/view/"],
+    holds:
+      "the memory as a site (pages, graph, search in the page) and its server; browser/ runs in the page",
+    // Over notes like the lifecycle, not over the entries like mcp: the page's search runs the
+    // notes' own index and ranking (no store, no node:crypto), which no entry exposes.
+    imports: ["errors", "shared", "model", "ports", "notes"],
     pure: false,
   },
   {

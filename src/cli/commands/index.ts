@@ -174,6 +174,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./doctor.js")).doctorCommand,
   },
   {
+    name: "view",
+    summary: "Render the memory as a browsable offline site (pages, graph, search), or serve it.",
+    load: async () => (await import("./view.js")).viewCommand,
+  },
+  {
     name: "mcp",
     summary: "Serve the memory to an agent over MCP (stdio): tools and note resources.",
     load: async () => (await import("./mcp.js")).mcpCommand,

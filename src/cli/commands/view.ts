@@ -1,0 +1,139 @@
+import * as fs from "node:fs";
+import { basename, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { gitNoteHistory, watchMemoryFiles } from "../../adapters/index.js";
+import { failureFrom, usageFailure } from "../framework/cli-failure.js";
+import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
+import { EXIT } from "../framework/exit-codes.js";
+import { existingMemoryRoot, openNotesAt, type OpenedNotes } from "../framework/open-memory.js";
+import { abortOnSignals } from "../framework/abort-on-signals.js";
+
+const DEFAULT_PORT = 4173;
+// Edits come in bursts (an editor's save, a consolidation's many files): one rebuild each.
+const REBUILD_DELAY_MS = 300;
+
+/** `memory view`: the memory as a static site, written to a folder or served on 127.0.0.1. */
+export const viewCommand = defineCommand({
+  name: "view",
+  usage: "[--out DIR] [--serve [--port P]] [--name TEXT] [options]",
+  description:
+    "Renders the memory as a site a person browses: the index note's hot and warm tiers and the\n" +
+    "recent notes on the home page; a page per note (body with working links, broken ones marked,\n" +
+    "tags, status, created/updated, backlinks with their sentences, git history, neighbourhood\n" +
+    "graph); a page per tag; the link graph coloured by community (orphans, broken links and hot\n" +
+    "notes marked); a search box with the same ranking as `memory search`. It needs no network:\n" +
+    "open index.html from the folder. With --serve, it is served on 127.0.0.1 only and rebuilt\n" +
+    "when the notes change, until Ctrl-C. --out must be empty, new, or a site written before.",
+  options: {
+    ...COMMON_OPTIONS,
+    out: { type: "string" },
+    serve: { type: "boolean" },
+    port: { type: "string" },
+    name: { type: "string" },
+  },
+  optionHelp: [
+    ["--out DIR", "Where to write the site (default: .agent-memory/site under the root)."],
+    ["--serve", "Serve the site on http://127.0.0.1 instead, rebuilding it on every change."],
+    ["--port P", `The port to serve on (default ${DEFAULT_PORT}; 0 takes a free one).`],
+    ["--name TEXT", "The site's title (default: the memory root's folder name)."],
+  ],
+  positionals: { min: 0, max: 0 },
+  examples: ["memory view", "memory view --out ./site", "memory view --serve --port 8080"],
+  async run({ values, out, io }) {
+    const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+      return out.fail(
+        usageFailure("--port takes a port number such as 4173 (0: any free port)", "view"),
+      );
+    }
+    if (values.port !== undefined && values.serve !== true) {
+      return out.fail(usageFailure("--port goes with --serve", "view"));
+    }
+    const root = await existingMemoryRoot(values.root, io);
+    if (root.isErr()) return out.fail(root.error);
+    const { renderSite, serveSite, writeSite } = await import("../../view/index.js");
+    const name = values.name ?? basename(root.value);
+    const render = async (opened: OpenedNotes) => {
+      const history =
+        opened.git === undefined ? undefined : await gitNoteHistory({ dir: root.value });
+      return renderSite(opened, {
+        name,
+        ...(history?.isOk() === true ? { history: history.value } : {}),
+      });
+    };
+    if (values.serve !== true) {
+      const opened = await openNotesAt(root.value);
+      const site = await render(opened);
+      if (site.isErr()) return out.fail(failureFrom(site.error));
+      const folder = resolve(values.out ?? join(root.value, ".agent-memory", "site"));
+      const written = await writeSite(site.value, folder);
+      if (written.isErr()) return out.fail(failureFrom(written.error));
+      const home = pathToFileURL(join(folder, "index.html")).href;
+      out.print(
+        { ...written.value, notes: site.value.notes, home },
+        () =>
+          `Wrote ${site.value.notes} note pages (${written.value.written} files) to ${folder}` +
+          (written.value.removed > 0 ? `, removed ${written.value.removed} stale pages` : "") +
+          `.\nOpen ${home}`,
+      );
+      return EXIT.ok;
+    }
+    if (values.out !== undefined) {
+      return out.fail(
+        usageFailure(
+          "--out and --serve do not go together: --serve keeps the site in memory",
+          "view",
+        ),
+      );
+    }
+    // Set once the site is served; changes before that are in the first render already.
+    const changes: { onChange?: () => void } = {};
+    const watcher = watchMemoryFiles({
+      fs,
+      root: root.value,
+      onChange: () => changes.onChange?.(),
+    });
+    const opened = await openNotesAt(
+      root.value,
+      watcher.isOk()
+        ? { mode: "watch", maxMs: 30_000, settled: () => watcher.value.settled() }
+        : { mode: "interval", ms: 1_000 },
+    );
+    if (watcher.isErr()) io.stderr(`memory: ${watcher.error.message}; re-checking every second\n`);
+    const first = await render(opened);
+    if (first.isErr()) {
+      if (watcher.isOk()) watcher.value.close();
+      return out.fail(failureFrom(first.error));
+    }
+    const server = await serveSite(first.value, { port });
+    if (server.isErr()) {
+      if (watcher.isOk()) watcher.value.close();
+      return out.fail(failureFrom(server.error));
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let rebuilding = Promise.resolve();
+    changes.onChange = () => {
+      opened.memory.filesChanged();
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        rebuilding = rebuilding.then(async () => {
+          const site = await render(opened);
+          if (site.isOk()) server.value.update(site.value);
+          else io.stderr(`memory: the site was not rebuilt: ${site.error.message}\n`);
+        });
+      }, REBUILD_DELAY_MS);
+    };
+    io.stderr(
+      `Serving ${first.value.notes} notes at ${server.value.url} (127.0.0.1 only); Ctrl-C stops.\n`,
+    );
+    out.print({ url: server.value.url, notes: first.value.notes }, () => server.value.url);
+    const abort = abortOnSignals();
+    await new Promise<void>((done) => abort.signal.addEventListener("abort", () => done()));
+    abort.dispose();
+    clearTimeout(timer);
+    if (watcher.isOk()) watcher.value.close();
+    await rebuilding;
+    await server.value.close();
+    return EXIT.ok;
+  },
+});

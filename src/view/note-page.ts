@@ -1,0 +1,81 @@
+import type { Backlink } from "./backlinks.js";
+import { escapeHtml, scriptJson } from "./html.js";
+import { noteBodyHtml } from "./note-body-html.js";
+import { renderPage } from "./page-layout.js";
+import type { SiteModel, SiteNote } from "./site-model.js";
+import { notePath, SITE_PATHS, tagPath } from "./site-paths.js";
+import { neighbourhood, type GraphAdjacency } from "./neighbourhood.js";
+
+/** One commit that touched a note, for its history. */
+export interface NoteCommit {
+  /** Epoch ms. */
+  readonly date: number;
+  readonly message: string;
+}
+
+/** What a note page is built from besides the note. */
+export interface NotePageContext {
+  readonly name: string;
+  readonly model: SiteModel;
+  readonly adjacency: GraphAdjacency;
+  readonly backlinks: ReadonlyMap<string, readonly Backlink[]>;
+  readonly history?: ReadonlyMap<string, readonly NoteCommit[]>;
+}
+
+const BASE = "../";
+
+/**
+ * A note's page: title, status, tags (each to its tag page), when git first and last saw it,
+ * the body, the notes linking here with the sentence around each link, its history, and a
+ * graph of its neighbourhood.
+ */
+export function renderNotePage(note: SiteNote, ctx: NotePageContext): string {
+  const { meta } = note;
+  const exists = (id: string): boolean => ctx.model.byId.has(id);
+  const tags = meta.tags
+    .map((tag) => `<a class="tag" href="${BASE}${tagPath(tag)}">#${escapeHtml(tag)}</a>`)
+    .join(" ");
+  const times = meta.committed
+    ? `created <time datetime="${iso(meta.createdAt)}">${day(meta.createdAt)}</time>, updated <time datetime="${iso(meta.updatedAt)}">${day(meta.updatedAt)}</time>`
+    : `not committed yet (file changed ${day(meta.updatedAt)})`;
+  const backlinks = ctx.backlinks.get(meta.id) ?? [];
+  const backlinkItems = backlinks
+    .map((link) => {
+      const title = ctx.model.byId.get(link.sourceId)?.meta.title ?? link.sourceId;
+      return `<li><a href="${BASE}${notePath(link.sourceId)}">${escapeHtml(title)}</a>: ${link.sentence}</li>`;
+    })
+    .join("\n");
+  const history = ctx.history?.get(meta.id) ?? [];
+  const historyItems = history
+    .map(
+      (commit) =>
+        `<li><time datetime="${iso(commit.date)}">${day(commit.date)}</time> ${escapeHtml(commit.message)}</li>`,
+    )
+    .join("\n");
+  const main = `<article class="note status-${meta.status}">
+<h1>${escapeHtml(meta.title)}</h1>
+<p class="meta"><span class="status">${meta.status}</span> ${tags}</p>
+<p class="meta times">${times} · <code>${escapeHtml(meta.id)}</code></p>
+<div class="body">
+${noteBodyHtml(note.parsed, exists, BASE)}
+</div>
+</article>
+<section class="backlinks"><h2>Linked from (${backlinks.length})</h2>
+${backlinks.length === 0 ? "<p>No note links here.</p>" : `<ul>\n${backlinkItems}\n</ul>`}
+</section>
+${history.length === 0 ? "" : `<section class="history"><h2>History</h2>\n<ul>\n${historyItems}\n</ul>\n</section>`}
+<section class="neighbourhood"><h2>Neighbourhood</h2><div id="graph" class="graph small"></div></section>`;
+  const tail = `<script>window.agentMemoryGraph=${scriptJson(neighbourhood(meta.id, ctx.adjacency))}</script>
+<script src="${BASE}${SITE_PATHS.graphScript}" defer></script>`;
+  return renderPage({ name: ctx.name }, { title: meta.title, base: BASE, main, tail });
+}
+
+/** An epoch-ms time as an ISO string. */
+export function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+/** An epoch-ms time as its UTC day. */
+export function day(ms: number): string {
+  return iso(ms).slice(0, 10);
+}

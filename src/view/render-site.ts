@@ -1,0 +1,86 @@
+import type { ResultAsync } from "neverthrow";
+import type { GitError, PersistenceError } from "../errors.js";
+import { backlinksByTarget } from "./backlinks.js";
+import { graphDataScript, renderGraphPage } from "./graph-page.js";
+import { scriptJson } from "./html.js";
+import { renderHomePage, renderTagPages } from "./list-pages.js";
+import { graphAdjacency } from "./neighbourhood.js";
+import { renderNotePage, type NoteCommit } from "./note-page.js";
+import { siteAssets } from "./site-assets.js";
+import { siteGraph } from "./site-graph.js";
+import { loadSiteModel, type SiteSource } from "./site-model.js";
+import { notePath, SITE_PATHS } from "./site-paths.js";
+
+/** Options of {@link renderSite}. */
+export interface RenderSiteOptions {
+  /** The site's title, shown on every page. Default "agent-memory". */
+  readonly name?: string;
+  /**
+   * Each note's commits, newest first, shown on its page (the CLI passes one bounded
+   * `git log` walk). Default: no history section.
+   */
+  readonly history?: ReadonlyMap<string, readonly NoteCommit[]>;
+}
+
+/** A rendered site: every file by its path relative to the site's root. */
+export interface Site {
+  readonly files: ReadonlyMap<string, string>;
+  /** How many note pages it has. */
+  readonly notes: number;
+}
+
+/**
+ * Renders a memory as a static site that needs no network: a home page (the index note's
+ * tiers and the recent notes), one page per note (body as CommonMark with working links,
+ * tags, status, times, backlinks with their sentences, history, neighbourhood graph), one
+ * page per tag, the link graph, and the search (the library's own ranking, in the page).
+ * Reads each note file once; writes nothing (see `writeSite`, or serve `files` yourself).
+ *
+ * @example
+ * ```ts
+ * import * as fs from "node:fs";
+ * import { createNotesMemory } from "agent-memory/notes";
+ * import { fsPersistence } from "agent-memory/adapters";
+ * import { renderSite, writeSite } from "agent-memory/view";
+ *
+ * const persistence = fsPersistence({ fs, root });
+ * const site = await renderSite({ memory: createNotesMemory({ persistence }), persistence });
+ * if (site.isOk()) await writeSite(site.value, "./site");
+ * ```
+ */
+export function renderSite(
+  source: SiteSource,
+  options: RenderSiteOptions = {},
+): ResultAsync<Site, PersistenceError | GitError> {
+  const name = options.name ?? "agent-memory";
+  return siteAssets().andThen((assets) =>
+    loadSiteModel(source).map((model) => {
+      const files = new Map<string, string>(assets);
+      const graph = siteGraph(model);
+      const adjacency = graphAdjacency(graph);
+      const backlinks = backlinksByTarget(
+        [...model.byId.values()].map((note) => ({ id: note.meta.id, parsed: note.parsed })),
+      );
+      const context = {
+        name,
+        model,
+        adjacency,
+        backlinks,
+        ...(options.history === undefined ? {} : { history: options.history }),
+      };
+      for (const note of model.byId.values()) {
+        files.set(notePath(note.meta.id), renderNotePage(note, context));
+      }
+      files.set(SITE_PATHS.home, renderHomePage(name, model));
+      for (const [path, page] of renderTagPages(name, model)) files.set(path, page);
+      files.set(SITE_PATHS.graph, renderGraphPage(name, graph));
+      files.set(SITE_PATHS.graphData, graphDataScript(graph));
+      const searchFiles = model.notes.map((note) => [note.meta.path, note.meta.status, note.text]);
+      files.set(
+        SITE_PATHS.searchData,
+        `window.agentMemorySearchFiles=${scriptJson(searchFiles)};\n`,
+      );
+      return { files, notes: model.byId.size };
+    }),
+  );
+}

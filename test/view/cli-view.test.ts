@@ -1,0 +1,118 @@
+/**
+ * `memory view` as a person runs it: the real CLI writes the site, refuses a folder that is
+ * not a site, and with --serve serves it on 127.0.0.1 and rebuilds it when a note changes
+ * (through the file watcher), until SIGTERM.
+ */
+import { spawn } from "node:child_process";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLI, createSandbox, jsonOf, succeeded, type Sandbox } from "../cli/cli-harness.js";
+
+let sandbox: Sandbox;
+let root: string;
+
+beforeAll(async () => {
+  sandbox = await createSandbox();
+  root = join(sandbox.dir, "memory");
+  succeeded(await sandbox.cli(["init", "--root", root]));
+  succeeded(
+    await sandbox.cli([
+      "capture",
+      "Console app",
+      "--root",
+      root,
+      "--status",
+      "active",
+      "--body",
+      "The web console.",
+    ]),
+  );
+}, 60_000);
+
+afterAll(async () => {
+  await sandbox.cleanup();
+});
+
+describe("memory view", () => {
+  it("writes the site under .agent-memory/site by default, with the note's history", async () => {
+    const run = succeeded(await sandbox.cli(["view", "--root", root, "--json"]));
+    const written = jsonOf<{ folder: string; notes: number; home: string }>(run);
+    expect(written.folder).toBe(join(root, ".agent-memory", "site"));
+    expect(written.notes).toBe(1);
+    expect(written.home).toBe(`file://${join(written.folder, "index.html")}`);
+    const [note] = (await import("node:fs")).readdirSync(join(written.folder, "notes"));
+    const page = await readFile(join(written.folder, "notes", note ?? ""), "utf8");
+    expect(page).toContain("memory: capture &quot;Console app&quot;");
+  });
+
+  it("refuses --out on a folder that is not a site, and says what to do", async () => {
+    const other = join(sandbox.dir, "papers");
+    await mkdir(other);
+    await writeFile(join(other, "draft.md"), "mine");
+    const run = await sandbox.cli(["view", "--root", root, "--out", other]);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain("give --out an empty or new folder");
+    expect(await readFile(join(other, "draft.md"), "utf8")).toBe("mine");
+  });
+
+  it("refuses --port without --serve", async () => {
+    const run = await sandbox.cli(["view", "--root", root, "--port", "8080"]);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain("--port goes with --serve");
+  });
+
+  it("serves on 127.0.0.1, rebuilds when a note is captured, and stops on SIGTERM", async () => {
+    const child = spawn(
+      process.execPath,
+      [CLI, "view", "--serve", "--port", "0", "--root", root, "--json"],
+      {
+        env: sandbox.env,
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let stdout = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    const exited = new Promise<number | null>((done) => child.on("close", (code) => done(code)));
+    try {
+      const url = await waitFor(async () => {
+        const match = /"url": "([^"]+)"/.exec(stdout);
+        return match?.[1];
+      });
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+      expect(await (await fetch(url)).text()).toContain("Console app");
+      const captured = jsonOf<{ note: { id: string } }>(
+        succeeded(
+          await sandbox.cli([
+            "capture",
+            "Release branch",
+            "--root",
+            root,
+            "--body",
+            "Ships from release.",
+            "--json",
+          ]),
+        ),
+      );
+      const served = await waitFor(async () => {
+        const response = await fetch(`${url}notes/${captured.note.id}.html`);
+        return response.status === 200 ? response.text() : undefined;
+      });
+      expect(served).toContain("<h1>Release branch</h1>");
+    } finally {
+      child.kill("SIGTERM");
+    }
+    expect(await exited).toBe(0);
+  }, 60_000);
+});
+
+/** Polls `probe` until it gives a value (20 s at most). */
+async function waitFor<T>(probe: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((done) => setTimeout(done, 200));
+  }
+}

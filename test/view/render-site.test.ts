@@ -1,0 +1,136 @@
+/**
+ * renderSite, writeSite and serveSite over a memory in RAM: what each page shows, what the
+ * site writes (and refuses to overwrite), and the loopback server.
+ */
+import { mkdtemp, readFile, readdir, rm, writeFile, mkdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderSite, serveSite, writeSite, type Site } from "../../src/view/index.js";
+import { seedNotes } from "../helpers/seed-notes.js";
+import { freshMemory, type FreshMemory } from "../helpers/fresh-memory.js";
+
+const A = "id__AAAAAA";
+const B = "id__BBBBBB";
+const C = "id__CCCCCC";
+
+let fresh: FreshMemory;
+let site: Site;
+let folder: string;
+
+beforeAll(async () => {
+  fresh = await freshMemory();
+  await seedNotes(fresh.fs, fresh.root, [
+    { id: A, title: "Console app", body: "#repo #project/console\n\nThe web console." },
+    {
+      id: B,
+      title: "Igor <designer>",
+      body: `Igor works on the [[${A}|console app]] daily. He wrote <script>alert(1)</script>.\n\nNot a link: \`[[${C}|code]]\`; gone: [[id__Gone00|old notes]].`,
+    },
+    { id: C, title: "Orphan", body: "Nobody links here.", folder: "inbox" },
+  ]);
+  const tiers = await fresh.memory.index.set({ hot: [B], warm: [A] });
+  if (tiers.isErr()) throw tiers.error;
+  const rendered = await renderSite(fresh, { name: "Test memory" });
+  if (rendered.isErr()) throw rendered.error;
+  site = rendered.value;
+  folder = await mkdtemp(join(tmpdir(), "memory-site-"));
+});
+
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+const page = (path: string): string => site.files.get(path) ?? "";
+
+describe("renderSite", () => {
+  it("renders links to note pages, marks broken ones, keeps code and escapes HTML", () => {
+    const igor = page(`notes/${B}.html`);
+    expect(igor).toContain(`<a href="../notes/${A}.html">console app</a>`);
+    expect(igor).toContain(`<a class="broken" href="#broken-id__Gone00"`);
+    expect(igor).toContain(`<code>[[${C}|code]]</code>`);
+    expect(igor).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(igor).not.toContain("<script>alert");
+    expect(igor).toContain("<h1>Igor &lt;designer&gt;</h1>");
+  });
+
+  it("shows backlinks with the sentence around the link", () => {
+    expect(page(`notes/${A}.html`)).toContain(
+      `<a href="../notes/${B}.html">Igor &lt;designer&gt;</a>: Igor works on the <mark>console app</mark> daily.`,
+    );
+    expect(page(`notes/${C}.html`)).toContain("No note links here.");
+  });
+
+  it("links tags to their pages, nested tags included", () => {
+    const console = page(`notes/${A}.html`);
+    expect(console).toContain('<a class="tag" href="../tags/repo.html">#repo</a>');
+    expect(console).toContain('href="../tags/project_2fconsole.html"');
+    expect(page("tags/project_2fconsole.html")).toContain(`href="../notes/${A}.html"`);
+    expect(page("tags/index.html")).toContain("#repo");
+  });
+
+  it("puts the tiers and the recent notes on the home page", () => {
+    const home = page("index.html");
+    expect(home).toMatch(
+      new RegExp(
+        `class="tier hot">[\\s\\S]*notes/${B}\\.html[\\s\\S]*class="tier warm">[\\s\\S]*notes/${A}\\.html`,
+      ),
+    );
+    expect(home).toContain('<section class="recent">');
+  });
+
+  it("ships the graph (communities, marks) and the notes for search", () => {
+    const graph = page("data/graph.js");
+    expect(graph).toContain('"broken":[[2,"id__Gone00"]]');
+    // By path: the orphan is marked (1), the console is warm (16), Igor hot (2) with a broken link (4).
+    expect(graph).toContain('"flags":[1,16,6]');
+    expect(page("data/search.js")).toContain(`topics/igor-designer ${B}.md`);
+    expect(site.files.has("assets/graph.js")).toBe(true);
+    expect(site.files.has("assets/search.js")).toBe(true);
+  });
+});
+
+describe("writeSite", () => {
+  it("refuses a folder that holds anything but a site it wrote, and changes nothing there", async () => {
+    const other = await mkdtemp(join(tmpdir(), "memory-not-a-site-"));
+    await writeFile(join(other, "thesis.md"), "years of work");
+    const written = await writeSite(site, other);
+    expect(written.isErr() && written.error.code).toBe("INVALID_INPUT");
+    expect(await readdir(other)).toEqual(["thesis.md"]);
+    await rm(other, { recursive: true, force: true });
+  });
+
+  it("writes over its own site and removes the pages of notes gone since", async () => {
+    const first = await writeSite(site, folder);
+    expect(first.isOk() && first.value.written).toBe(site.files.size);
+    await fresh.fs.promises.unlink(`${fresh.root}/inbox/orphan ${C}.md`);
+    fresh.memory.filesChanged();
+    const again = await renderSite(fresh);
+    if (again.isErr()) throw again.error;
+    const second = await writeSite(again.value, folder);
+    expect(second.isOk() && second.value.removed).toBe(1);
+    expect(await readdir(join(folder, "notes"))).toEqual([`${A}.html`, `${B}.html`]);
+    // A file a person put beside the site's own is not the site's: it stays.
+    await mkdir(join(folder, "notes"), { recursive: true });
+    await writeFile(join(folder, "notes", "mine.txt"), "keep me");
+    expect((await writeSite(again.value, folder)).isOk()).toBe(true);
+    expect(await readFile(join(folder, "notes", "mine.txt"), "utf8")).toBe("keep me");
+  });
+});
+
+describe("serveSite", () => {
+  it("serves on 127.0.0.1 only, 404s what the site lacks, and serves the site it is given", async () => {
+    const served = await serveSite(site);
+    if (served.isErr()) throw served.error;
+    const { url } = served.value;
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    const home = await fetch(url);
+    expect(home.headers.get("content-type")).toContain("text/html");
+    expect(await home.text()).toContain("Test memory");
+    expect((await fetch(`${url}notes/id__Nope00.html`)).status).toBe(404);
+    expect((await fetch(`${url}../../etc/passwd`)).status).toBe(404);
+    served.value.update({ files: new Map([["index.html", "rebuilt"]]), notes: 0 });
+    expect(await (await fetch(url)).text()).toBe("rebuilt");
+    await served.value.close();
+  });
+});

@@ -1,0 +1,229 @@
+/**
+ * `memory view` in a real browser: headless Chromium (Debian's package) driven by
+ * playwright-core opens the written site from file:// (no server, no network), clicks through
+ * links, backlinks, tags and the graph, runs a search, and checks that no link is dead, no
+ * request leaves the site and the console shows no error. Over the quickstart memory and a
+ * generated 1,000-note memory (10,000 with VIEW_BROWSER_10K=1). Screenshots go to a temp
+ * folder, or to docs/images/ with UPDATE_SCREENSHOTS=1 (the README shows those).
+ */
+import { mkdir } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasLocomo } from "../../bench/prose-notes.js";
+import { createSandbox, jsonOf, succeeded, type Sandbox } from "../cli/cli-harness.js";
+import { hasChromium, launchBrowser, skipNotice, type Browser } from "./browser-harness.js";
+import { checkSiteLinks } from "./site-links.js";
+import { proseMemory, quickstartMemory, type QuickstartIds } from "./view-memories.js";
+import type { Page } from "playwright-core";
+
+skipNotice();
+
+const shots = process.env["UPDATE_SCREENSHOTS"] === "1";
+let sandbox: Sandbox;
+let browser: Browser;
+let shotDir: string;
+
+beforeAll(async () => {
+  sandbox = await createSandbox();
+  shotDir = shots ? resolve(import.meta.dirname, "../../docs/images") : join(sandbox.dir, "shots");
+  await mkdir(shotDir, { recursive: true });
+  if (hasChromium()) browser = await launchBrowser();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await sandbox?.cleanup();
+});
+
+/** Writes the site of `root` with the CLI and returns its folder. */
+async function writeSite(root: string): Promise<string> {
+  const out = join(root, "..", `${root.split("/").pop() ?? "memory"}-site`);
+  const run = succeeded(await sandbox.cli(["view", "--root", root, "--out", out, "--json"]));
+  expect(jsonOf<{ folder: string }>(run).folder).toBe(out);
+  return out;
+}
+
+/** Evaluates a script expression in the page (the tests are not typed against the DOM). */
+async function inPage<T = unknown>(page: Page, expression: string): Promise<T> {
+  return (await page.evaluate(expression)) as T;
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(shotDir, `${name}.png`) });
+}
+
+/** Waits for the page's graph to be drawn, and returns its node count. */
+async function graphDrawn(page: Page): Promise<number> {
+  await page.waitForSelector('#graph[data-ready="true"]', { timeout: 30_000 });
+  return inPage<number>(page, "window.agentMemoryCy.nodes().length");
+}
+
+/** Clicks a graph node where it is drawn on the canvas, as a person would. */
+async function clickNode(page: Page, selector: string): Promise<void> {
+  const point = await inPage<{ x: number; y: number } | null>(
+    page,
+    `(() => {
+      const cy = window.agentMemoryCy;
+      const node = cy.$(${JSON.stringify(selector)}).first();
+      if (node.empty()) return null;
+      cy.center(node);
+      const box = document.getElementById("graph").getBoundingClientRect();
+      const at = node.renderedPosition();
+      return { x: box.left + at.x, y: box.top + at.y };
+    })()`,
+  );
+  if (point === null) throw new Error(`no graph node ${selector}`);
+  await page.mouse.click(point.x, point.y);
+}
+
+/** Waits until the search box's first result is the note titled `title`. */
+async function firstResultIs(page: Page, title: string): Promise<void> {
+  await page.waitForFunction(
+    `document.querySelector("#search-results li a")?.textContent === ${JSON.stringify(title)}`,
+    undefined,
+    { timeout: 30_000 },
+  );
+}
+
+describe.skipIf(!hasChromium())("memory view in Chromium: the quickstart memory", () => {
+  let ids: QuickstartIds;
+  let site: string;
+
+  beforeAll(async () => {
+    const root = join(sandbox.dir, "quickstart");
+    ids = await quickstartMemory(sandbox, root);
+    site = await writeSite(root);
+  }, 120_000);
+
+  it("has no dead link, and marks the one broken note link", () => {
+    const report = checkSiteLinks(site);
+    expect(report.dead).toEqual([]);
+    expect(report.markedBroken).toBe(1);
+    expect(report.pages).toBeGreaterThan(4);
+  });
+
+  it("follows the home page, a note, its links, backlinks and tags", async () => {
+    const page = await browser.newPage();
+    await page.goto(pathToFileURL(join(site, "index.html")).href);
+    expect(await page.locator(".tier.hot li").count()).toBe(2);
+    await shot(page, "view-home");
+    await page.locator(".tier.hot a", { hasText: "Deploys go through the release branch" }).click();
+    await page.waitForURL(`**/notes/${ids.release}.html`);
+    expect(await page.locator("h1").textContent()).toBe("Deploys go through the release branch");
+    // A link in the body leads to its note.
+    await page.locator(".body a", { hasText: "console app" }).click();
+    await page.waitForURL(`**/notes/${ids.console}.html`);
+    // Back on the decision: its backlinks show the sentence around each link.
+    await page.goto(pathToFileURL(join(site, `notes/${ids.release}.html`)).href);
+    const backlink = page.locator(".backlinks li", { hasText: "Igor owns the console's design" });
+    expect(await backlink.locator("mark").textContent()).toBe("how deploys work");
+    expect(await page.locator(".history li").count()).toBeGreaterThan(0);
+    expect(await graphDrawn(page)).toBe(4);
+    await shot(page, "view-note");
+    await backlink.locator("a").click();
+    await page.waitForURL(`**/notes/${ids.igor}.html`);
+    await page.locator("a.tag", { hasText: "#people" }).click();
+    await page.waitForURL("**/tags/people.html");
+    expect(await page.locator("main li a").allTextContents()).toEqual([
+      "Igor owns the console's design",
+    ]);
+    // The runbook's link to a missing note is visibly broken, and goes nowhere.
+    await page.goto(pathToFileURL(join(site, `notes/${ids.runbook}.html`)).href);
+    const broken = page.locator(".body a.broken");
+    expect(await broken.textContent()).toBe("old deploy notes");
+    expect(
+      await inPage(
+        page,
+        `getComputedStyle(document.querySelector(".body a.broken")).textDecorationLine`,
+      ),
+    ).toContain("line-through");
+    await page.close();
+  });
+
+  it("opens a note from the graph, and finds a note by search", async () => {
+    const page = await browser.newPage();
+    await page.goto(pathToFileURL(join(site, "graph.html")).href);
+    // Every note, and the missing note the runbook links to.
+    expect(await graphDrawn(page)).toBe(5);
+    expect(await inPage(page, `window.agentMemoryCy.$("node.hot").length`)).toBe(2);
+    expect(await inPage(page, `window.agentMemoryCy.$("node.missing").length`)).toBe(1);
+    await shot(page, "view-graph");
+    await clickNode(page, `#${ids.igor}`);
+    await page.waitForURL(`**/notes/${ids.igor}.html`);
+    await page.locator("#search").fill("query builder");
+    await firstResultIs(page, "Console app at axiom");
+    const first = page.locator("#search-results li a").first();
+    await shot(page, "view-search");
+    await first.click();
+    await page.waitForURL(`**/notes/${ids.console}.html`);
+    await page.close();
+  });
+
+  it("logged no console error and made no request outside the site", () => {
+    expect(browser.errors).toEqual([]);
+    expect(browser.failedRequests).toEqual([]);
+  });
+});
+
+const LARGE = process.env["VIEW_BROWSER_10K"] === "1" ? 10_000 : 1_000;
+
+describe.skipIf(!hasChromium() || !hasLocomo())(
+  `memory view in Chromium: a generated ${LARGE}-note memory`,
+  () => {
+    let ids: string[];
+    let site: string;
+
+    beforeAll(async () => {
+      const root = join(sandbox.dir, `prose-${LARGE}`);
+      ids = proseMemory(sandbox, root, LARGE);
+      site = await writeSite(root);
+    }, 600_000);
+
+    it("has no dead link, and marks every broken one", () => {
+      const report = checkSiteLinks(site);
+      expect(report.dead).toEqual([]);
+      expect(report.pages).toBeGreaterThan(LARGE);
+    });
+
+    it("draws the graph by group, opens a group and a note from it", async () => {
+      const page = await browser.newPage();
+      await page.goto(pathToFileURL(join(site, "graph.html")).href);
+      const groups = await graphDrawn(page);
+      // Groups, not notes: the canvas never holds the whole memory.
+      expect(groups).toBeLessThan(LARGE / 2);
+      expect(await inPage(page, `window.agentMemoryCy.$("node.group").length`)).toBe(groups);
+      await shot(page, `view-graph-${LARGE}`);
+      const biggest = await inPage<string>(
+        page,
+        `window.agentMemoryCy.$("node.group").max((node) => Number(node.data("size"))).ele.id()`,
+      );
+      await clickNode(page, `#${biggest}`);
+      await page.waitForFunction(`window.agentMemoryCy.$("node.group").length === 0`);
+      expect(await page.locator("#graph-status").textContent()).toContain("Group");
+      const note = await inPage<string>(page, `window.agentMemoryCy.$("node[open]").first().id()`);
+      await clickNode(page, `#${note}`);
+      await page.waitForURL(`**/notes/${note}.html`);
+      await page.close();
+    });
+
+    it("finds a known note by search, from a note page", async () => {
+      const page = await browser.newPage();
+      const wanted = ids[Math.floor(ids.length / 2)] ?? "";
+      await page.goto(pathToFileURL(join(site, `notes/${wanted}.html`)).href);
+      const title = (await page.locator("h1").textContent()) ?? "";
+      await page.locator("#search").fill(title);
+      await firstResultIs(page, title);
+      expect(await page.locator("#search-results li a").first().getAttribute("href")).toBe(
+        `../notes/${wanted}.html`,
+      );
+      await shot(page, `view-search-${LARGE}`);
+      await page.close();
+    });
+
+    it("logged no console error and made no request outside the site", () => {
+      expect(browser.errors).toEqual([]);
+      expect(browser.failedRequests).toEqual([]);
+    });
+  },
+);
