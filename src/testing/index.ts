@@ -43,3 +43,4 @@ export {
 } from "./agents-md-target-contract.js";
 export { errOf, okOf } from "./result-helpers.js";
 export { runEmbedderContract, type MakeEmbedder } from "./embedder-contract.js";
+export { runTokenizerContract, type MakeTokenizer } from "./tokenizer-contract.js";
