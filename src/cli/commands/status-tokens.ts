@@ -12,6 +12,9 @@ import { okAsync } from "neverthrow";
 import type { AgentsMdTarget, Memory } from "../../index.js";
 import { HOOK_OUTPUT_MAX_CHARS, DEFAULT_CONTEXT_BUDGET_TOKENS } from "../hooks/hook-defaults.js";
 
+/** Issue 32's target for the default tool set's `tools/list`, in tokens. */
+const MCP_TOOLS_LIST_TARGET = 1_500;
+
 /** One surface's cost. */
 export interface SurfaceTokens {
   readonly surface: string;
@@ -83,13 +86,17 @@ export async function surfaceTokens(
           env: {},
           budget: DEFAULT_CONTEXT_BUDGET_TOKENS,
         });
+  const printed = hook?.stdout ?? "";
   rows.push(
-    row(
-      "SessionStart hook output",
-      hook?.stdout ?? "",
-      DEFAULT_CONTEXT_BUDGET_TOKENS,
-      `the JSON Claude Code and Codex read; at most ${HOOK_OUTPUT_MAX_CHARS} characters`,
-    ),
+    {
+      ...row(
+        "SessionStart hook output",
+        additionalContextOf(printed),
+        DEFAULT_CONTEXT_BUDGET_TOKENS,
+        `the additionalContext the model reads; the JSON printed is ${printed.length} of at most ${HOOK_OUTPUT_MAX_CHARS} characters`,
+      ),
+      characters: printed.length,
+    },
     row("PreCompact hook output", "", null, "prints nothing: it queues the transcript"),
   );
 
@@ -126,7 +133,7 @@ async function mcpRows(
       row(
         "MCP tools/list",
         JSON.stringify(listed.tools),
-        null,
+        MCP_TOOLS_LIST_TARGET,
         `${listed.tools.length} tools: names, descriptions and schemas as a client receives them`,
       ),
     ];
@@ -162,6 +169,17 @@ async function mcpRows(
   } finally {
     await client.close();
     await server.close();
+  }
+}
+
+/** The text a SessionStart hook's JSON hands the model. */
+function additionalContextOf(stdout: string): string {
+  try {
+    const printed = JSON.parse(stdout) as { hookSpecificOutput?: { additionalContext?: unknown } };
+    const text = printed.hookSpecificOutput?.additionalContext;
+    return typeof text === "string" ? text : "";
+  } catch {
+    return "";
   }
 }
 

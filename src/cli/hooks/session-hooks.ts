@@ -117,7 +117,11 @@ export const printContext: HookHandler = async (memory, input) => {
   let stdout = "";
   let additionalContext = "";
   for (let attempt = 0; attempt < 4; attempt++) {
-    const context = await sessionContext(memory, { budget: input.budget, maxChars });
+    const context = await sessionContext(memory, {
+      // The budget is the whole additionalContext's, header included.
+      budget: Math.max(1, input.budget - memory.tokenizer.countTokens(header)),
+      maxChars,
+    });
     if (context.isErr()) return failed(`${context.error.code}: ${context.error.message}`);
     additionalContext = `${header}${context.value.text}`;
     stdout = sessionStartOutput(additionalContext);
