@@ -25,6 +25,7 @@ async function main(): Promise<void> {
     await (await import("./graph.bench.js")).benchGraph(workDir, n(10_000));
     await (await import("./analyze.bench.js")).benchAnalyze(workDir, n(1_000), n(10_000));
     await (await import("./view.bench.js")).benchView(workDir, n(10_000));
+    await (await import("./tokens.bench.js")).benchTokens(workDir, n(10_000));
     console.log(`\n${markdownTable()}`);
     // Recall, not time: its own table (LoCoMo, skipped with a message when the data is absent).
     console.log("");

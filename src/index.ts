@@ -88,3 +88,4 @@ export type {
 } from "./ports/session-reader.js";
 export type { AgentsMdTarget } from "./ports/agents-md-target.js";
 export type { LockHost } from "./ports/lock-host.js";
+export type { Tokenizer } from "./ports/tokenizer.js";

@@ -1,6 +1,7 @@
 import type { ResultAsync } from "neverthrow";
 import { bindAgentsMd, type AgentsMdFunction } from "./lifecycle/agents-md/agents-md-api.js";
 import { nodeLockHost } from "./adapters/lock-host/node-lock-host.js";
+import { gptTokenizer } from "./adapters/tokenizer/gpt-tokenizer.js";
 import { PIPELINE_LOCK_PATH } from "./lifecycle/machine/pipeline-lock.js";
 import { runLifecycle, type RunOptions, type RunReport } from "./lifecycle/run/run-lifecycle.js";
 import {
@@ -18,6 +19,7 @@ import { createNotesTier, type NotesMemoryOptions } from "./create-notes-memory.
 import type { PipelineError } from "./errors.js";
 import type { Llm } from "./ports/llm.js";
 import type { SessionReaders } from "./ports/session-reader.js";
+import type { Tokenizer } from "./ports/tokenizer.js";
 
 /** The ports and options a memory is built from: the note tier's, and the lifecycle's. */
 export interface MemoryOptions extends NotesMemoryOptions {
@@ -33,6 +35,11 @@ export interface MemoryOptions extends NotesMemoryOptions {
   readonly consolidationBudget?: Partial<ConsolidationBudget>;
   /** Limits one defrag run may not exceed (archive and merge shares, tier sizes). */
   readonly defragGuardrails?: Partial<DefragGuardrails>;
+  /**
+   * Counts tokens for the budgets of what the memory puts in an agent's context (AGENTS.md
+   * section, session-start context, hook output). Default `gptTokenizer()` (o200k_base).
+   */
+  readonly tokenizer?: Tokenizer;
 }
 
 /** A memory: the note operations over one memory root, then the lifecycle built on them. */
@@ -42,6 +49,8 @@ export type Memory = NotesMemory & ConsolidationApi & DefragApi & LifecycleApi;
 export interface LifecycleApi {
   /** Writes the AGENTS.md section (hot notes inlined, warm listed) into a target file. */
   readonly agentsMd: AgentsMdFunction;
+  /** The tokenizer the budgets are counted with (the one passed, or o200k_base). */
+  readonly tokenizer: Tokenizer;
   /** Commit, pull, consolidate, defrag when due, AGENTS.md, commit, push. */
   run(options?: RunOptions): ResultAsync<RunReport, PipelineError>;
 }
@@ -87,12 +96,14 @@ export function createMemory(options: MemoryOptions): Memory {
     acquirePipelineLock,
     ...(options.defragGuardrails === undefined ? {} : { guardrails: options.defragGuardrails }),
   });
-  const agentsMd = bindAgentsMd(notes, ctx.persistence);
+  const tokenizer = options.tokenizer ?? gptTokenizer();
+  const agentsMd = bindAgentsMd(notes, ctx.persistence, tokenizer);
   const memory: Memory = {
     ...notes,
     ...lifecycle,
     ...defrag,
     agentsMd,
+    tokenizer,
     run: (runOptions) =>
       runLifecycle(
         {

@@ -60,6 +60,7 @@ export {
   embedderFromCommand,
   type CommandEmbedderOptions,
 } from "./embedders/embedder-from-command.js";
+export { gptTokenizer } from "./tokenizer/gpt-tokenizer.js";
 export {
   defaultSessionReaders,
   type DefaultSessionReadersOptions,

@@ -44,3 +44,4 @@ export {
 export { errOf, okOf } from "./result-helpers.js";
 export { runEmbedderContract, type MakeEmbedder } from "./embedder-contract.js";
 export { promptBoundLlm, type PromptBoundCall, type PromptBoundLlm } from "./prompt-bound-llm.js";
+export { runTokenizerContract, type MakeTokenizer } from "./tokenizer-contract.js";

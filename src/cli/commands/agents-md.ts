@@ -21,7 +21,10 @@ export const agentsMdCommand = defineCommand({
   options: { ...COMMON_OPTIONS, target: { type: "string" }, budget: { type: "string" } },
   optionHelp: [
     ["--target PATH", "The file to write, relative to the current directory (required)."],
-    ["--budget N", "The section's size in tokens, 4 characters each (default 8000)."],
+    [
+      "--budget N",
+      "The section's size in tokens, counted with o200k_base (default 2000); what does not fit is listed by title.",
+    ],
   ],
   positionals: { min: 0, max: 0 },
   examples: [
@@ -46,6 +49,7 @@ export const agentsMdCommand = defineCommand({
     });
     const result = await generateAgentsMd({
       notes: opened.value.memory,
+      tokenizer: opened.value.memory.tokenizer,
       target,
       ...(budget === undefined ? {} : { budgetTokens: Number(budget) }),
     });

@@ -10,20 +10,21 @@ export const contextCommand = defineCommand({
   usage: "[--budget N] [--agent N] [options]",
   description:
     "Prints the last session's next: line (memory pickup), then the hot notes of the index inlined\n" +
-    "while they fit in N characters, then the other hot and the warm notes as links. Changes nothing.\n" +
+    "while they fit in N tokens (o200k_base), then the other hot and the warm notes as links, whole\n" +
+    "lines only, and how many more the index note names. Changes nothing.\n" +
     "The Claude Code SessionStart hook prints the same text.",
   options: { ...COMMON_OPTIONS, budget: { type: "string" }, agent: { type: "string" } },
   optionHelp: [
-    ["--budget N", "Characters the context may take (default 6000, about 1,500 tokens)."],
+    ["--budget N", "Tokens the context may take (default 1200)."],
     ["--agent N", "Whose session log to pick up from: 0 (default), 1, 2, ..."],
   ],
   positionals: { min: 0, max: 0 },
-  examples: ["memory context", "memory context --budget 2000 --json"],
+  examples: ["memory context", "memory context --budget 500 --json"],
   async run({ values, out, io }) {
     const budget = values.budget === undefined ? undefined : Number(values.budget);
     if (budget !== undefined && (!Number.isInteger(budget) || budget <= 0)) {
       return out.fail(
-        usageFailure("--budget takes a whole number of characters such as 4000", "context"),
+        usageFailure("--budget takes a whole number of tokens such as 1000", "context"),
       );
     }
     const agent = parseAgentOption(values.agent);

@@ -1,4 +1,4 @@
-import { DEFAULT_CONTEXT_BUDGET_CHARS } from "../hooks/hook-defaults.js";
+import { DEFAULT_CONTEXT_BUDGET_TOKENS } from "../hooks/hook-defaults.js";
 import { logHook } from "../hooks/hook-log.js";
 import type { HookOutcome } from "../hooks/session-hooks.js";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
@@ -30,7 +30,10 @@ export const hookCommand = defineCommand({
     "start-daemon": { type: "boolean" },
   },
   optionHelp: [
-    ["--budget N", "session-start: characters of context (default 6000)."],
+    [
+      "--budget N",
+      "session-start: tokens of context (default 1200; the output also stays under 10,000 characters).",
+    ],
     [
       "--start-daemon",
       "Also start the memory's daemon in the background when none runs (see memory daemon).",
@@ -58,7 +61,7 @@ export const hookCommand = defineCommand({
       return EXIT.ok;
     }
     const timeoutMs = positiveInteger(values["timeout-ms"]) ?? DEFAULT_TIMEOUT_MS;
-    const budget = positiveInteger(values.budget) ?? DEFAULT_CONTEXT_BUDGET_CHARS;
+    const budget = positiveInteger(values.budget) ?? DEFAULT_CONTEXT_BUDGET_TOKENS;
     const work = (async (): Promise<HookOutcome> => {
       const payload = argument ?? (await io.readStdin()) ?? "";
       const opened = await openMemory(values.root, io);

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { readdir } from "node:fs/promises";
+import { readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { NOTE_STATUSES, type NoteStatus } from "../../index.js";
 import { PRIVATE_FOLDER } from "../../model/index.js";
@@ -8,6 +8,7 @@ import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { openMemory, repositoryFreeEnv } from "../framework/open-memory.js";
 import type { CliIo } from "../framework/cli-io.js";
+import type { SurfaceTokens } from "./status-tokens.js";
 
 /** The last consolidation commit, as git reports it. */
 interface LastConsolidation {
@@ -25,11 +26,13 @@ export const statusCommand = defineCommand({
     "journal entries and logged sessions wait for consolidation, the last consolidation commit, when\n" +
     `defrag last ran, the cache (how many notes' facts came from ${PRIVATE_FOLDER}/cache/ and how many\n` +
     `notes had to be read), and what the private ${PRIVATE_FOLDER}/ folder holds (locks, caches, hook log).\n` +
-    "Changes no note (it refreshes the cache like any read).",
-  options: COMMON_OPTIONS,
-  optionHelp: [],
+    "Changes no note (it refreshes the cache like any read). With --tokens, also what each surface\n" +
+    "costs an agent in tokens (o200k_base) beside its budget: the AGENTS.md section, the SessionStart\n" +
+    "and PreCompact hook output, `memory context`, MCP tools/list and typical tool answers.",
+  options: { ...COMMON_OPTIONS, tokens: { type: "boolean" } },
+  optionHelp: [["--tokens", "Also count the tokens of every surface an agent reads (see above)."]],
   positionals: { min: 0, max: 0 },
-  examples: ["memory status", "memory status --json"],
+  examples: ["memory status", "memory status --json", "memory status --tokens"],
   async run({ values, out, io }) {
     const opened = await openMemory(values.root, io);
     if (opened.isErr()) return out.fail(opened.error);
@@ -62,6 +65,15 @@ export const statusCommand = defineCommand({
       unconsumedSessions: sessions.value.length,
       lastConsolidation: git === undefined ? null : await lastConsolidation(root, io),
       privateFiles: await privateFiles(root),
+      ...(values.tokens === true
+        ? {
+            tokens: await (
+              await import("./status-tokens.js")
+            ).surfaceTokens(memory, {
+              readIndex: () => readFile(join(root, "index.md"), "utf8").catch(() => ""),
+            }),
+          }
+        : {}),
     };
     out.print(status, () =>
       [
@@ -71,6 +83,7 @@ export const statusCommand = defineCommand({
         `last consolidation: ${status.lastConsolidation === null ? "none" : `${status.lastConsolidation.at} ${status.lastConsolidation.commit.slice(0, 7)} ${status.lastConsolidation.subject}`}`,
         `cache: ${cache.persisted ? `facts of ${cache.factsFromCache} notes from ${PRIVATE_FOLDER}/cache/notes.json` : "not persisted"}; this call read ${cache.notesReadFromFiles} of ${listed.value.length} notes from their files`,
         `${PRIVATE_FOLDER}/: ${status.privateFiles.length === 0 ? "empty (no cache, no lock)" : status.privateFiles.join(", ")}`,
+        ...(status.tokens === undefined ? [] : tokenLines(status.tokens)),
       ].join("\n"),
     );
     return EXIT.ok;
@@ -104,4 +117,17 @@ async function privateFiles(root: string): Promise<string[]> {
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name).slice(join(root, PRIVATE_FOLDER).length + 1))
     .toSorted();
+}
+
+/** The token table: one line a surface, tokens then budget, aligned. */
+function tokenLines(rows: readonly SurfaceTokens[]): string[] {
+  const width = Math.max(...rows.map((row) => row.surface.length));
+  return [
+    "tokens (o200k_base):",
+    ...rows.map((row) => {
+      const budget = row.budget === null ? "" : ` of ${row.budget}`;
+      const over = row.budget !== null && row.tokens > row.budget ? " OVER BUDGET" : "";
+      return `  ${row.surface.padEnd(width)}  ${String(row.tokens).padStart(6)}${budget}${over}  (${row.note})`;
+    }),
+  ];
 }

@@ -8,6 +8,7 @@
 import { type } from "arktype";
 import type { Memory } from "../../index.js";
 import { codexHome, findRollout } from "./codex-rollout.js";
+import { HOOK_OUTPUT_MAX_CHARS } from "./hook-defaults.js";
 import { codexNotifyPayload, sessionHookPayload } from "./hook-payload.js";
 
 /** How a hook ended: what to log, and what (if anything) to print for the harness. */
@@ -23,6 +24,7 @@ export interface HookInput {
   /** The payload text: stdin for session hooks, the last argument for Codex notify. */
   readonly payload: string;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** Tokens of context a session-start hook prints at most. */
   readonly budget: number;
 }
 
@@ -91,6 +93,11 @@ export const queueTranscript: HookHandler = async (memory, input) => {
   });
 };
 
+/** What a SessionStart hook prints: the JSON both harnesses read. */
+function sessionStartOutput(additionalContext: string): string {
+  return `${JSON.stringify({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext } })}\n`;
+}
+
 /**
  * SessionStart (Claude Code and Codex): prints
  * `{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":...}}`, which both
@@ -102,13 +109,30 @@ export const printContext: HookHandler = async (memory, input) => {
     return failed(`the stdin payload is not the hook JSON (${payload.summary})`);
   }
   const { sessionContext } = await import("../../lifecycle/index.js");
-  const context = await sessionContext(memory, { budget: input.budget });
-  if (context.isErr()) return failed(`${context.error.code}: ${context.error.message}`);
-  const additionalContext = `# Memory (agent-memory)\n\n${context.value.text}`;
+  const header = "# Memory (agent-memory)\n\n";
+  // Within the token budget and within what the harness shows as it is. JSON escaping
+  // lengthens the text, so a try over the limit is redone with the excess taken off; the
+  // pickup is kept whatever the limit, so a few tries are enough to know it is all that is left.
+  let maxChars = HOOK_OUTPUT_MAX_CHARS - sessionStartOutput(header).length;
+  let stdout = "";
+  let additionalContext = "";
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const context = await sessionContext(memory, {
+      // The budget is the whole additionalContext's, header included.
+      budget: Math.max(1, input.budget - memory.tokenizer.countTokens(header)),
+      maxChars,
+    });
+    if (context.isErr()) return failed(`${context.error.code}: ${context.error.message}`);
+    additionalContext = `${header}${context.value.text}`;
+    stdout = sessionStartOutput(additionalContext);
+    const excess = stdout.length - HOOK_OUTPUT_MAX_CHARS;
+    if (excess <= 0) break;
+    maxChars = Math.max(0, maxChars - excess);
+  }
   return {
     outcome: "printed",
     detail: `${additionalContext.length} characters for session ${payload.session_id}`,
-    stdout: `${JSON.stringify({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext } })}\n`,
+    stdout,
   };
 };
 

@@ -7,6 +7,7 @@
 import type { ResultAsync } from "neverthrow";
 import type { Persistence } from "../../ports/persistence.js";
 import type { AgentsMdTarget } from "../../ports/agents-md-target.js";
+import type { Tokenizer } from "../../ports/tokenizer.js";
 import { memoryTarget } from "./memory-target.js";
 import {
   generateAgentsMd,
@@ -22,7 +23,7 @@ export interface AgentsMdOptions {
    * AGENTS.md), or a path inside the memory root such as `"AGENTS.md"`.
    */
   readonly target: AgentsMdTarget | string;
-  /** Default 8,000 tokens, counted as 4 characters each. */
+  /** The section's budget in tokens, counted by the memory's tokenizer; default 2,000. */
   readonly budgetTokens?: number;
   /** Hot notes whose file is bigger are listed, not inlined; default 8,192 bytes. */
   readonly maxNoteBytes?: number;
@@ -34,19 +35,24 @@ export type AgentsMdFunction = (
 ) => ResultAsync<AgentsMdResult, AgentsMdError>;
 
 /**
- * Binds {@link generateAgentsMd} to a memory's notes and persistence (which serves string
- * targets inside the memory root).
+ * Binds {@link generateAgentsMd} to a memory's notes, persistence (which serves string
+ * targets inside the memory root) and tokenizer.
  *
  * @example
  * ```ts
- * const agentsMd = bindAgentsMd(notes, persistence);
+ * const agentsMd = bindAgentsMd(notes, persistence, gptTokenizer());
  * await agentsMd({ target: "AGENTS.md", budgetTokens: 4_000 });
  * ```
  */
-export function bindAgentsMd(notes: AgentsMdNotes, persistence: Persistence): AgentsMdFunction {
+export function bindAgentsMd(
+  notes: AgentsMdNotes,
+  persistence: Persistence,
+  tokenizer: Tokenizer,
+): AgentsMdFunction {
   return (options) =>
     generateAgentsMd({
       notes,
+      tokenizer,
       target:
         typeof options.target === "string"
           ? memoryTarget(persistence, options.target)

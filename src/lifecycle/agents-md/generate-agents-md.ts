@@ -16,6 +16,7 @@ import type {
   PersistenceError,
 } from "../../errors.js";
 import type { AgentsMdTarget } from "../../ports/agents-md-target.js";
+import type { Tokenizer } from "../../ports/tokenizer.js";
 import { renderAgentsSection, type HotSectionNote, type SectionNote } from "./render-section.js";
 import { spliceSection } from "./splice-section.js";
 
@@ -26,8 +27,10 @@ export type AgentsMdNotes = Pick<NotesMemory, "index" | "read" | "list">;
 export interface GenerateAgentsMdInput {
   readonly notes: AgentsMdNotes;
   readonly target: AgentsMdTarget;
-  /** The section's budget; default 8,000 tokens, counted as 4 characters each. */
+  /** The section's budget in tokens; default 2,000 (DEFAULT_BUDGET_TOKENS). */
   readonly budgetTokens?: number;
+  /** Counts the section's tokens (a memory's `tokenizer`). */
+  readonly tokenizer: Tokenizer;
   /** Hot notes whose file is bigger are listed, not inlined; default 8,192 bytes. */
   readonly maxNoteBytes?: number;
 }
@@ -68,7 +71,7 @@ export type AgentsMdError = PersistenceError | GitError | InvalidInputError | Du
  * ```ts
  * import * as fs from "node:fs";
  * const target = fileTarget({ fs, path: "/repo/AGENTS.md", memoryRoot: "/repo/memory" });
- * const result = await generateAgentsMd({ notes: memory, target });
+ * const result = await generateAgentsMd({ notes: memory, target, tokenizer: memory.tokenizer });
  * if (result.isOk()) console.log(result.value.written ? "updated" : "unchanged");
  * ```
  */
@@ -108,6 +111,7 @@ export function generateAgentsMd(
         warm,
         noteById: (id) => byId.get(id),
         memoryRootFromTarget: target.memoryRootFromTarget,
+        tokenizer: input.tokenizer,
         ...(input.budgetTokens === undefined ? {} : { budgetTokens: input.budgetTokens }),
         ...(input.maxNoteBytes === undefined ? {} : { maxNoteBytes: input.maxNoteBytes }),
       });

@@ -1,6 +1,6 @@
 /**
  * The generated AGENTS.md section: hot notes inlined in full, the rest listed as links, all
- * within a character budget. Pure and deterministic: the same input gives the same bytes
+ * within a token budget. Pure and deterministic: the same input gives the same bytes
  * (no timestamps, no locale-dependent number formatting), so regenerating an unchanged
  * memory changes nothing in git.
  *
@@ -10,16 +10,24 @@
 import { err, ok, type Result } from "neverthrow";
 import { scrubSecrets } from "../secret-scrubber.js";
 import { InvalidInputError } from "../../errors.js";
+import type { Tokenizer } from "../../ports/tokenizer.js";
 import { fitToBudget } from "./fit-to-budget.js";
 import { END_MARKER, START_MARKER, neutralizeMarkers } from "./markers.js";
 import { renderNoteBody, type LinkedNote } from "./note-body.js";
 import { markdownLink, pathFromTarget } from "./target-paths.js";
 
-/** The default budget of the section, in tokens. */
-export const DEFAULT_BUDGET_TOKENS = 8_000;
+/**
+ * The default budget of the section, in tokens: with a hand-written AGENTS.md of a few
+ * thousand tokens beside it, well inside the 32 KiB Codex reads from AGENTS.md files by
+ * default (`project_doc_max_bytes`); the rest of the memory is reachable by link.
+ */
+export const DEFAULT_BUDGET_TOKENS = 2_000;
 
-/** How many characters count as one token (a rough, model-independent estimate). */
-export const CHARS_PER_TOKEN = 4;
+/**
+ * The section never takes more bytes than this, whatever the budget in tokens: half of
+ * Codex's default `project_doc_max_bytes` (32 KiB), so the hand-written part keeps the rest.
+ */
+export const MAX_SECTION_BYTES = 16 * 1024;
 
 /** The default size (bytes of the note file) above which a hot note is listed, not inlined. */
 export const DEFAULT_MAX_NOTE_BYTES = 8 * 1024;
@@ -50,8 +58,10 @@ export interface SectionInput {
   readonly noteById: (id: string) => LinkedNote | undefined;
   /** `/`-separated path from the target file's folder to the memory root (`"."`: same folder). */
   readonly memoryRootFromTarget: string;
-  /** Default {@link DEFAULT_BUDGET_TOKENS}; the section is at most 4 characters a token. */
+  /** Default {@link DEFAULT_BUDGET_TOKENS}, counted by `tokenizer`. */
   readonly budgetTokens?: number;
+  /** Counts the section's tokens against the budget. */
+  readonly tokenizer: Tokenizer;
   /** Default {@link DEFAULT_MAX_NOTE_BYTES}. */
   readonly maxNoteBytes?: number;
 }
@@ -75,8 +85,8 @@ export interface RenderedSection {
 
 /**
  * Renders the section. Hot notes are inlined in index order until the next one would push
- * the section past `budgetTokens × 4` characters; that note and the ones after it are
- * listed instead, and so is every hot note bigger than `maxNoteBytes`. A line under the
+ * the section past `budgetTokens` tokens (or {@link MAX_SECTION_BYTES}); that note and the
+ * ones after it are listed instead, by title and link (never cut mid-sentence), and so is every hot note bigger than `maxNoteBytes`. A line under the
  * list says which notes were demoted and why. Should even the list not fit, its tail gives
  * way to one line pointing at the index note. Note titles and bodies go through the secret
  * scrubber, and any marker-like text in them is neutralised, so a note can never end the
@@ -92,6 +102,7 @@ export interface RenderedSection {
  *   warm: [],
  *   noteById: () => undefined,
  *   memoryRootFromTarget: "memory",
+ *   tokenizer: gptTokenizer(),
  * });
  * section._unsafeUnwrap().inlined; // ["id__Kf9mNp"]
  * ```
@@ -115,18 +126,19 @@ export function renderAgentsSection(
       ),
     );
   }
-  const limit = budgetTokens * CHARS_PER_TOKEN;
+  const fits = (text: string) =>
+    byteLength(text) <= MAX_SECTION_BYTES && input.tokenizer.countTokens(text) <= budgetTokens;
   const root = input.memoryRootFromTarget;
   const hot = input.hot.map((note) => ({ ...note, title: cleanTitle(note) }));
   const warm = input.warm.map((note) => ({ ...note, title: cleanTitle(note) }));
-  const fits = hot.filter((note) => note.size <= maxNoteBytes);
-  const blocks = fits.map((note) => inlineBlock(note, input));
+  const small = hot.filter((note) => note.size <= maxNoteBytes);
+  const blocks = small.map((note) => inlineBlock(note, input));
   const line = (note: SectionNote) =>
     `- ${markdownLink(note.title, pathFromTarget(root, note.path))}`;
 
   /** The section with the first `inlinedCount` fitting hot notes inlined and `shownCount` list lines. */
   const layout = (inlinedCount: number, shownCount: number) => {
-    const inlined = new Set(fits.slice(0, inlinedCount).map((note) => note.id));
+    const inlined = new Set(small.slice(0, inlinedCount).map((note) => note.id));
     const demoted = hot
       .filter((note) => !inlined.has(note.id))
       .map((note) => ({
@@ -179,12 +191,15 @@ export function renderAgentsSection(
     };
   };
 
-  const best = fitToBudget(layout, fits.length, hot.length + warm.length, limit);
+  // Every list line costs at least a token: a list longer than the budget cannot fit, and
+  // not laying it out spares counting the tokens of a hand-made index of thousands of notes.
+  const listable = Math.min(hot.length + warm.length, budgetTokens);
+  const best = fitToBudget(layout, small.length, listable, fits);
   if (best !== undefined) return ok(best);
-  const frame = layout(0, 0).text.length;
+  const frame = input.tokenizer.countTokens(layout(0, 0).text);
   return err(
     new InvalidInputError(
-      `A budget of ${budgetTokens} tokens (${limit} characters) cannot hold even the frame of the AGENTS.md section (${frame} characters); raise it.`,
+      `A budget of ${budgetTokens} tokens cannot hold even the frame of the AGENTS.md section (${frame} tokens); raise it.`,
     ),
   );
 }
@@ -202,4 +217,8 @@ function inlineBlock(note: HotSectionNote, input: SectionInput): string {
     .replace(/^(?:[ \t]*\n)+/, "")
     .trimEnd();
   return body === "" ? `### ${note.title}` : `### ${note.title}\n\n${body}`;
+}
+
+function byteLength(text: string): number {
+  return new TextEncoder().encode(text).length;
 }

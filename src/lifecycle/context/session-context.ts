@@ -1,8 +1,9 @@
 /**
  * What an agent reads when a session starts: where the last session stopped (the pickup)
- * and the hot notes of the index, inlined while they fit a character budget, then the
- * rest of the hot and the warm tier as a list of links. The `memory context` command, the
- * MCP `context` tool and the Claude Code SessionStart hook all print this.
+ * and the hot notes of the index, inlined while they fit a token budget, then the rest of
+ * the hot and the warm tier as a list of links (and, should even the list not fit, how many
+ * more the index note names). Nothing is ever cut mid-sentence. The `memory context`
+ * command, the MCP `context` tool and the SessionStart hooks all print this.
  *
  * @module
  */
@@ -10,11 +11,16 @@
 import { okAsync, type ResultAsync } from "neverthrow";
 import type { InvalidInputError, PersistenceError } from "../../errors.js";
 import type { NotesMemory } from "../../notes/notes-memory.js";
+import type { Tokenizer } from "../../ports/tokenizer.js";
+import { fitToBudget } from "../agents-md/fit-to-budget.js";
 import type { Pickup } from "../sessions/session-pickup.js";
 import type { SessionLog } from "../sessions/session-log.js";
 
-/** The default budget, in characters (about 1,500 tokens). */
-export const DEFAULT_CONTEXT_BUDGET = 6_000;
+/**
+ * The default budget, in tokens: a small share of any model's window, and (at some four
+ * characters a token) well under the 10,000 characters Claude Code shows of a hook's output.
+ */
+export const DEFAULT_CONTEXT_BUDGET = 1_200;
 
 /** A hot note as the context shows it. */
 export interface ContextNote {
@@ -29,30 +35,38 @@ export interface SessionContext {
   readonly pickup: Pickup | null;
   readonly hot: readonly ContextNote[];
   readonly warm: readonly { readonly id: string; readonly title: string }[];
-  /** The whole context as markdown, within the budget (the pickup's `next:` line is always kept). */
+  /**
+   * The whole context as markdown, within the budget: the pickup first (always kept, even
+   * over a tiny budget), inlined notes whole, then whole list lines.
+   */
   readonly text: string;
 }
 
 /** What {@link sessionContext} reads. */
 export type ContextSource = Pick<NotesMemory, "index" | "read"> & {
   readonly sessionLog: Pick<SessionLog, "pickup">;
+  readonly tokenizer: Tokenizer;
 };
 
 /** Options of {@link sessionContext}. */
 export interface SessionContextOptions {
-  /** Characters the text may take. Default {@link DEFAULT_CONTEXT_BUDGET}. */
+  /** Tokens the text may take, counted by the memory's tokenizer. Default {@link DEFAULT_CONTEXT_BUDGET}. */
   readonly budget?: number;
+  /** Characters the text may take besides (a harness's limit on hook output). Default: no limit. */
+  readonly maxChars?: number;
   /** Whose session log to pick up from. Default 0. */
   readonly agent?: number;
 }
 
 /**
  * Builds the session-start context. Hot notes are inlined in index order until the next one
- * does not fit, so a later, smaller note never jumps ahead of a hotter one.
+ * does not fit, so a later, smaller note never jumps ahead of a hotter one; every note not
+ * inlined is listed by title and id while the list fits, and a last line says how many more
+ * the index note names.
  *
  * @example
  * ```ts
- * const context = await sessionContext(memory, { budget: 4000 });
+ * const context = await sessionContext(memory, { budget: 1_000 });
  * if (context.isOk()) console.log(context.value.text);
  * ```
  */
@@ -61,27 +75,32 @@ export function sessionContext(
   options: SessionContextOptions = {},
 ): ResultAsync<SessionContext, PersistenceError | InvalidInputError> {
   const budget = options.budget ?? DEFAULT_CONTEXT_BUDGET;
+  const maxChars = options.maxChars ?? Number.POSITIVE_INFINITY;
+  const fits = (text: string) =>
+    text.length <= maxChars && memory.tokenizer.countTokens(text) <= budget;
   return memory.sessionLog.pickup({ agent: options.agent ?? 0 }).andThen((pickup) =>
     memory.index.get().andThen((tiers) =>
       readBodies(
         memory,
         tiers.hot.map((entry) => entry.id),
-      ).map((bodies) => {
+      ).map((bodies): SessionContext => {
         const warm = tiers.warm.map(({ id, title }) => ({ id, title }));
         const head = pickupText(pickup);
-        let used = head.length + listText(tiers.hot, warm).length;
-        let stop = false;
-        const hot = tiers.hot.map(({ id, title }): ContextNote => {
-          const body = bodies.get(id);
-          const cost = body === undefined ? 0 : noteText(id, title, body).length;
-          if (stop || body === undefined || used + cost > budget) {
-            stop = true;
-            return { id, title, body: null };
-          }
-          used += cost;
-          return { id, title, body };
-        });
-        return { pickup, hot, warm, text: renderContext(head, hot, warm, budget) };
+        // A hot note that cannot be read is listed, never inlined.
+        const readable = tiers.hot.filter(({ id }) => bodies.has(id));
+        const layout = (inlinedCount: number, shownCount: number) => {
+          const inlined = new Set(readable.slice(0, inlinedCount).map(({ id }) => id));
+          const hot = tiers.hot.map(({ id, title }): ContextNote => ({
+            id,
+            title,
+            body: inlined.has(id) ? (bodies.get(id) ?? null) : null,
+          }));
+          return { hot, text: renderContext(head, hot, warm, shownCount) };
+        };
+        // Every list line costs a token at least: a longer list cannot fit.
+        const listable = Math.min(tiers.hot.length + warm.length, budget);
+        const best = fitToBudget(layout, readable.length, listable, fits) ?? layout(0, 0);
+        return { pickup, hot: best.hot, warm, text: best.text };
       }),
     ),
   );
@@ -120,21 +139,21 @@ function noteText(id: string, title: string, body: string): string {
   return `### ${title} (${id})\n\n${body.trim()}\n\n`;
 }
 
-function listText(
-  hot: readonly { id: string; title: string }[],
-  warm: readonly { id: string; title: string }[],
-): string {
-  return [...hot, ...warm].map(({ id, title }) => `- [[${id}|${title}]]\n`).join("");
+function listText(notes: readonly { id: string; title: string }[]): string {
+  return notes.map(({ id, title }) => `- [[${id}|${title}]]\n`).join("");
 }
 
+/** The context with the inlined notes of `hot` and the first `shownCount` list lines. */
 function renderContext(
   head: string,
   hot: readonly ContextNote[],
   warm: readonly { id: string; title: string }[],
-  budget: number,
+  shownCount: number,
 ): string {
   const inlined = hot.filter((note) => note.body !== null);
   const listed = [...hot.filter((note) => note.body === null), ...warm];
+  const shown = listed.slice(0, shownCount);
+  const more = listed.length - shown.length;
   const parts = [head];
   if (inlined.length > 0) {
     parts.push(
@@ -143,11 +162,10 @@ function renderContext(
     );
   }
   if (listed.length > 0) {
-    parts.push("\n## Also in the index (read with `memory show ID`)\n\n", listText(listed, []));
+    parts.push("\n## Also in the index (read with `memory show ID`)\n\n", listText(shown));
+    if (more > 0) {
+      parts.push(`- ${more} more ${more === 1 ? "note" : "notes"} in the index note (index.md)\n`);
+    }
   }
-  const text = parts.join("");
-  // The list alone can overflow a tiny budget: cut it, never the pickup above it.
-  return text.length <= budget
-    ? text
-    : `${text.slice(0, Math.max(head.length, budget)).trimEnd()}\n`;
+  return parts.join("");
 }

@@ -9,6 +9,7 @@
  */
 import type { PostingsList } from "./postings-list.js";
 import { createPostingsTable, type PostingsTable } from "./postings-table.js";
+import { typedNeighbours } from "./typed-neighbours.js";
 import { fuzzyNeighbours, prefixMatches } from "./vocabulary.js";
 
 /** The two fields, in scoring order: the note's text (title and body) and its tags. */
@@ -30,6 +31,12 @@ export interface TermSpec {
   readonly prefix: boolean;
   /** The largest edit distance forgiven (0: none). */
   readonly fuzzy: number;
+  /**
+   * The word as typed (folded), when typos in it are forgiven: the stems of the words one
+   * edit from it are neighbours too, so a typo that changes what the stemmer does is still
+   * forgiven.
+   */
+  readonly typed?: string;
 }
 
 /** Scoring parameters: field boosts, BM25+ and the weights of derived terms. */
@@ -90,7 +97,13 @@ export function createInvertedIndex(table: PostingsTable = createPostingsTable()
   /** The derived terms of one query word with their weights: itself, prefixes, neighbours. */
   const expansionsOf = (spec: TermSpec, options: ScoringOptions): [string, number][] => {
     const terms: [string, number][] = [[spec.term, 1]];
-    const fuzzy = spec.fuzzy > 0 ? fuzzyNeighbours(table.vocabulary(), spec.term) : undefined;
+    let fuzzy = spec.fuzzy > 0 ? fuzzyNeighbours(table.vocabulary(), spec.term) : undefined;
+    if (spec.typed !== undefined) {
+      fuzzy ??= new Set();
+      for (const term of typedNeighbours(table.vocabulary(), spec.typed)) {
+        if (term !== spec.term) fuzzy.add(term);
+      }
+    }
     if (spec.prefix) {
       for (const term of prefixMatches(table.vocabulary(), spec.term)) {
         const distance = term.length - spec.term.length;

@@ -8,7 +8,7 @@ import type { NoteFacts } from "../note-facts.js";
 import type { StoredNote } from "../note-store.js";
 import type { IndexDocument } from "./inverted-index.js";
 import { searchTerm } from "./search-terms.js";
-import { readableBody, tokenizeWords } from "./search-text.js";
+import { foldTerm, readableBody, tokenizeWords } from "./search-text.js";
 
 /**
  * The words of a note as the index takes them: its title and readable body as one field, its
@@ -40,21 +40,28 @@ function fieldOf(value: string): { terms: Map<string, number>; length: number } 
   return { terms, length: new Set(tokens).size };
 }
 
+/** A query word: its index term, and the word as typed (folded), for typo tolerance. */
+export interface QueryWord {
+  readonly term: string;
+  readonly typed: string;
+}
+
 /**
- * The query's index terms in order, repeats kept (a repeated word weighs twice).
+ * The query's words in order, repeats kept (a repeated word weighs twice): each one's index
+ * term and folded form; stopwords left out.
  *
  * @example
  * ```ts
- * queryTerms("the consoles console"); // ["consol", "consol"]
+ * queryWords("the Consoles"); // [{ term: "consol", typed: "consoles" }]
  * ```
  */
-export function queryTerms(text: string): string[] {
-  const terms: string[] = [];
+export function queryWords(text: string): QueryWord[] {
+  const words: QueryWord[] = [];
   for (const word of tokenizeWords(text)) {
     const term = searchTerm(word);
-    if (term !== null && term !== "") terms.push(term);
+    if (term !== null && term !== "") words.push({ term, typed: foldTerm(word) });
   }
-  return terms;
+  return words;
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   type ScoringOptions,
   type TermSpec,
 } from "./inverted-index.js";
-import { documentOf, hasBody, queryTerms } from "./note-terms.js";
+import { documentOf, hasBody, queryWords } from "./note-terms.js";
 import { createPostingsTable, type SavedTable } from "./postings-table.js";
 import { topK } from "./top-k.js";
 
@@ -38,10 +38,12 @@ export const FIELD_BOOSTS = { text: 1, tags: 2 } as const;
 export const BM25_PARAMETERS = { k: 1.2, b: 0.75, d: 0.5 } as const;
 
 /**
- * Fuzzy matching is light on purpose: one typo (Levenshtein distance 1) is forgiven in terms
+ * Fuzzy matching is light on purpose: one typo (Levenshtein distance 1) is forgiven in words
  * of at least this many characters, none in shorter ones, where one edit turns a word into
- * another word ("cat" -> "car"). Terms are stems, so this counts the stem's letters. Fuzzy
- * matches score 0.45 of an exact one, prefix matches 0.375 (minisearch's weights).
+ * another word ("cat" -> "car"). The edit counts on the stem and on the word as typed (a
+ * typo can change what the stemmer does: "postgress" keeps its "ss", "postgres" becomes
+ * "postgr"). Fuzzy matches score 0.45 of an exact one, prefix matches 0.375 (minisearch's
+ * weights).
  *
  * @example
  * ```ts
@@ -247,12 +249,14 @@ export function createSearchIndex(saved?: SavedSearchIndex): SearchIndex {
       inStep = missing === 0 ? current : undefined;
     },
     query(text) {
-      const terms = queryTerms(text);
-      if (terms.length === 0) return undefined;
-      const specs: TermSpec[] = terms.map((term, at) => ({
+      const words = queryWords(text);
+      if (words.length === 0) return undefined;
+      const terms = words.map((word) => word.term);
+      const specs: TermSpec[] = words.map(({ term, typed }, at) => ({
         term,
-        prefix: at === terms.length - 1,
+        prefix: at === words.length - 1,
         fuzzy: term.length >= FUZZY_MIN_LENGTH ? 1 : 0,
+        ...(typed.length >= FUZZY_MIN_LENGTH ? { typed } : {}),
       }));
       const found = engine.query(specs, SCORING);
       const hits: SearchHit[] = [];

@@ -7,10 +7,12 @@ import { bindAgentsMd } from "../../../src/lifecycle/agents-md/agents-md-api.js"
 import { fileTarget } from "../../../src/adapters/agents-md-file/file-target.js";
 import { generateAgentsMd } from "../../../src/lifecycle/agents-md/generate-agents-md.js";
 import { END_MARKER, START_MARKER } from "../../../src/lifecycle/agents-md/markers.js";
-import { CHARS_PER_TOKEN } from "../../../src/lifecycle/agents-md/render-section.js";
+import { gptTokenizer } from "../../../src/adapters/tokenizer/gpt-tokenizer.js";
 import { freshMemory, type FreshMemory } from "../../helpers/fresh-memory.js";
 import { seedNotes } from "../../helpers/seed-notes.js";
 import { errOf, okOf } from "../../helpers/result-helpers.js";
+
+const tokenizer = gptTokenizer();
 
 /** A target in RAM that counts its writes. */
 function spyTarget(
@@ -56,7 +58,7 @@ describe("generateAgentsMd", () => {
     okOf(await memory.archive("id__Rust00"));
     okOf(await memory.archive("id__Cons00"));
     const target = spyTarget();
-    const result = okOf(await generateAgentsMd({ notes: memory, target }));
+    const result = okOf(await generateAgentsMd({ notes: memory, tokenizer, target }));
     expect(result).toMatchObject({
       inlined: ["id__Igor00"],
       listed: [],
@@ -69,7 +71,7 @@ describe("generateAgentsMd", () => {
   it("creates the file: hot notes inlined, warm notes listed, a missing note reported", async () => {
     const { memory } = await seeded();
     const target = spyTarget();
-    const result = okOf(await generateAgentsMd({ notes: memory, target }));
+    const result = okOf(await generateAgentsMd({ notes: memory, tokenizer, target }));
     expect(result).toEqual({
       written: true,
       path: "/repo/AGENTS.md",
@@ -94,21 +96,21 @@ describe("generateAgentsMd", () => {
   it("is byte-stable: a second generation writes nothing, a change writes once", async () => {
     const { memory, fs, root, paths } = await seeded();
     const target = spyTarget("# House rules\n\nBe brief.\n");
-    const first = okOf(await generateAgentsMd({ notes: memory, target }));
+    const first = okOf(await generateAgentsMd({ notes: memory, tokenizer, target }));
     const bytes = target.content;
-    const second = okOf(await generateAgentsMd({ notes: memory, target }));
+    const second = okOf(await generateAgentsMd({ notes: memory, tokenizer, target }));
     expect([first.written, second.written, target.writes]).toEqual([true, false, 1]);
     expect(target.content).toBe(bytes);
     // Another memory with the same files renders the same bytes.
     const other = spyTarget("# House rules\n\nBe brief.\n");
-    okOf(await generateAgentsMd({ notes: (await seeded()).memory, target: other }));
+    okOf(await generateAgentsMd({ notes: (await seeded()).memory, tokenizer, target: other }));
     expect(other.content).toBe(bytes);
 
     await fs.promises.writeFile(
       `${root}/${paths["id__Rust00"] ?? ""}`,
       "# Rust error handling\n\nUse anyhow in apps.\n",
     );
-    const third = okOf(await generateAgentsMd({ notes: memory, target }));
+    const third = okOf(await generateAgentsMd({ notes: memory, tokenizer, target }));
     expect([third.written, target.writes]).toEqual([true, 2]);
     expect(target.content).toContain("Use anyhow in apps.");
   });
@@ -118,7 +120,7 @@ describe("generateAgentsMd", () => {
     const before = "# AGENTS.md\n\nRun `npm test` before pushing.\n\n";
     const after = "\n## Release\n\nTag with vX.Y.Z.\n";
     const target = spyTarget(`${before}${START_MARKER}\nstale\n${END_MARKER}\n${after}`);
-    okOf(await generateAgentsMd({ notes: memory, target }));
+    okOf(await generateAgentsMd({ notes: memory, tokenizer, target }));
     const content = target.content ?? "";
     expect(content.startsWith(`${before}${START_MARKER}\n`)).toBe(true);
     expect(content.endsWith(`${END_MARKER}\n${after}`)).toBe(true);
@@ -130,12 +132,14 @@ describe("generateAgentsMd", () => {
     const notes = [1, 2, 3].map((n) => ({
       id: `id__Big${n}00`,
       title: `Big ${n}`,
-      body: `${"lorem ipsum ".repeat(100)}${n}`,
+      body: `${"lorem ipsum ".repeat(150)}${n}`,
     }));
     await seedNotes(fresh.fs, fresh.root, notes);
     okOf(await fresh.memory.index.set({ hot: notes.map((note) => note.id), warm: [] }));
     const target = spyTarget();
-    const result = okOf(await generateAgentsMd({ notes: fresh.memory, target, budgetTokens: 800 }));
+    const result = okOf(
+      await generateAgentsMd({ notes: fresh.memory, tokenizer, target, budgetTokens: 800 }),
+    );
     expect(result.inlined).toEqual(["id__Big100", "id__Big200"]);
     expect(result.demoted).toEqual(["id__Big300"]);
     const content = target.content ?? "";
@@ -143,7 +147,7 @@ describe("generateAgentsMd", () => {
       content.indexOf(START_MARKER),
       content.indexOf(END_MARKER) + END_MARKER.length,
     );
-    expect(section.length).toBeLessThanOrEqual(800 * CHARS_PER_TOKEN);
+    expect(tokenizer.countTokens(section)).toBeLessThanOrEqual(800);
     expect(section).toContain(
       "Listed instead of inlined to keep this section within 800 tokens: Big 3.",
     );
@@ -157,7 +161,7 @@ describe("generateAgentsMd", () => {
     ]);
     okOf(await fresh.memory.index.set({ hot: ["id__Huge00", "id__Tiny00"], warm: [] }));
     const target = spyTarget();
-    const result = okOf(await generateAgentsMd({ notes: fresh.memory, target }));
+    const result = okOf(await generateAgentsMd({ notes: fresh.memory, tokenizer, target }));
     expect(result).toMatchObject({
       inlined: ["id__Tiny00"],
       listed: ["id__Huge00"],
@@ -171,7 +175,7 @@ describe("generateAgentsMd", () => {
     const { memory } = await seeded();
     const damaged = `${END_MARKER}\nmine\n${START_MARKER}\n`;
     const target = spyTarget(damaged);
-    const error = errOf(await generateAgentsMd({ notes: memory, target }));
+    const error = errOf(await generateAgentsMd({ notes: memory, tokenizer, target }));
     expect(error.code).toBe("INVALID_INPUT");
     expect(error.message).toContain("/repo/AGENTS.md");
     expect([target.writes, target.content]).toEqual([0, damaged]);
@@ -183,16 +187,18 @@ describe("generateAgentsMd", () => {
     await fs.promises.writeFile("/repo/AGENTS.md", "# Rules\n");
     const target = fileTarget({ fs, path: "/repo/AGENTS.md", memoryRoot: "/memory" });
     expect(target.memoryRootFromTarget).toBe("../memory");
-    const result = okOf(await generateAgentsMd({ notes: memory, target }));
+    const result = okOf(await generateAgentsMd({ notes: memory, tokenizer, target }));
     expect(result.written).toBe(true);
     const content = String(await fs.promises.readFile("/repo/AGENTS.md", "utf8"));
     expect(content.startsWith(`# Rules\n\n${START_MARKER}\n`)).toBe(true);
     expect(content).toContain("(<../memory/topics/console-app id__Cons00.md>)");
     expect(await fs.promises.readdir("/repo", { withFileTypes: true })).toHaveLength(1);
-    expect(okOf(await generateAgentsMd({ notes: memory, target })).written).toBe(false);
+    expect(okOf(await generateAgentsMd({ notes: memory, tokenizer, target })).written).toBe(false);
     // A new file in a new folder is created.
     const fresh = fileTarget({ fs, path: "/elsewhere/deep/CLAUDE.md", memoryRoot: "/memory" });
-    expect(okOf(await generateAgentsMd({ notes: memory, target: fresh })).written).toBe(true);
+    expect(okOf(await generateAgentsMd({ notes: memory, tokenizer, target: fresh })).written).toBe(
+      true,
+    );
     expect(String(await fs.promises.readFile("/elsewhere/deep/CLAUDE.md", "utf8"))).toMatch(
       /^<!-- agent-memory:start -->\n/,
     );
@@ -205,7 +211,7 @@ describe("generateAgentsMd", () => {
     await fs.promises.writeFile("/repo/CLAUDE.md", "# Shared rules\n");
     await fs.promises.symlink("/repo/CLAUDE.md", "/repo/AGENTS.md");
     const target = fileTarget({ fs, path: "/repo/AGENTS.md", memoryRoot: "/repo/memory" });
-    expect(okOf(await generateAgentsMd({ notes: memory, target })).written).toBe(true);
+    expect(okOf(await generateAgentsMd({ notes: memory, tokenizer, target })).written).toBe(true);
     expect((await fs.promises.lstat("/repo/AGENTS.md")).isSymbolicLink()).toBe(true);
     expect(String(await fs.promises.readFile("/repo/CLAUDE.md", "utf8"))).toMatch(
       /^# Shared rules\n\n<!-- agent-memory:start -->\n/,
@@ -216,22 +222,22 @@ describe("generateAgentsMd", () => {
     const { memory, fs } = await seeded();
     for (const path of ["/memory/topics/AGENTS.md", "/memory/index.md"]) {
       const inside = fileTarget({ fs, path, memoryRoot: "/memory" });
-      expect(errOf(await generateAgentsMd({ notes: memory, target: inside })).message).toMatch(
-        /^Refused: "(topics\/AGENTS|index)\.md" is/,
-      );
+      expect(
+        errOf(await generateAgentsMd({ notes: memory, tokenizer, target: inside })).message,
+      ).toMatch(/^Refused: "(topics\/AGENTS|index)\.md" is/);
     }
     expect(
       fileTarget({ fs, path: "/memory/AGENTS.md", memoryRoot: "/memory" }).memoryRootFromTarget,
     ).toBe(".");
     const target = fileTarget({ fs, path: "AGENTS.md", memoryRoot: "/memory" });
-    expect(errOf(await generateAgentsMd({ notes: memory, target })).message).toMatch(
+    expect(errOf(await generateAgentsMd({ notes: memory, tokenizer, target })).message).toMatch(
       /must be absolute/,
     );
   });
 
   it("refuses every folder the memory owns, naming the places a target may go", async () => {
     const { memory, persistence, fs } = await seeded();
-    const agentsMd = bindAgentsMd(memory, persistence);
+    const agentsMd = bindAgentsMd(memory, persistence, tokenizer);
     const owned = ["journal", "sessions", "inbox", "topics", "archive", ".agent-memory"];
     for (const folder of owned) {
       for (const path of [`${folder}/AGENTS.md`, `${folder}/deep/AGENTS.md`, folder]) {
@@ -243,9 +249,9 @@ describe("generateAgentsMd", () => {
         expect(message).toMatch(/memory root \(e\.g\. AGENTS\.md\)/);
         expect(message).toContain("journal/, sessions/");
         const outside = fileTarget({ fs, path: `/memory/${path}`, memoryRoot: "/memory" });
-        expect(errOf(await generateAgentsMd({ notes: memory, target: outside })).message).toBe(
-          message,
-        );
+        expect(
+          errOf(await generateAgentsMd({ notes: memory, tokenizer, target: outside })).message,
+        ).toBe(message);
       }
     }
     // A differently cased folder is the same folder on macOS and Windows.
@@ -255,7 +261,7 @@ describe("generateAgentsMd", () => {
 
   it("binds to a memory with a path inside the root, linking back with ../", async () => {
     const { memory, persistence, fs, root } = await seeded();
-    const agentsMd = bindAgentsMd(memory, persistence);
+    const agentsMd = bindAgentsMd(memory, persistence, tokenizer);
     const result = okOf(await agentsMd({ target: "docs/AGENTS.md", budgetTokens: 4_000 }));
     expect(result.written).toBe(true);
     const content = String(await fs.promises.readFile(`${root}/docs/AGENTS.md`, "utf8"));

@@ -7,8 +7,8 @@ import {
   hasMarkerText,
 } from "../../../src/lifecycle/agents-md/markers.js";
 import { renderNoteBody } from "../../../src/lifecycle/agents-md/note-body.js";
+import { gptTokenizer } from "../../../src/adapters/tokenizer/gpt-tokenizer.js";
 import {
-  CHARS_PER_TOKEN,
   renderAgentsSection,
   type HotSectionNote,
   type SectionInput,
@@ -29,12 +29,15 @@ const warmNote = (n: number): SectionNote => ({
   title: `Warm ${n}`,
   path: `topics/warm-${n} id__WRM${String(n).padStart(3, "0")}.md`,
 });
+const tokenizer = gptTokenizer();
+const tokens = (text: string) => tokenizer.countTokens(text);
 const render = (input: Partial<SectionInput>) =>
   renderAgentsSection({
     hot: [],
     warm: [],
     noteById: () => undefined,
     memoryRootFromTarget: "memory",
+    tokenizer,
     ...input,
   });
 
@@ -94,9 +97,9 @@ describe("renderAgentsSection", () => {
   });
 
   it("demotes the last hot notes that do not fit the budget, and says which and why", () => {
-    const hot = [1, 2, 3, 4].map((n) => hotNote(n, `${"word ".repeat(150)}${n}`));
+    const hot = [1, 2, 3, 4].map((n) => hotNote(n, `${"word ".repeat(200)}${n}`));
     const section = okOf(render({ hot, warm: [warmNote(1)], budgetTokens: 600 }));
-    expect(section.text.length).toBeLessThanOrEqual(600 * CHARS_PER_TOKEN);
+    expect(tokens(section.text)).toBeLessThanOrEqual(600);
     expect(section.inlined).toEqual(["id__HOT001", "id__HOT002"]);
     expect(section.listed).toEqual(["id__HOT003", "id__HOT004", "id__WRM001"]);
     expect(section.demoted).toEqual([
@@ -110,11 +113,10 @@ describe("renderAgentsSection", () => {
 
   it("inlines a hot note when that is what makes the section fit (its list line and notice go)", () => {
     const note = { ...hotNote(1, "ok"), title: `A long title ${"that goes on ".repeat(8)}` };
-    const inlined = okOf(render({ hot: [note] })).text.length;
-    const budgetTokens = Math.ceil(inlined / CHARS_PER_TOKEN);
+    const budgetTokens = tokens(okOf(render({ hot: [note] })).text);
     const section = okOf(render({ hot: [note], budgetTokens }));
     expect(section.inlined).toEqual([note.id]);
-    expect(section.text.length).toBeLessThanOrEqual(budgetTokens * CHARS_PER_TOKEN);
+    expect(tokens(section.text)).toBeLessThanOrEqual(budgetTokens);
   });
 
   it("lists a hot note over the size limit, whatever the budget", () => {
@@ -138,7 +140,7 @@ describe("renderAgentsSection", () => {
   it("cuts the list when even the list outgrows the budget, pointing at the index note", () => {
     const warm = Array.from({ length: 200 }, (_, n) => warmNote(n));
     const section = okOf(render({ warm, budgetTokens: 500 }));
-    expect(section.text.length).toBeLessThanOrEqual(500 * CHARS_PER_TOKEN);
+    expect(tokens(section.text)).toBeLessThanOrEqual(500);
     expect(section.listed.length + section.omitted.length).toBe(200);
     expect(section.omitted.length).toBeGreaterThan(0);
     expect(section.text).toContain(
@@ -214,7 +216,7 @@ describe("renderAgentsSection", () => {
           expect(findMarkerLines(text).map((marker) => marker.kind)).toEqual(["start", "end"]);
           const inner = text.slice(START_MARKER.length, -END_MARKER.length);
           expect(hasMarkerText(inner)).toBe(false);
-          expect(text.length).toBeLessThanOrEqual(budgetTokens * CHARS_PER_TOKEN);
+          expect(tokens(text)).toBeLessThanOrEqual(budgetTokens);
           const fitting = hot
             .filter((candidate) => candidate.size <= 8192)
             .map((candidate) => candidate.id);

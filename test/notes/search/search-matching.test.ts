@@ -79,6 +79,23 @@ describe("searchNotes matching", () => {
     expect(okOf(await search("cnsoale"))).toEqual([]);
   });
 
+  it("forgives one edit on the word as typed, where the typo changes the stem", async () => {
+    const { search } = await searchFixture([
+      { id: "id__Postgr", title: "Database", body: "We run Postgres 16 in production." },
+      { id: "id__Rotate", title: "Secrets", body: "Key rotation happens every quarter." },
+      { id: "id__Idempo", title: "Payments", body: "Idempotency keys guard every charge." },
+      { id: "id__Other0", title: "Lunch", body: "Tacos on Friday." },
+    ]);
+    // Each typo's stem is several edits from the note's stem ("postgress" vs "postgr").
+    expect(ids(okOf(await search("postgress")))).toEqual(["id__Postgr"]);
+    expect(ids(okOf(await search("rotaton")))).toEqual(["id__Rotate"]);
+    expect(ids(okOf(await search("idempotncy")))).toEqual(["id__Idempo"]);
+    expect(ids(okOf(await search("postgress tacos")))).toEqual(["id__Other0", "id__Postgr"]);
+    // Two edits are not forgiven, nor one in a word under five letters.
+    expect(okOf(await search("pstgress"))).toEqual([]);
+    expect(okOf(await search("tcos"))).toEqual([]);
+  });
+
   it("searches tags written in the body and nested tags by their parts", async () => {
     const { search } = await searchFixture([
       { id: "id__Nested", title: "Roadmap", body: "#project/console\n\nplans" },
