@@ -68,7 +68,7 @@ const contextTool = defineTool({
   description: "Call first: the pickup line and hot notes (within budget), warm notes as links.",
   schema: type({
     "+": "reject",
-    "budget?": type("100 <= number.integer <= 200000").describe("characters (default 6000)"),
+    "budget?": type("100 <= number.integer <= 50000").describe("tokens (default 1200)"),
     "agent?": agent,
   }),
   effect: "read",
@@ -77,7 +77,14 @@ const contextTool = defineTool({
       ...(args.budget === undefined ? {} : { budget: args.budget }),
       ...(args.agent === undefined ? {} : { agent: args.agent }),
     });
-    return context.isErr() ? err(failure(context.error)) : ok(context.value);
+    if (context.isErr()) return err(failure(context.error));
+    // The text already holds the inlined bodies: repeating them tripled the answer's tokens.
+    const { text, hot, warm } = context.value;
+    return ok({
+      text,
+      inlined: hot.filter((note) => note.body !== null).map((note) => note.id),
+      listed: [...hot.filter((note) => note.body === null), ...warm].map((note) => note.id),
+    });
   },
 });
 

@@ -185,14 +185,13 @@ describe("memory mcp over stdio", () => {
       how: "a call",
       next: "send him the docs",
     });
-    const context = await ok<{ text: string; hot: { id: string; body: string | null }[] }>(
+    const context = await ok<{ text: string; inlined: string[]; listed: string[] }>(
       "context",
       {},
     );
     expect(context.text).toContain("next: send him the docs");
-    expect(context.hot).toEqual([
-      expect.objectContaining({ id, body: expect.stringContaining("Prefers Figma.") }),
-    ]);
+    expect(context.text).toContain("Prefers Figma.");
+    expect(context.inlined).toEqual([id]);
 
     const { resources } = await client.listResources();
     expect(resources.map((resource) => resource.uri)).toEqual(
