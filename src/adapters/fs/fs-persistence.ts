@@ -17,7 +17,8 @@ import {
   type ListingFs,
 } from "./fs-list.js";
 import { symlinkOnPath } from "./fs-symlinks.js";
-import { tempNameFor } from "./fs-temp-name.js";
+import { ownedTempNameFor } from "./fs-temp-name.js";
+import { sweepTemps, whileWriting } from "./fs-temp-sweep.js";
 import { splitRelativePath } from "../../shared/relative-path.js";
 import { safeAsync } from "../../shared/safe-async.js";
 import { messageOf } from "../../shared/message-of.js";
@@ -48,7 +49,8 @@ interface Resolved {
  * Persistence over a filesystem, confined to `root`.
  *
  * Writes go to a temporary file in the same folder and are renamed over the target,
- * so readers see the old content or the new, never a torn file.
+ * so readers see the old content or the new, never a torn file. A listing removes the temp
+ * files of writers that died between the two steps (fs-temp-sweep.ts).
  *
  * @example
  * ```ts
@@ -100,10 +102,12 @@ export function fsPersistence({ fs, root }: FsPersistenceOptions): Persistence {
           const link = await symlinkOnPath(fsp, root, target.value.segments);
           if (link !== undefined)
             return ok([{ path: link, mtimeMs: 0, size: 0, unsafe: SYMLINK_REASON }]);
-          if (syncReads === undefined)
-            return ok(sortByPath(await walkFiles(reads, target.value.abs, dir)));
-          const files: StoredFile[] = [];
-          walkFilesSync(syncReads, target.value.abs, dir, files);
+          const temps: string[] = [];
+          const files: StoredFile[] =
+            syncReads === undefined ? await walkFiles(reads, target.value.abs, dir, temps) : [];
+          if (syncReads !== undefined)
+            walkFilesSync(syncReads, target.value.abs, dir, files, temps);
+          if (temps.length > 0) await sweepTemps(fs, temps);
           return ok(sortByPath(files));
         },
         failure("list", dir),
@@ -118,14 +122,16 @@ export function fsPersistence({ fs, root }: FsPersistenceOptions): Persistence {
           const link = await symlinkOnPath(fsp, root, target.value.segments);
           if (link !== undefined) return ok([{ path: link, unsafe: SYMLINK_REASON }]);
           const paths: ListedPath[] = [];
+          const temps: string[] = [];
           if (syncReads === undefined) {
-            for (const file of await walkFiles(reads, target.value.abs, dir))
+            for (const file of await walkFiles(reads, target.value.abs, dir, temps))
               paths.push(
                 file.unsafe === undefined
                   ? { path: file.path }
                   : { path: file.path, unsafe: file.unsafe },
               );
-          } else walkPathsSync(syncReads, target.value.abs, dir, paths);
+          } else walkPathsSync(syncReads, target.value.abs, dir, paths, temps);
+          if (temps.length > 0) await sweepTemps(fs, temps);
           return ok(sortByPath(paths));
         },
         failure("list", dir),
@@ -259,10 +265,12 @@ export function fsPersistence({ fs, root }: FsPersistenceOptions): Persistence {
 async function atomicWrite(fs: FsLike, abs: string, content: string): Promise<void> {
   const folder = dirname(abs);
   await fs.promises.mkdir(folder, { recursive: true });
-  const temp = join(folder, tempNameFor(abs.slice(folder.length + 1)));
+  const temp = join(folder, ownedTempNameFor(abs.slice(folder.length + 1), process.pid));
   try {
-    await fs.promises.writeFile(temp, content);
-    await fs.promises.rename(temp, abs);
+    await whileWriting(temp, async () => {
+      await fs.promises.writeFile(temp, content);
+      await fs.promises.rename(temp, abs);
+    });
   } catch (cause) {
     // Best effort: the temp may not exist (writeFile failed early); the original
     // error is what the caller needs, so a failed cleanup must not replace it.
