@@ -28,6 +28,11 @@ export interface WriteSummary {
   readonly redactions: number;
   /** Updates not applied because their note changed since the prompt showed it. */
   readonly conflicts?: readonly KeptConflict[];
+  /**
+   * Set when the plan was an interrupted run's, resumed: steps it finished are not written
+   * again, so `files` misses them, and the commit takes every change (commitRun).
+   */
+  readonly resumed?: true;
 }
 
 /** What a plan is written with. */
