@@ -28,7 +28,7 @@ export type { StoreStats } from "./notes/note-store.js";
 export type { CaptureInput, CaptureOptions } from "./notes/capture.js";
 export type { ListFilter } from "./notes/list.js";
 export type { Note, NoteMeta, NoteTimes } from "./notes/note-meta.js";
-export type { UpdateOptions, UpdatePatch } from "./notes/update.js";
+export type { CurrentNote, UpdateEdit, UpdateOptions, UpdatePatch } from "./notes/update.js";
 export type { AppendSection } from "./notes/append.js";
 export { editNote, type EditResult } from "./notes/edit-note.js";
 export {

@@ -1,5 +1,5 @@
 import { err, ok, ResultAsync, type Result } from "neverthrow";
-import { LockError, type PersistenceError } from "../errors.js";
+import { LockError, PersistenceError } from "../errors.js";
 import { PRIVATE_FOLDER } from "../model/layout.js";
 import type { LockHost } from "../ports/lock-host.js";
 import type { Persistence } from "../ports/persistence.js";
@@ -31,8 +31,11 @@ interface LockRecord {
   readonly heartbeatAt: number;
 }
 
-/** Releases a held lock. */
-export type ReleaseLock = () => Promise<void>;
+/**
+ * Releases a held lock: Err when its file could not be removed (the memory stays locked until
+ * the lock goes stale), so the operation that held it can say so instead of answering OK.
+ */
+export type ReleaseLock = () => Promise<Result<void, PersistenceError>>;
 
 /** Takes the lock of one memory root, waiting for another holder when there is one. */
 export type AcquireLock = () => ResultAsync<ReleaseLock, LockError | PersistenceError>;
@@ -148,7 +151,20 @@ export function createMemoryLock(
       // A heartbeat still in flight would recreate the file after the removal below.
       await beat;
       const held = await readRecord();
-      if (held?.token === token) await persistence.remove(lockPath);
+      if (held?.token !== token) return ok(undefined);
+      // One more try: a removal that failed once (a transient EIO) often goes through.
+      let removed = await persistence.remove(lockPath);
+      if (removed.isErr() && removed.error.code !== "NOT_FOUND")
+        removed = await persistence.remove(lockPath);
+      if (removed.isOk() || removed.error.code === "NOT_FOUND") return ok(undefined);
+      return err(
+        new PersistenceError(
+          `Could not remove the memory's lock ${lockPath}: ${removed.error.message} Other ` +
+            `agent-memory processes wait until it is ${Math.round(staleMs / 1000)} s stale, or ` +
+            "until this process ends; delete the file by hand if the disk is back.",
+          { cause: removed.error },
+        ),
+      );
     };
   };
 
@@ -196,7 +212,9 @@ function sleep(ms: number): Promise<void> {
 
 /**
  * Runs `task` holding the lock (when there is one) and releases it however the task ends:
- * the one place mutations, session-log appends and pipeline runs take a lock.
+ * the one place mutations, session-log appends and pipeline runs take a lock. A task that
+ * succeeded but whose lock could not be released answers Err, saying the task was done (so it
+ * is not repeated) and the memory stays locked; a failed task's own error comes first.
  */
 export async function holdingLock<T, E>(
   acquire: AcquireLock | undefined,
@@ -205,9 +223,19 @@ export async function holdingLock<T, E>(
   if (acquire === undefined) return task();
   const lock = await acquire();
   if (lock.isErr()) return err(lock.error);
+  let result: Result<T, E>;
   try {
-    return await task();
-  } finally {
+    result = await task();
+  } catch (cause) {
     await lock.value();
+    throw cause;
   }
+  const released = await lock.value();
+  if (released.isOk() || result.isErr()) return result;
+  return err(
+    new PersistenceError(
+      `The operation was done and must not be repeated, but ${released.error.message}`,
+      { cause: released.error },
+    ),
+  );
 }

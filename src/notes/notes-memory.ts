@@ -15,7 +15,7 @@ import type { Note, NoteMeta } from "./note-meta.js";
 import type { ReadError } from "./read.js";
 import type { RemoveError, RemoveOptions, RemoveResult } from "./remove.js";
 import type { RenameError, RenameResult } from "./rename.js";
-import type { UpdateError, UpdateOptions, UpdatePatch } from "./update.js";
+import type { UpdateEdit, UpdateError, UpdateOptions, UpdatePatch } from "./update.js";
 import type { AppendSection } from "./append.js";
 import type {
   EmbedderError,
@@ -41,10 +41,14 @@ export interface NotesMemory {
   read(id: string): ResultAsync<Note, ReadError>;
   /** Metas of the notes matching the filter, sorted by path. */
   list(filter?: ListFilter): ResultAsync<NoteMeta[], PersistenceError | GitError>;
-  /** Rewrites a note's body and/or tag line; with `expectedHash`, only if it is still that version. */
+  /**
+   * Rewrites a note's body and/or tag line. Pass an edit function to derive the new text from
+   * the current one safely (applied under the lock: no concurrent edit lost); a patch with
+   * `expectedHash` writes only over that version; a patch without it: last writer wins.
+   */
   update(
     id: string,
-    patch: UpdatePatch,
+    patch: UpdatePatch | UpdateEdit,
     options?: UpdateOptions,
   ): ResultAsync<ChangedNote, UpdateError>;
   /** Adds a section at the end of a note, replacing nothing; with `expectedHash`, a compare-and-swap. */

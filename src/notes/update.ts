@@ -7,7 +7,7 @@ import {
 } from "../errors.js";
 import { noteHash } from "../model/note-hash.js";
 import type { StoredNote } from "./note-store.js";
-import { serializeNote } from "../model/note-format.js";
+import { parseNote, serializeNote } from "../model/note-format.js";
 import { checkNoteSize } from "../model/note-size.js";
 import { validateBody, validateTags } from "../model/note-input.js";
 import { findNote } from "./find-note.js";
@@ -30,6 +30,23 @@ export interface UpdatePatch {
   readonly tags?: readonly string[];
 }
 
+/** The note as an {@link UpdateEdit} sees it: read fresh from its file under the lock. */
+export interface CurrentNote {
+  readonly id: string;
+  readonly title: string;
+  readonly body: string;
+  /** Every tag (the tag line's, then the body's). */
+  readonly tags: readonly string[];
+  /** The version the edit is applied to. */
+  readonly hash: string;
+}
+
+/**
+ * A read-modify-write: computes the patch from the note as it is when the write happens (read
+ * under the memory's lock, so no other writer can come between the read and the write).
+ */
+export type UpdateEdit = (current: CurrentNote) => UpdatePatch;
+
 /** Options of an update: a commit, and the version the caller expects to replace. */
 export interface UpdateOptions extends MutationOptions {
   /**
@@ -44,12 +61,20 @@ export type UpdateError = MutationError | ConflictError;
 
 /**
  * Rewrites a note's body and/or tag line atomically, keeping its title, id and place.
- * The file is written in the canonical format (heading, tag line, body). With
- * `expectedHash` it is a compare-and-swap: the file is read fresh under the lock and a
- * note that changed since the caller read it is left alone (CONFLICT).
+ * The file is written in the canonical format (heading, tag line, body).
+ *
+ * Three forms, from safest:
+ * - an edit function (`update(id, (note) => ({ body: `${note.body}\nmore` }))`): applied to
+ *   the note read fresh under the memory's lock, so concurrent read-modify-writes all land
+ *   (none lost, no CONFLICT to handle);
+ * - a patch with `expectedHash`: a compare-and-swap, refused with CONFLICT (nothing written)
+ *   when the note changed since the caller read it;
+ * - a patch without `expectedHash`: last writer wins. Right for a body replaced outright;
+ *   wrong for one derived from an earlier read, which another writer may have changed since.
  *
  * @example
  * ```ts
+ * await memory.update(id, (note) => ({ body: `${note.body}\n\nmore` })); // never loses a concurrent edit
  * const note = (await memory.read(id))._unsafeUnwrap();
  * const updated = await memory.update(id, { body: `${note.body}\nmore` }, { expectedHash: note.hash });
  * if (updated.isErr() && updated.error.code === "CONFLICT") {
@@ -60,12 +85,11 @@ export type UpdateError = MutationError | ConflictError;
 export function updateNote(
   ctx: NotesContext,
   id: string,
-  patch: UpdatePatch,
+  patch: UpdatePatch | UpdateEdit,
   options: UpdateOptions = {},
 ): ResultAsync<ChangedNote, UpdateError> {
-  const checked = validatePatch(patch);
-  if (checked.isErr()) return errAsync(checked.error);
-  const { body, tags } = checked.value;
+  const upfront = typeof patch === "function" ? ok(undefined) : validatePatch(patch);
+  if (upfront.isErr()) return errAsync(upfront.error);
   const commitCheck = checkCommitRequest(ctx, options);
   if (commitCheck.isErr()) return errAsync(commitCheck.error);
   return serialized(ctx, () =>
@@ -73,7 +97,9 @@ export function updateNote(
       .snapshot()
       .andThen((snapshot) => findNote(snapshot, id))
       .andThen((stored) => checkExpected(ctx, stored, options.expectedHash))
-      .andThen((stored) => {
+      .andThen((stored) => patchFor(ctx, stored, patch).map((checked) => ({ stored, checked })))
+      .andThen(({ stored, checked }) => {
+        const { body, tags } = checked;
         const { note } = stored;
         const markdown = serializeNote({
           title: note.title,
@@ -92,6 +118,40 @@ export function updateNote(
         ),
       ),
   );
+}
+
+/** The validated patch: the given one, or the edit function's over the note read fresh. */
+function patchFor(
+  ctx: NotesContext,
+  stored: StoredNote,
+  patch: UpdatePatch | UpdateEdit,
+): ResultAsync<
+  { body?: string; tags?: string[] },
+  InvalidInputError | NotFoundError | PersistenceError
+> {
+  if (typeof patch !== "function")
+    return validatePatch(patch).asyncAndThen((valid) => okAsync(valid));
+  return ctx.persistence.read(stored.path).andThen((markdown) => {
+    const note = parseNote(markdown, stored.note.id);
+    let edited: UpdatePatch;
+    try {
+      edited = patch({
+        id: note.id,
+        title: note.title,
+        body: note.body,
+        tags: note.tags,
+        hash: noteHash(markdown),
+      });
+    } catch (cause) {
+      return errAsync(
+        new InvalidInputError(
+          `The update's edit function threw, so nothing was written: ${String(cause)}`,
+          { cause },
+        ),
+      );
+    }
+    return validatePatch(edited).asyncAndThen((valid) => okAsync(valid));
+  });
 }
 
 function validatePatch(

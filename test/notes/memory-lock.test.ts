@@ -3,7 +3,9 @@ import { memfs } from "memfs";
 import { describe, expect, it } from "vitest";
 import { fsPersistence } from "../../src/adapters/fs/fs-persistence.js";
 import { nodeLockHost } from "../../src/adapters/lock-host/node-lock-host.js";
-import { createMemoryLock, LOCK_PATH } from "../../src/notes/memory-lock.js";
+import { createMemoryLock, holdingLock, LOCK_PATH } from "../../src/notes/memory-lock.js";
+import { faultyFs } from "../../src/testing/faulty-fs.js";
+import { ok } from "neverthrow";
 import type { Persistence } from "../../src/ports/persistence.js";
 import { errOf, okOf } from "../helpers/result-helpers.js";
 
@@ -122,6 +124,40 @@ describe("the memory lock", () => {
       expect(okOf(await p.list(".agent-memory"))).toEqual([]);
     },
   );
+
+  it("reports a lock it could not remove instead of answering OK (an EIO on its unlink)", async () => {
+    const disk = faultyFs(memfs().fs);
+    const p = fsPersistence({ fs: disk.fs, root: "/memory" });
+    const acquire = lockOn(p, { staleMs: 5_000 });
+    const answer = await holdingLock(acquire, async () => {
+      disk.arm("unlink");
+      return ok("written");
+    });
+    disk.arm(undefined);
+    expect(errOf(answer).message).toMatch(
+      /operation was done and must not be repeated, but Could not remove the memory's lock \.agent-memory\/lock: .*injected unlink failure/,
+    );
+    expect((await p.read(LOCK_PATH)).isOk()).toBe(true);
+  });
+
+  it("releases with Ok once an unlink that failed once goes through on the retry", async () => {
+    const inner = memfs().fs;
+    let failures = 1;
+    const fs = {
+      ...inner,
+      promises: {
+        ...inner.promises,
+        unlink: async (path: string) => {
+          if (failures-- > 0) throw Object.assign(new Error("EIO once"), { code: "EIO" });
+          return inner.promises.unlink(path);
+        },
+      },
+    };
+    const p = fsPersistence({ fs, root: "/memory" });
+    const release = okOf(await lockOn(p, { staleMs: 5_000 })());
+    expect((await release()).isOk()).toBe(true);
+    expect((await p.read(LOCK_PATH)).isErr()).toBe(true);
+  });
 
   it("is absent when the persistence cannot create files exclusively", () => {
     const { createExclusive: _ignored, ...withoutExclusive } = persistence();

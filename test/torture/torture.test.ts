@@ -13,10 +13,22 @@ import type { Memory } from "../../src/memory.js";
 import { forgetNote } from "../../src/notes/forget.js";
 import type { Persistence } from "../../src/ports/persistence.js";
 import { faultyPorts, type FaultMode } from "./fault-ports.js";
-import { compare, freshWorld, memoryOver, picture, scriptedModel, type Findings } from "./world.js";
+import {
+  compare,
+  freshWorld,
+  leftovers,
+  memoryOver,
+  picture,
+  scriptedModel,
+  type Findings,
+  type Leftovers,
+} from "./world.js";
 
 const FULL = process.env["TORTURE_FULL"] === "1";
 const SAMPLES = 6;
+// TORTURE_MEASURE=1: count every column without failing on the first finding (for figures
+// of a build that still has them).
+const MEASURE = process.env["TORTURE_MEASURE"] === "1";
 
 interface Operation {
   readonly name: string;
@@ -26,18 +38,36 @@ interface Operation {
   readonly deletes?: readonly string[];
   /** Whether the re-run must succeed. */
   readonly rerunMustSucceed: boolean;
+  /**
+   * Whether the operation commits: then nothing it (or the run it re-ran) changed may be left
+   * uncommitted after the re-run. The note operations run here without `commit`.
+   */
+  readonly commits?: true;
   /** Changes the world before the run (and before the picture the checks compare with). */
   readonly setup?: (persistence: Persistence) => Promise<void>;
   run(memory: Memory): PromiseLike<{ isErr(): boolean }>;
 }
 
 const OPERATIONS: readonly Operation[] = [
-  { name: "consolidate", slow: true, rerunMustSucceed: true, run: async (m) => m.consolidate() },
-  { name: "defrag", slow: true, rerunMustSucceed: true, run: async (m) => m.defrag() },
+  {
+    name: "consolidate",
+    slow: true,
+    rerunMustSucceed: true,
+    commits: true,
+    run: async (m) => m.consolidate(),
+  },
+  {
+    name: "defrag",
+    slow: true,
+    rerunMustSucceed: true,
+    commits: true,
+    run: async (m) => m.defrag(),
+  },
   {
     name: "run()",
     slow: true,
     rerunMustSucceed: true,
+    commits: true,
     run: async (m) => m.run({ defragEvery: { consolidations: 1 } }),
   },
   {
@@ -181,6 +211,9 @@ interface Figures {
   brokenLinks: number;
   duplicateIds: number;
   consolidatedTwice: number;
+  tempFiles: number;
+  uncommitted: number;
+  committed: boolean;
 }
 const figures: Figures[] = [];
 
@@ -189,12 +222,12 @@ async function torture(
   op: Operation,
   at: number | undefined,
   mode: FaultMode,
-): Promise<Findings & { calls: number }> {
+): Promise<Findings & Leftovers & { calls: number }> {
   const world = await freshWorld();
   await op.setup?.(world.persistence);
   const before = await picture(world.persistence);
   const model = scriptedModel();
-  const faulty = faultyPorts(world.persistence, world.git, { at, mode });
+  const faulty = faultyPorts(world.persistence, world.git, { at, mode }, world);
   const running = op.run(memoryOver(faulty.persistence, faulty.git, model.llm));
   // A failed call is answered and the operation may go on (a tolerated cache write, a step
   // that carries on): wait for it to end, or it races the re-run on the same files with no
@@ -213,7 +246,11 @@ async function torture(
       `${op.name}, fault ${mode} at ${String(at)}: the re-run failed: ${JSON.stringify(rerun)}`,
     );
   const after = await picture(world.persistence);
-  return { ...compare(before, after, op.deletes), calls };
+  return {
+    ...compare(before, after, op.deletes),
+    ...(await leftovers(world.fs, world.root)),
+    calls,
+  };
 }
 
 /** Every k from 1 to n, or an even sample of them (always the first and the last). */
@@ -250,8 +287,11 @@ describe.each(OPERATIONS)("torture: $name", (op) => {
         brokenLinks: 0,
         duplicateIds: 0,
         consolidatedTwice: 0,
+        tempFiles: 0,
+        uncommitted: 0,
+        committed: op.commits === true,
       };
-      for (const mode of ["fail", "dead"] as const) {
+      for (const mode of ["fail", "dead", "torn"] as const) {
         for (const k of ks) {
           const found = await torture(op, k, mode);
           totals.faultPoints++;
@@ -259,7 +299,11 @@ describe.each(OPERATIONS)("torture: $name", (op) => {
           totals.brokenLinks += found.brokenLinks.length;
           totals.duplicateIds += found.duplicateIds.length;
           totals.consolidatedTwice += found.consolidatedTwice;
-          expect({ op: op.name, mode, k, ...found, calls: undefined }).toEqual({
+          totals.tempFiles += found.tempFiles.length;
+          const uncommitted = op.commits === true ? found.uncommitted : [];
+          totals.uncommitted += uncommitted.length;
+          if (MEASURE) continue;
+          expect({ op: op.name, mode, k, ...found, uncommitted, calls: undefined }).toEqual({
             op: op.name,
             mode,
             k,
@@ -267,6 +311,8 @@ describe.each(OPERATIONS)("torture: $name", (op) => {
             brokenLinks: [],
             duplicateIds: [],
             consolidatedTwice: 0,
+            tempFiles: [],
+            uncommitted: [],
             calls: undefined,
           });
         }
@@ -286,16 +332,26 @@ afterAll(() => {
       brokenLinks: sum.brokenLinks + f.brokenLinks,
       duplicateIds: sum.duplicateIds + f.duplicateIds,
       consolidatedTwice: sum.consolidatedTwice + f.consolidatedTwice,
+      tempFiles: sum.tempFiles + f.tempFiles,
+      uncommitted: sum.uncommitted + f.uncommitted,
     }),
-    { faultPoints: 0, lost: 0, brokenLinks: 0, duplicateIds: 0, consolidatedTwice: 0 },
+    {
+      faultPoints: 0,
+      lost: 0,
+      brokenLinks: 0,
+      duplicateIds: 0,
+      consolidatedTwice: 0,
+      tempFiles: 0,
+      uncommitted: 0,
+    },
   );
   const lines = [
-    `torture (${FULL ? "full sweep" : "sampled"}): operation | mutating calls | fault points | text lost | broken links | duplicate ids | consolidated twice`,
+    `torture (${FULL ? "full sweep" : "sampled"}): operation | mutating calls | fault points | text lost | broken links | duplicate ids | consolidated twice | temp files left | uncommitted paths`,
     ...figures.map(
       (f) =>
-        `${f.operation} | ${f.mutatingCalls} | ${f.faultPoints} | ${f.lost} | ${f.brokenLinks} | ${f.duplicateIds} | ${f.consolidatedTwice}`,
+        `${f.operation} | ${f.mutatingCalls} | ${f.faultPoints} | ${f.lost} | ${f.brokenLinks} | ${f.duplicateIds} | ${f.consolidatedTwice} | ${f.tempFiles} | ${f.committed ? f.uncommitted : "n/a"}`,
     ),
-    `total | | ${total.faultPoints} | ${total.lost} | ${total.brokenLinks} | ${total.duplicateIds} | ${total.consolidatedTwice}`,
+    `total | | ${total.faultPoints} | ${total.lost} | ${total.brokenLinks} | ${total.duplicateIds} | ${total.consolidatedTwice} | ${total.tempFiles} | ${total.uncommitted}`,
   ];
   process.stdout.write(`${lines.join("\n")}\n`);
 });

@@ -2,10 +2,12 @@
  * The memory every torture case starts from, the scripted model that answers it, the
  * operations swept, and the checks made after each fault and re-run.
  */
+import * as isoGit from "isomorphic-git";
+import { isTempName } from "../../src/adapters/fs/fs-temp-name.js";
 import { inMemoryPorts } from "../../src/adapters/in-memory/in-memory.js";
 import { llmFromFunction } from "../../src/adapters/llm/llm-from-function.js";
 import { parseFilename } from "../../src/model/filename.js";
-import { basename, statusOfPath } from "../../src/model/layout.js";
+import { basename, PRIVATE_FOLDER, statusOfPath } from "../../src/model/layout.js";
 import { extractLinks } from "../../src/model/links.js";
 import { parseNote } from "../../src/model/note-format.js";
 import { plainText, sentencesOf } from "../../src/model/sentences.js";
@@ -289,4 +291,37 @@ export function compare(
     duplicateIds,
     consolidatedTwice: Math.max(0, after.text.split(FACT.replace(/\s+/g, " ")).length - 2),
   };
+}
+
+/** What a run left behind besides the notes: temp files, and changes git does not hold. */
+export interface Leftovers {
+  /** The adapter's temp files (`.name.….tmp`) anywhere under the root. */
+  readonly tempFiles: readonly string[];
+  /** Paths that differ from the last commit (outside the private, git-ignored folder). */
+  readonly uncommitted: readonly string[];
+}
+
+/** Reads the files and the repository directly: temp files, and `git status` of the root. */
+export async function leftovers(fs: FsLike, root: string): Promise<Leftovers> {
+  const tempFiles: string[] = [];
+  const walk = async (dir: string, rel: string): Promise<void> => {
+    for (const entry of await fs.promises.readdir(dir, { withFileTypes: true })) {
+      if (typeof entry !== "object" || !("isFile" in entry)) continue;
+      const name = String(entry.name);
+      if (entry.isDirectory()) {
+        if (name !== ".git") await walk(`${dir}/${name}`, `${rel}${name}/`);
+      } else if (isTempName(name)) tempFiles.push(`${rel}${name}`);
+    }
+  };
+  await walk(root, "");
+  const matrix = await isoGit.statusMatrix({ fs, dir: root });
+  const uncommitted = matrix
+    .filter(
+      ([path, head, work, stage]) =>
+        !(head === 1 && work === 1 && stage === 1) &&
+        !String(path).startsWith(`${PRIVATE_FOLDER}/`),
+    )
+    .filter(([, head, work]) => !(head === 0 && work === 0))
+    .map(([path]) => String(path));
+  return { tempFiles, uncommitted };
 }

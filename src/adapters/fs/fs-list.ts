@@ -49,7 +49,12 @@ type EntryStep =
       readonly isFile: boolean;
     };
 
-function stepOf(entry: ReaddirEntry, absDir: string, relDir: string): EntryStep {
+function stepOf(
+  entry: ReaddirEntry,
+  absDir: string,
+  relDir: string,
+  temps: string[] | undefined,
+): EntryStep {
   const name = isDirent(entry) ? direntName(entry.name) : direntName(entry);
   // A readdir name holds no separator, so concatenation is join without its normalize pass
   // (10,000 joins were a tenth of a cold listing).
@@ -63,7 +68,10 @@ function stepOf(entry: ReaddirEntry, absDir: string, relDir: string): EntryStep 
     return { kind: "listed", file: { path: rel, mtimeMs: 0, size: 0, unsafe: SYMLINK_REASON } };
   }
   if (isDirent(entry) && !entry.isFile()) return { kind: "skip" }; // sockets, devices
-  if (isTempName(name)) return { kind: "skip" };
+  if (isTempName(name)) {
+    temps?.push(abs);
+    return { kind: "skip" };
+  }
   if (name.includes("\\")) {
     return { kind: "listed", file: { path: rel, mtimeMs: 0, size: 0, unsafe: BACKSLASH_REASON } };
   }
@@ -119,7 +127,8 @@ function statEntryOf(rel: string, stats: FsStatsLike): StoredFile {
 
 /**
  * Every file below `absDir`, with paths `relDir`-prefixed; a missing folder yields [].
- * Skips `.git` folders and temp files. Rejects on any other filesystem error.
+ * Skips `.git` folders and temp files (collected in `temps` when given, for the sweep).
+ * Rejects on any other filesystem error.
  *
  * @example
  * ```ts
@@ -132,6 +141,7 @@ export async function walkFiles(
   absDir: string,
   relDir: string,
   required = 0,
+  temps?: string[],
 ): Promise<StoredFile[]> {
   let entries: ReadonlyArray<ReaddirEntry>;
   try {
@@ -143,14 +153,14 @@ export async function walkFiles(
   }
   const nested = await Promise.all(
     entries.map(async (entry): Promise<StoredFile[]> => {
-      const step = stepOf(entry, absDir, relDir);
+      const step = stepOf(entry, absDir, relDir, temps);
       if (step.kind === "skip") return [];
       if (step.kind === "listed") return [step.file];
-      if (step.kind === "folder") return walkFiles(fsp, step.abs, step.rel, required);
+      if (step.kind === "folder") return walkFiles(fsp, step.abs, step.rel, required, temps);
       try {
         const stats = await fsp.stat(step.abs);
         if (!stats.isDirectory()) return [fileOf(step.rel, stats, required)];
-        return step.name === ".git" ? [] : walkFiles(fsp, step.abs, step.rel, required);
+        return step.name === ".git" ? [] : walkFiles(fsp, step.abs, step.rel, required, temps);
       } catch (cause) {
         // Deleted between readdir and stat: it is no longer part of the listing.
         if (errnoCode(cause) === "ENOENT") return [];
@@ -176,8 +186,9 @@ export function walkFilesSync(
   relDir: string,
   into: StoredFile[],
   required = 0,
+  temps?: string[],
 ): void {
-  walkSync(fs, absDir, relDir, into, true, (path, stats, unsafe) =>
+  walkSync(fs, absDir, relDir, into, true, temps, (path, stats, unsafe) =>
     unsafe !== undefined || stats === undefined
       ? { path, mtimeMs: 0, size: 0, ...(unsafe === undefined ? {} : { unsafe }) }
       : fileOf(path, stats, required),
@@ -199,8 +210,9 @@ export function walkPathsSync(
   absDir: string,
   relDir: string,
   into: ListedPath[],
+  temps?: string[],
 ): void {
-  walkSync(fs, absDir, relDir, into, false, (path, _stats, unsafe) =>
+  walkSync(fs, absDir, relDir, into, false, temps, (path, _stats, unsafe) =>
     unsafe === undefined ? { path } : { path, unsafe },
   );
 }
@@ -212,6 +224,7 @@ function walkSync<F>(
   relDir: string,
   into: F[],
   statFiles: boolean,
+  temps: string[] | undefined,
   entry: (path: string, stats: FsStatsLike | undefined, unsafe: string | undefined) => F,
 ): void {
   let entries: ReadonlyArray<ReaddirEntry>;
@@ -222,10 +235,11 @@ function walkSync<F>(
     throw cause;
   }
   for (const item of entries) {
-    const step = stepOf(item, absDir, relDir);
+    const step = stepOf(item, absDir, relDir, temps);
     if (step.kind === "skip") continue;
     if (step.kind === "listed") into.push(entry(step.file.path, undefined, step.file.unsafe));
-    else if (step.kind === "folder") walkSync(fs, step.abs, step.rel, into, statFiles, entry);
+    else if (step.kind === "folder")
+      walkSync(fs, step.abs, step.rel, into, statFiles, temps, entry);
     else if (step.isFile && !statFiles) into.push(entry(step.rel, undefined, undefined));
     else {
       let found: FsStatsLike;
@@ -236,7 +250,8 @@ function walkSync<F>(
         throw cause;
       }
       if (!found.isDirectory()) into.push(entry(step.rel, found, undefined));
-      else if (step.name !== ".git") walkSync(fs, step.abs, step.rel, into, statFiles, entry);
+      else if (step.name !== ".git")
+        walkSync(fs, step.abs, step.rel, into, statFiles, temps, entry);
     }
   }
 }

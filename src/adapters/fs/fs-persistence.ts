@@ -18,7 +18,8 @@ import {
   type ListingFs,
 } from "./fs-list.js";
 import { symlinkOnPath } from "./fs-symlinks.js";
-import { tempNameFor } from "./fs-temp-name.js";
+import { ownedTempNameFor } from "./fs-temp-name.js";
+import { sweepTemps, whileWriting } from "./fs-temp-sweep.js";
 import { PRIVATE_FOLDER } from "../../model/layout.js";
 import { splitRelativePath } from "../../shared/relative-path.js";
 import { safeAsync } from "../../shared/safe-async.js";
@@ -50,7 +51,8 @@ interface Resolved {
  * Persistence over a filesystem, confined to `root`.
  *
  * Writes go to a temporary file in the same folder and are renamed over the target,
- * so readers see the old content or the new, never a torn file.
+ * so readers see the old content or the new, never a torn file. A listing removes the temp
+ * files of writers that died between the two steps (fs-temp-sweep.ts).
  *
  * @example
  * ```ts
@@ -109,10 +111,14 @@ export function fsPersistence({ fs, root }: FsPersistenceOptions): Persistence {
           if (link !== undefined)
             return ok([{ path: link, mtimeMs: 0, size: 0, unsafe: SYMLINK_REASON }]);
           const required = await requiredReadBits();
-          if (syncReads === undefined)
-            return ok(sortByPath(await walkFiles(reads, target.value.abs, dir, required)));
-          const files: StoredFile[] = [];
-          walkFilesSync(syncReads, target.value.abs, dir, files, required);
+          const temps: string[] = [];
+          const files: StoredFile[] =
+            syncReads === undefined
+              ? await walkFiles(reads, target.value.abs, dir, required, temps)
+              : [];
+          if (syncReads !== undefined)
+            walkFilesSync(syncReads, target.value.abs, dir, files, required, temps);
+          if (temps.length > 0) await sweepTemps(fs, temps);
           return ok(sortByPath(files));
         },
         failure("list", dir),
@@ -127,14 +133,16 @@ export function fsPersistence({ fs, root }: FsPersistenceOptions): Persistence {
           const link = await symlinkOnPath(fsp, root, target.value.segments);
           if (link !== undefined) return ok([{ path: link, unsafe: SYMLINK_REASON }]);
           const paths: ListedPath[] = [];
+          const temps: string[] = [];
           if (syncReads === undefined) {
-            for (const file of await walkFiles(reads, target.value.abs, dir))
+            for (const file of await walkFiles(reads, target.value.abs, dir, 0, temps))
               paths.push(
                 file.unsafe === undefined
                   ? { path: file.path }
                   : { path: file.path, unsafe: file.unsafe },
               );
-          } else walkPathsSync(syncReads, target.value.abs, dir, paths);
+          } else walkPathsSync(syncReads, target.value.abs, dir, paths, temps);
+          if (temps.length > 0) await sweepTemps(fs, temps);
           return ok(sortByPath(paths));
         },
         failure("list", dir),
@@ -289,6 +297,18 @@ function folderMode(modes: CreateModes | undefined): { mode?: number } {
   return modes === undefined ? {} : { mode: modes.folder };
 }
 
+/** The permission bits of the file at `abs`, for its replacement; none when it is absent. */
+async function modeOf(fs: FsLike, abs: string): Promise<{ mode?: number }> {
+  try {
+    const { mode } = await fs.promises.stat(abs);
+    const bits = Number(mode) & 0o777;
+    // A file system that reports no mode (or a mode without read bits) leaves the default.
+    return typeof mode === "undefined" || (bits & 0o400) === 0 ? {} : { mode: bits };
+  } catch {
+    return {};
+  }
+}
+
 /** Writes `content` to a temp file beside `abs`, then renames it over `abs`. */
 async function atomicWrite(
   fs: FsLike,
@@ -298,10 +318,14 @@ async function atomicWrite(
 ): Promise<void> {
   const folder = dirname(abs);
   await fs.promises.mkdir(folder, { recursive: true, ...folderMode(modes) });
-  const temp = join(folder, tempNameFor(abs.slice(folder.length + 1)));
+  const temp = join(folder, ownedTempNameFor(abs.slice(folder.length + 1), process.pid));
+  // A replaced file keeps its mode: a note a person made private must not come back 0644.
+  const mode = modes === undefined ? await modeOf(fs, abs) : fileMode(modes);
   try {
-    await fs.promises.writeFile(temp, content, fileMode(modes));
-    await fs.promises.rename(temp, abs);
+    await whileWriting(temp, async () => {
+      await fs.promises.writeFile(temp, content, mode);
+      await fs.promises.rename(temp, abs);
+    });
   } catch (cause) {
     // Best effort: the temp may not exist (writeFile failed early); the original
     // error is what the caller needs, so a failed cleanup must not replace it.

@@ -22,6 +22,20 @@ export function tempNameFor(name: string): string {
 }
 
 /**
+ * The temp file name the persistence adapter writes `name` through: the writer's pid before
+ * the random part, so a later sweep can tell an abandoned one from one being written
+ * (fs-temp-sweep.ts). Matches {@link isTempName}.
+ *
+ * @example
+ * ```ts
+ * ownedTempNameFor("a id__Kf9mNp.md", 4242); // ".a id__Kf9mNp.md.4242.3f9a0c1e.tmp"
+ * ```
+ */
+export function ownedTempNameFor(name: string, pid: number): string {
+  return `.${name}.${String(pid)}.${randomBytes(4).toString("hex")}.tmp`;
+}
+
+/**
  * Whether a file name is one of the adapter's temporary files.
  *
  * @example

@@ -1,15 +1,38 @@
-import { ok, type Result } from "neverthrow";
-import type { GitError } from "../../errors.js";
+import { err, ok, type Result } from "neverthrow";
+import type { GitError, PersistenceError } from "../../errors.js";
 import type { ConsolidationDeps } from "./consolidation-deps.js";
+import { runManifestPath } from "./consolidation-deps.js";
 import type { CommitKnowledgeBaseInput } from "./consolidation-steps.js";
+import { ownedPathsButSavedRuns } from "./leftover-paths.js";
 
-/** One commit for the run, its message saying what changed; null without git or changes. */
+/**
+ * One commit for the run, its message saying what changed; null without git or changes. A
+ * run that resumed an interrupted one commits every change to the memory's own files (what
+ * the interrupted run wrote is not in this run's list: see leftover-paths.ts). The saved plan
+ * is removed after the commit, so a run stopped before it leaves the plan for the re-run to
+ * finish committing (findSavedRun).
+ */
 export async function commitRun(
   deps: ConsolidationDeps,
   input: CommitKnowledgeBaseInput,
-): Promise<Result<string | null, GitError>> {
-  if (deps.git === undefined || input.files.length === 0) return ok(null);
-  return deps.git.commit(consolidationMessage(input), input.files);
+): Promise<Result<string | null, GitError | PersistenceError>> {
+  let commit: string | null = null;
+  if (deps.git !== undefined) {
+    let paths: readonly string[] = input.files;
+    if (input.written.resumed === true) {
+      const owned = await ownedPathsButSavedRuns(deps.persistence);
+      if (owned.isErr()) return err(owned.error);
+      paths = owned.value;
+    }
+    if (paths.length > 0) {
+      const committed = await deps.git.commit(consolidationMessage(input), paths);
+      if (committed.isErr()) return err(committed.error);
+      commit = committed.value;
+    }
+  }
+  const removed = await deps.persistence.remove(runManifestPath(input.run));
+  if (removed.isErr() && removed.error.code !== "NOT_FOUND") return err(removed.error);
+  return ok(commit);
 }
 
 /**
@@ -35,6 +58,8 @@ export function consolidationMessage(input: CommitKnowledgeBaseInput): string {
   }
   if (written.redactions > 0) lines.push(`secrets redacted: ${written.redactions}`);
   if (input.entryIds.length > 0) lines.push(`journal: ${input.entryIds.join(", ")}`);
+  if (written.resumed === true)
+    lines.push("resumed an interrupted run: with what it left uncommitted");
   lines.push(`run: ${input.run}`);
   return lines.join("\n");
 }

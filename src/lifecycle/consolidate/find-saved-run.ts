@@ -4,6 +4,7 @@ import { journalPath } from "../journal/journal-paths.js";
 import type { ConsolidationDeps } from "./consolidation-deps.js";
 import { RUNS_FOLDER } from "./consolidation-deps.js";
 import type { SavedRun } from "./consolidation-steps.js";
+import { commitLeftovers } from "./leftover-paths.js";
 import { quarantinePlan } from "./quarantine-plan.js";
 import { parseSavedRun } from "./saved-run.js";
 
@@ -56,7 +57,10 @@ export async function findSavedRun(
     if (state.isErr()) return err(state.error);
     if (state.value === "resume") return ok(saved);
     if (waiting.dryRun) continue;
-    // Finished but for its cleanup, or overtaken: nothing in it is left to apply.
+    // Finished but for its commit and cleanup, or overtaken: nothing in it is left to apply,
+    // but what it wrote may be uncommitted (it stopped before its commit).
+    const committed = await commitLeftovers(deps, saved.run);
+    if (committed.isErr()) return err(committed.error);
     const removed = await deps.persistence.remove(file.path);
     if (removed.isErr() && removed.error.code !== "NOT_FOUND") return err(removed.error);
   }

@@ -2,16 +2,17 @@ import { err, ok, type Result } from "neverthrow";
 import { journalPath } from "../journal/journal-paths.js";
 import type { MemoryError } from "../../errors.js";
 import { SESSION_CURSOR_PATH } from "../sessions/session-cursor.js";
-import { runManifestPath, type ConsolidationDeps } from "./consolidation-deps.js";
+import type { ConsolidationDeps } from "./consolidation-deps.js";
 import type { MarkConsolidatedInput } from "./consolidation-steps.js";
 import { KEPT_INBOX_PATH, recordKept } from "./kept-inbox.js";
 
 /**
  * Moves the consumed journal entries to done (with the notes they produced), advances the
- * session-log cursor past the consumed sections, records the inbox notes the model kept (with
- * the version it saw, so they are not shown again unchanged), and drops the run's saved plan. Runs after
- * the notes are written, so a failure before it leaves every entry pending and the re-run
- * resumes the saved plan. The done records carry no commit id: the run's one commit holds
+ * session-log cursor past the consumed sections, and records the inbox notes the model kept (with
+ * the version it saw, so they are not shown again unchanged). Runs after the notes are
+ * written, so a failure before it leaves every entry pending and the re-run resumes the saved
+ * plan. The saved plan stays until the run's commit (commitRun removes it), so a run stopped
+ * after this step leaves the re-run a record of what to commit. The done records carry no commit id: the run's one commit holds
  * them, so that commit is the one that added each done file (`git log -- journal/done/<id>.json`).
  */
 export async function markDone(
@@ -46,9 +47,5 @@ export async function markDone(
     if (recorded.isErr()) return err(recorded.error);
     if (recorded.value) files.push(KEPT_INBOX_PATH);
   }
-  const manifest = runManifestPath(input.run);
-  const removed = await deps.persistence.remove(manifest);
-  if (removed.isErr() && removed.error.code !== "NOT_FOUND") return err(removed.error);
-  files.push(manifest);
   return ok({ files });
 }

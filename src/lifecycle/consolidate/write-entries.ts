@@ -22,6 +22,7 @@ export async function writeEntries(
   input: WriteKbEntriesInput,
 ): Promise<Result<WriteSummary, MemoryError>> {
   let saved = input.saved;
+  const resumed = saved !== undefined;
   if (saved === undefined) {
     // Two clones that consolidate the same synced entry share the run key: the salt keeps
     // their ids apart, and the saved plan keeps them for this clone's re-run.
@@ -49,7 +50,8 @@ export async function writeEntries(
     ids: saved.ids,
     expected: saved.expected ?? {},
   });
-  if (written.isOk() || TRANSIENT.has(written.error.code)) return written;
+  if (written.isOk()) return ok(resumed ? { ...written.value, resumed: true } : written.value);
+  if (TRANSIENT.has(written.error.code)) return written;
   const moved = await quarantinePlan(
     deps.persistence,
     runManifestPath(saved.run),

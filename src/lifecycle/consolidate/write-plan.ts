@@ -5,6 +5,7 @@ import { plannedId } from "../run-key.js";
 import { NEW_NOTE_LINK } from "./consolidation-answer.js";
 import type { ConsolidationPlan, PlannedInboxAction, PlannedUpdate } from "./consolidation-plan.js";
 import { scrubNewText } from "../secret-scrubber.js";
+import { creationOrder } from "./creation-order.js";
 
 /** A planned update that found its note changed: both texts are kept. */
 export interface KeptConflict {
@@ -28,6 +29,11 @@ export interface WriteSummary {
   readonly redactions: number;
   /** Updates not applied because their note changed since the prompt showed it. */
   readonly conflicts?: readonly KeptConflict[];
+  /**
+   * Set when the plan was an interrupted run's, resumed: steps it finished are not written
+   * again, so `files` misses them, and the commit takes every change (commitRun).
+   */
+  readonly resumed?: true;
 }
 
 /** What a plan is written with. */
@@ -56,7 +62,8 @@ export interface PlanWriting {
  * - an append adds its section unless the note holds it already;
  * - inbox decisions (merge, archive) are idempotent.
  * Only the text the run adds passes the secret scrubber; text already in a note is never
- * touched. Links to `new:<key>` become links to the created ids.
+ * touched. Links to `new:<key>` become links to the created ids; new notes are written after
+ * the new notes they link to (creation-order.ts).
  */
 export async function writePlan(
   memory: NotesMemory,
@@ -80,7 +87,8 @@ export async function writePlan(
   const updated: string[] = [];
   const conflicts: KeptConflict[] = [];
 
-  for (const note of plan.creates) {
+  // Link targets first: a run stopped between two creates leaves no link dangling.
+  for (const note of creationOrder(plan.creates)) {
     const id = ids[note.key];
     if (id === undefined) continue;
     const exists = await memory.read(id);
@@ -93,7 +101,10 @@ export async function writePlan(
       if (captured.isErr()) return err(captured.error);
       files.add(captured.value.path);
     }
-    created.push(id);
+  }
+  for (const note of plan.creates) {
+    const id = ids[note.key];
+    if (id !== undefined) created.push(id);
   }
   for (const note of plan.updates) {
     const done = await applyUpdate(memory, note, writing, clean, files);
