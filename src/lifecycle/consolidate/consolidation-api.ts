@@ -18,6 +18,7 @@ import type { NotesMemory } from "../../notes/notes-memory.js";
 import { createConsolidationActors, type ConsolidationActors } from "./consolidation-actors.js";
 import { DEFAULT_CONSOLIDATION_BUDGET, type ConsolidationBudget } from "./consolidation-deps.js";
 import { consolidationMachine } from "./consolidation-machine.js";
+import { quarantineRefused } from "./quarantine-refused.js";
 import {
   runConsolidation,
   type ConsolidateOptions,
@@ -102,7 +103,11 @@ export function bindConsolidation(
         options.actors === undefined ? base : base.provide({ actors: options.actors });
       return withPipelineLock(wiring.acquirePipelineLock, () =>
         runConsolidation(machine, options).andThen((report) =>
-          options.dryRun === true ? okAsync(report) : noteUnread(journal, report),
+          options.dryRun === true
+            ? okAsync(report)
+            : quarantineRefused(journal, wiring.git, report).andThen((kept) =>
+                noteUnread(journal, kept),
+              ),
         ),
       );
     },
@@ -124,8 +129,13 @@ function noteUnread(
   report: ConsolidationReport,
 ): ResultAsync<ConsolidationReport, never> {
   return journal
-    .noteUnread(report.unreadable)
-    .andThen(() => journal.forgetUnread(report.consumed))
+    .noteUnread(report.unreadable.filter((entry) => entry.quarantined !== true))
+    .andThen(() =>
+      journal.forgetUnread([
+        ...report.consumed,
+        ...report.unreadable.filter((entry) => entry.quarantined === true).map((entry) => entry.id),
+      ]),
+    )
     .map(() => report)
     .orElse((error) =>
       okAsync({

@@ -17,7 +17,13 @@ import type { StoredJournalEntry } from "../../model/journal-entry.js";
 import { journalEntrySchema } from "./journal-entry-schema.js";
 import type { InvalidJournalFile } from "./journal-file.js";
 import { markEntries, type MarkError } from "./journal-mark.js";
-import { JOURNAL_FOLDERS, journalPath, randomSuffix, type JournalStatus } from "./journal-paths.js";
+import {
+  isJournalId,
+  JOURNAL_FOLDERS,
+  journalPath,
+  randomSuffix,
+  type JournalStatus,
+} from "./journal-paths.js";
 import { listQuarantined, quarantineFiles } from "./journal-quarantine.js";
 import { scanJournalFolder } from "./journal-scan.js";
 import { clearUnread, readUnread, recordUnread, type UnreadNote } from "./journal-unread.js";
@@ -82,6 +88,14 @@ export interface Journal {
    * of the library stay in pending.
    */
   quarantineInvalid(): ResultAsync<InvalidJournalFile[], PersistenceError>;
+  /**
+   * Moves the pending entries `items` name to `journal/invalid/`, each with its reason beside
+   * it (never deletes): entries valid in form that can never be consumed (their transcript
+   * is refused). Returns what it moved; an id no longer pending is skipped.
+   */
+  quarantineEntries(
+    items: readonly { readonly id: string; readonly reason: string }[],
+  ): ResultAsync<InvalidJournalFile[], PersistenceError>;
   /**
    * Records that `ids` were consumed by `result` (the commit holding their notes): writes
    * each done record, then removes the pending file. Idempotent; see journal-mark.ts for
@@ -164,6 +178,20 @@ export function createJournal(options: JournalOptions): Journal {
     quarantineInvalid: () =>
       scanPending().andThen((scan) =>
         quarantineFiles(persistence, scan.invalid, new Date(now()).toISOString()),
+      ),
+    quarantineEntries: (items) =>
+      quarantineFiles(
+        persistence,
+        items
+          .filter((item) => isJournalId(item.id))
+          .map((item) => ({
+            id: item.id,
+            path: journalPath("pending", item.id),
+            reason: item.reason,
+            quarantined: false,
+            newerVersion: false,
+          })),
+        new Date(now()).toISOString(),
       ),
     markConsolidated: (ids, result) =>
       markEntries(persistence, ids, result, new Date(now()).toISOString()),
