@@ -2,6 +2,7 @@ import type { ResultAsync } from "neverthrow";
 import { bindAgentsMd, type AgentsMdFunction } from "./lifecycle/agents-md/agents-md-api.js";
 import { nodeLockHost } from "./adapters/lock-host/node-lock-host.js";
 import { PIPELINE_LOCK_PATH } from "./lifecycle/machine/pipeline-lock.js";
+import { JOURNAL_LOCK_PATH } from "./lifecycle/journal/journal-paths.js";
 import { runLifecycle, type RunOptions, type RunReport } from "./lifecycle/run/run-lifecycle.js";
 import {
   bindConsolidation,
@@ -76,6 +77,10 @@ export function createMemory(options: MemoryOptions): Memory {
     queue: ctx.queue,
     acquireLock: ctx.acquireLock,
     acquirePipelineLock,
+    acquireJournalLock: createMemoryLock(ctx.persistence, {
+      ...lockOptions,
+      path: JOURNAL_LOCK_PATH,
+    }),
     ...(options.sessionReaders === undefined ? {} : { sessionReaders: options.sessionReaders }),
     ...(options.consolidationBudget === undefined ? {} : { budget: options.consolidationBudget }),
   });

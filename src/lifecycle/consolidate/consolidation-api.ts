@@ -50,6 +50,8 @@ export interface ConsolidationWiring {
   readonly now: () => number;
   readonly queue: SerialQueue;
   readonly acquireLock: AcquireLock | undefined;
+  /** The journal's lock, held by journal.addOnce from its look to its write; undefined: none. */
+  readonly acquireJournalLock?: AcquireLock | undefined;
   /** The lock a whole run holds, so two runs never overlap; undefined: none. */
   readonly acquirePipelineLock: AcquireLock | undefined;
   /** Readers by retrieval method; none unless the host passes them. */
@@ -66,7 +68,11 @@ export function bindConsolidation(
   notes: NotesMemory,
   wiring: ConsolidationWiring,
 ): ConsolidationApi {
-  const journal = createJournal({ persistence: wiring.persistence, now: wiring.now });
+  const journal = createJournal({
+    persistence: wiring.persistence,
+    now: wiring.now,
+    acquireLock: wiring.acquireJournalLock,
+  });
   const sessionLog = createSessionLog({
     persistence: wiring.persistence,
     now: wiring.now,

@@ -4,7 +4,14 @@
  * `journal/invalid/`. Everything goes through the Persistence port.
  */
 import { ResultAsync } from "neverthrow";
-import type { ConflictError, InvalidInputError, PersistenceError } from "../../errors.js";
+import type {
+  ConflictError,
+  InvalidInputError,
+  LockError,
+  PersistenceError,
+} from "../../errors.js";
+import type { AcquireLock } from "../../notes/memory-lock.js";
+import { addOnceUnderLock, type AddOnceOutcome } from "./journal-add-once.js";
 import type { Persistence } from "../../ports/persistence.js";
 import { type AddedJournalEntry, addEntry, type JournalEntryInput } from "./journal-add.js";
 import {
@@ -42,6 +49,12 @@ export interface JournalOptions {
   readonly now?: () => number;
   /** The random part of new ids (letters and digits). Default: 16 random hex digits. */
   readonly randomId?: () => string;
+  /**
+   * The journal's cross-process lock, held by {@link Journal.addOnce} from its look to its
+   * write; `createMemory` passes one at `.agent-memory/journal.lock`. Without it, addOnce
+   * serialises nothing across processes.
+   */
+  readonly acquireLock?: AcquireLock | undefined;
 }
 
 /**
@@ -76,6 +89,14 @@ export interface Journal {
   add(
     entry: JournalEntryInput,
   ): ResultAsync<AddedJournalEntry, InvalidInputError | ConflictError | PersistenceError>;
+  /**
+   * Adds `entry` unless a pending entry satisfies `same` (an entry for the same transcript),
+   * the look and the add under the journal's lock: hooks racing for one session queue it once.
+   */
+  addOnce(
+    entry: JournalEntryInput,
+    same: (pending: StoredJournalEntry) => boolean,
+  ): ResultAsync<AddOnceOutcome, InvalidInputError | ConflictError | PersistenceError | LockError>;
   /**
    * The valid pending entries, oldest first (by timestamp, then id). Never writes: invalid
    * files are skipped here and moved by {@link Journal.quarantineInvalid}. An entry that
@@ -172,8 +193,11 @@ export function createJournal(options: JournalOptions): Journal {
         ),
     };
 
+  const add = (entry: JournalEntryInput) => addEntry({ persistence, now, randomId }, entry);
   return {
-    add: (entry) => addEntry({ persistence, now, randomId }, entry),
+    add,
+    addOnce: (entry, same) =>
+      addOnceUnderLock({ pending, add, acquireLock: options.acquireLock }, entry, same),
     pending,
     quarantineInvalid: () =>
       scanPending().andThen((scan) =>
