@@ -130,6 +130,17 @@ export class LockError extends MemoryErrorBase<"LOCKED"> {
 export class SessionReadError extends MemoryErrorBase<"SESSION_READ"> {
   override readonly name = "SessionReadError";
   readonly code = "SESSION_READ" as const;
+  /**
+   * True when the source was refused (outside the allowed folders, or a credential store),
+   * not merely unreadable now: retrying can never succeed, so consolidation quarantines the
+   * entry instead of keeping it pending.
+   */
+  readonly refused: boolean;
+
+  constructor(message: string, options: MemoryErrorOptions & { readonly refused?: boolean } = {}) {
+    super(message, options);
+    this.refused = options.refused === true;
+  }
 }
 
 /** A consolidation or defrag run stopped at a step; `step` names it, `cause` says why. */

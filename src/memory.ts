@@ -3,6 +3,7 @@ import { bindAgentsMd, type AgentsMdFunction } from "./lifecycle/agents-md/agent
 import { nodeLockHost } from "./adapters/lock-host/node-lock-host.js";
 import { gptTokenizer } from "./adapters/tokenizer/gpt-tokenizer.js";
 import { PIPELINE_LOCK_PATH } from "./lifecycle/machine/pipeline-lock.js";
+import { JOURNAL_LOCK_PATH } from "./lifecycle/journal/journal-paths.js";
 import { runLifecycle, type RunOptions, type RunReport } from "./lifecycle/run/run-lifecycle.js";
 import {
   bindConsolidation,
@@ -85,6 +86,10 @@ export function createMemory(options: MemoryOptions): Memory {
     queue: ctx.queue,
     acquireLock: ctx.acquireLock,
     acquirePipelineLock,
+    acquireJournalLock: createMemoryLock(ctx.persistence, {
+      ...lockOptions,
+      path: JOURNAL_LOCK_PATH,
+    }),
     ...(options.sessionReaders === undefined ? {} : { sessionReaders: options.sessionReaders }),
     ...(options.consolidationBudget === undefined ? {} : { budget: options.consolidationBudget }),
   });

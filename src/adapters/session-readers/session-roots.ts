@@ -38,6 +38,7 @@ export function insideRoots(
         `(${roots.length === 0 ? "none" : roots.join(", ")}). A journal entry may only point at a ` +
         "harness's transcripts; add the folder to the allowed session roots " +
         "(AGENT_MEMORY_SESSION_ROOTS for the CLI, `allowedRoots` for a host) if it is yours.",
+      { refused: true },
     ),
   );
 }

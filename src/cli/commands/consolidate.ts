@@ -9,6 +9,7 @@ import { LLM_COMMAND_VARIABLE } from "../framework/llm-command-line.js";
 import { LLM_OPTION_HELP, LLM_OPTIONS, llmFromOptions } from "../framework/llm-options.js";
 import { progressFor } from "../framework/llm-progress.js";
 import { openMemory } from "../framework/open-memory.js";
+import { drainHookSpool } from "../hooks/hook-spool.js";
 import { cliSessionReaders } from "../framework/cli-session-readers.js";
 
 /** `memory consolidate`: turns pending journal entries and logged sessions into notes. */
@@ -43,6 +44,8 @@ export const consolidateCommand = defineCommand({
     const opened = await openMemory(values.root, io, { llm: llm.value, sessionReaders });
     if (opened.isErr()) return out.fail(opened.error);
     const { memory, git } = opened.value;
+    // Sessions a hook recorded but could not queue in time are queued first.
+    if (values["dry-run"] !== true) await drainHookSpool(memory, opened.value.root, io);
     const before = await memory.list();
     if (before.isErr()) return out.fail(failureFrom(before.error));
     const dryRun = values["dry-run"] === true;

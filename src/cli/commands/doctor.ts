@@ -2,7 +2,8 @@ import { failureFrom, usageFailure } from "../framework/cli-failure.js";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { plural } from "../render/format.js";
-import { openNotes } from "../framework/open-memory.js";
+import { openMemory, openNotes } from "../framework/open-memory.js";
+import { drainHookSpool, spooledHooks } from "../hooks/hook-spool.js";
 
 /** `memory doctor`: the memory's health report; exit 1 when there is an error or a warning. */
 export const doctorCommand = defineCommand({
@@ -48,6 +49,17 @@ export const doctorCommand = defineCommand({
     }
     const opened = await openNotes(values.root, io);
     if (opened.isErr()) return out.fail(opened.error);
+    // Sessions a hook recorded but could not queue in time are queued (rarely any: a hook or
+    // consolidate usually has), so doctor never leaves one waiting.
+    if ((await spooledHooks(opened.value.root)) > 0) {
+      const full = await openMemory(values.root, io);
+      if (full.isOk()) {
+        const queued = await drainHookSpool(full.value.memory, full.value.root, io);
+        io.stderr(
+          `doctor: ${plural(queued, "session record")} a slow hook left handled (see .agent-memory/hooks.log)\n`,
+        );
+      }
+    }
     const report = await opened.value.memory.doctor({
       ...(orphanMinAgeDays === undefined ? {} : { orphanMinAgeDays }),
       ...(maxNoteBytes === undefined ? {} : { maxNoteBytes }),

@@ -1,6 +1,12 @@
 import { DEFAULT_CONTEXT_BUDGET_TOKENS } from "../hooks/hook-defaults.js";
 import { logHook } from "../hooks/hook-log.js";
 import type { HookOutcome } from "../hooks/session-hooks.js";
+import {
+  drainHookSpool,
+  MAX_HOOK_PAYLOAD_CHARS,
+  spoolHook,
+  unspoolHook,
+} from "../hooks/hook-spool.js";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";
 import type { CliIo } from "../framework/cli-io.js";
@@ -9,6 +15,8 @@ import { existingMemoryRoot, openMemory } from "../framework/open-memory.js";
 import { resolveRoot } from "../framework/root-variable.js";
 
 const DEFAULT_TIMEOUT_MS = 8_000;
+/** How long past its limit a queueing hook waits for its payload's record to be written. */
+const RECORD_GRACE_MS = 5_000;
 
 /** `memory hook <harness> <event>`: what a harness runs; never fails it. */
 export const hookCommand = defineCommand({
@@ -22,6 +30,8 @@ export const hookCommand = defineCommand({
     "  codex stop | pre-compact | session-start  Codex's own hooks, as for Claude Code\n" +
     "A session already pending is not queued twice. Always exits 0 within the time limit, so the\n" +
     "harness is never blocked; the outcome of every run is a line in <root>/.agent-memory/hooks.log.\n" +
+    "A queueing hook first records its payload in <root>/.agent-memory/hook-spool/: one that runs out\n" +
+    "of time leaves it there, and the next hook, consolidate, sync or doctor queues the session.\n" +
     "`memory install claude-code|codex` writes these into the harness's settings.",
   options: {
     ...COMMON_OPTIONS,
@@ -62,16 +72,48 @@ export const hookCommand = defineCommand({
     }
     const timeoutMs = positiveInteger(values["timeout-ms"]) ?? DEFAULT_TIMEOUT_MS;
     const budget = positiveInteger(values.budget) ?? DEFAULT_CONTEXT_BUDGET_TOKENS;
+    const deadline = Date.now() + timeoutMs;
+    // Queueing hooks leave a record of their payload before any slow step, so a hook that
+    // runs out of time drops nothing: the next hook, consolidate, sync or doctor queues it.
+    const queueing = event !== "session-start";
+    const recordWritten = deferred<string | undefined>();
+    const spooled = recordWritten.promise;
+    const recorded = recordWritten.resolve;
     const work = (async (): Promise<HookOutcome> => {
       const payload = argument ?? (await io.readStdin()) ?? "";
+      if (payload.length > MAX_HOOK_PAYLOAD_CHARS) {
+        recorded(undefined);
+        return {
+          outcome: "failed",
+          detail: `the payload has ${payload.length} characters; a hook payload has at most ${MAX_HOOK_PAYLOAD_CHARS}`,
+        };
+      }
+      const found = await existingMemoryRoot(values.root, io);
+      if (found.isErr()) {
+        recorded(undefined);
+        return { outcome: "failed", detail: found.error.message };
+      }
+      const record = queueing
+        ? await spoolHook(found.value, { harness, event, payload, env: hookEnv(io) })
+        : undefined;
+      recorded(record);
       const opened = await openMemory(values.root, io);
-      if (opened.isErr()) return { outcome: "failed", detail: opened.error.message };
-      return handler(opened.value.memory, { harness, payload, env: io.env, budget });
-    })().catch((cause: unknown): HookOutcome => ({
-      outcome: "failed",
-      detail: `unexpected: ${String(cause)}`,
-    }));
-    const deadline = Date.now() + timeoutMs;
+      if (opened.isErr()) return { outcome: "failed", detail: opened.error.message, retry: true };
+      const outcome = await handler(opened.value.memory, {
+        harness,
+        payload,
+        env: io.env,
+        budget,
+      });
+      if (outcome.retry !== true) await unspoolHook(record);
+      // Records other hooks left, while time remains (a quarter of it kept for the log).
+      if (queueing)
+        await drainHookSpool(opened.value.memory, found.value, io, deadline - timeoutMs / 4);
+      return outcome;
+    })().catch((cause: unknown): HookOutcome => {
+      recorded(undefined);
+      return { outcome: "failed", detail: `unexpected: ${String(cause)}`, retry: true };
+    });
     const daemon =
       values["start-daemon"] === true
         ? startDaemonQuietly(values.root, io).catch(
@@ -80,7 +122,22 @@ export const hookCommand = defineCommand({
         : Promise.resolve("");
     const result = await withinTime(work, timeoutMs);
     if (result === undefined) {
-      await logHook(root, io, name, "failed", `gave up after ${timeoutMs} ms (--timeout-ms)`);
+      // The payload's record is what keeps the session from being dropped: it gets a grace
+      // beyond the limit (reading a payload already sent and writing one small local file),
+      // but a stdin that never closes still ends the hook.
+      const record = queueing ? await withinTime(spooled, RECORD_GRACE_MS) : undefined;
+      await logHook(
+        root,
+        io,
+        name,
+        "failed",
+        `gave up after ${timeoutMs} ms (--timeout-ms); ` +
+          (record === undefined
+            ? queueing
+              ? "no record of the payload could be written, so this session is not queued"
+              : "nothing to keep"
+            : `its record ${record} stays for the next hook, consolidate, sync or doctor to queue`),
+      );
       // The work left behind (a slow disk, a stdin never closed) must not hold the harness:
       // every write it makes is atomic, so ending the process here loses nothing half-written.
       process.exit(EXIT.ok);
@@ -118,6 +175,25 @@ async function startDaemonQuietly(root: string | undefined, io: CliIo): Promise<
   if (launched.value.kind === "running") return `daemon running (pid ${launched.value.pid})`;
   launched.value.child.unref();
   return `daemon starting (pid ${String(launched.value.child.pid)})`;
+}
+
+/** A promise and the function that settles it. */
+function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  const settle: { resolve?: (value: T) => void } = {};
+  const promise = new Promise<T>((done) => {
+    settle.resolve = done;
+  });
+  return { promise, resolve: (value) => settle.resolve?.(value) };
+}
+
+/** The variables a hook's handler reads, kept with its record for a later run. */
+function hookEnv(io: CliIo): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const key of ["HOME", "CODEX_HOME"]) {
+    const value = io.env[key];
+    if (value !== undefined) kept[key] = value;
+  }
+  return kept;
 }
 
 /** What `promise` settles to within `ms`, else undefined. */

@@ -11,6 +11,7 @@ import { LLM_COMMAND_VARIABLE } from "../framework/llm-command-line.js";
 import { LLM_OPTION_HELP, LLM_OPTIONS, llmFromOptions } from "../framework/llm-options.js";
 import { progressFor } from "../framework/llm-progress.js";
 import { openMemory } from "../framework/open-memory.js";
+import { drainHookSpool } from "../hooks/hook-spool.js";
 import { describeSync } from "../render/sync-summary.js";
 import { cliSessionReaders } from "../framework/cli-session-readers.js";
 
@@ -70,6 +71,8 @@ export const syncCommand = defineCommand({
     const opened = await openMemory(values.root, io, { llm: llm.value, sessionReaders });
     if (opened.isErr()) return out.fail(opened.error);
     const { memory, git, root } = opened.value;
+    // Sessions a hook recorded but could not queue in time are queued first.
+    await drainHookSpool(memory, root, io);
     const before = await memory.list();
     if (before.isErr()) return out.fail(failureFrom(before.error));
     const abort = abortOnSignals();

@@ -16,6 +16,8 @@ export interface HookOutcome {
   readonly outcome: "queued" | "printed" | "skipped" | "failed";
   readonly detail: string;
   readonly stdout?: string;
+  /** A failure a later try may not meet (a lock, a disk): its hook record is kept for it. */
+  readonly retry?: boolean;
 }
 
 /** What a hook handler gets. */
@@ -44,15 +46,16 @@ function parseJson(text: string): unknown {
 /**
  * Queues a transcript unless an entry for the same file (or thread) is already pending:
  * PreCompact then SessionEnd, or Codex's notify after every turn, name one session many times,
- * and one pending entry is enough for the consolidation to read all of it.
+ * and one pending entry is enough for the consolidation to read all of it. The look and the
+ * add hold the journal's lock, so hooks racing for one transcript queue it once.
  */
 async function queueSession(
   memory: Memory,
   entry: { harness: string; session?: string; thread?: string; cwd?: string },
 ): Promise<HookOutcome> {
-  const pending = await memory.journal.pending();
-  if (pending.isErr()) return failed(`${pending.error.code}: ${pending.error.message}`);
-  const already = pending.value.find(
+  const { journalEntryFromFlags } = await import("../../lifecycle/index.js");
+  const added = await memory.journal.addOnce(
+    journalEntryFromFlags(entry),
     (stored) =>
       stored.harness === entry.harness &&
       ((entry.session !== undefined && stored.retrieval.sessionPath === entry.session) ||
@@ -60,18 +63,21 @@ async function queueSession(
           entry.thread !== undefined &&
           stored.retrieval.threadId === entry.thread)),
   );
-  if (already !== undefined) {
+  if (added.isErr()) {
+    // An entry the journal refuses (a credential store, a malformed path) never will be
+    // accepted; anything else (a lock held too long, a full disk) may pass on a later try.
+    const retry = added.error.code !== "INVALID_INPUT";
+    return { outcome: "failed", detail: `${added.error.code}: ${added.error.message}`, retry };
+  }
+  if (added.value.kind === "pending") {
     return {
       outcome: "skipped",
-      detail: `already pending as ${already.id} (${entry.session ?? entry.thread ?? ""})`,
+      detail: `already pending as ${added.value.entry.id} (${entry.session ?? entry.thread ?? ""})`,
     };
   }
-  const { journalEntryFromFlags } = await import("../../lifecycle/index.js");
-  const added = await memory.journal.add(journalEntryFromFlags(entry));
-  if (added.isErr()) return failed(`${added.error.code}: ${added.error.message}`);
   return {
     outcome: "queued",
-    detail: `entry ${added.value.id} for ${entry.session ?? entry.thread ?? ""}`,
+    detail: `entry ${added.value.entry.id} for ${entry.session ?? entry.thread ?? ""}`,
   };
 }
 

@@ -18,6 +18,7 @@ import type { NotesMemory } from "../../notes/notes-memory.js";
 import { createConsolidationActors, type ConsolidationActors } from "./consolidation-actors.js";
 import { DEFAULT_CONSOLIDATION_BUDGET, type ConsolidationBudget } from "./consolidation-deps.js";
 import { consolidationMachine } from "./consolidation-machine.js";
+import { quarantineRefused } from "./quarantine-refused.js";
 import {
   runConsolidation,
   type ConsolidateOptions,
@@ -49,6 +50,8 @@ export interface ConsolidationWiring {
   readonly now: () => number;
   readonly queue: SerialQueue;
   readonly acquireLock: AcquireLock | undefined;
+  /** The journal's lock, held by journal.addOnce from its look to its write; undefined: none. */
+  readonly acquireJournalLock?: AcquireLock | undefined;
   /** The lock a whole run holds, so two runs never overlap; undefined: none. */
   readonly acquirePipelineLock: AcquireLock | undefined;
   /** Readers by retrieval method; none unless the host passes them. */
@@ -65,7 +68,11 @@ export function bindConsolidation(
   notes: NotesMemory,
   wiring: ConsolidationWiring,
 ): ConsolidationApi {
-  const journal = createJournal({ persistence: wiring.persistence, now: wiring.now });
+  const journal = createJournal({
+    persistence: wiring.persistence,
+    now: wiring.now,
+    acquireLock: wiring.acquireJournalLock,
+  });
   const sessionLog = createSessionLog({
     persistence: wiring.persistence,
     now: wiring.now,
@@ -102,7 +109,11 @@ export function bindConsolidation(
         options.actors === undefined ? base : base.provide({ actors: options.actors });
       return withPipelineLock(wiring.acquirePipelineLock, () =>
         runConsolidation(machine, options).andThen((report) =>
-          options.dryRun === true ? okAsync(report) : noteUnread(journal, report),
+          options.dryRun === true
+            ? okAsync(report)
+            : quarantineRefused(journal, wiring.git, report).andThen((kept) =>
+                noteUnread(journal, kept),
+              ),
         ),
       );
     },
@@ -124,8 +135,13 @@ function noteUnread(
   report: ConsolidationReport,
 ): ResultAsync<ConsolidationReport, never> {
   return journal
-    .noteUnread(report.unreadable)
-    .andThen(() => journal.forgetUnread(report.consumed))
+    .noteUnread(report.unreadable.filter((entry) => entry.quarantined !== true))
+    .andThen(() =>
+      journal.forgetUnread([
+        ...report.consumed,
+        ...report.unreadable.filter((entry) => entry.quarantined === true).map((entry) => entry.id),
+      ]),
+    )
     .map(() => report)
     .orElse((error) =>
       okAsync({

@@ -17,6 +17,7 @@ import type {
   SelectContextInput,
   SessionWarning,
   SelectContextOutput,
+  UnreadableEntry,
   WriteKbEntriesInput,
   WriteKbEntriesOutput,
 } from "./consolidation-steps.js";
@@ -41,8 +42,11 @@ export type ConsolidationOutput =
       readonly updated: readonly string[];
       readonly inbox: WriteSummary["inbox"];
       readonly commit: string | null;
-      /** Entries left pending because their transcript could not be read. */
-      readonly unreadable: readonly { readonly id: string; readonly reason: string }[];
+      /**
+       * Entries whose transcript could not be read: left pending, or (`refused`) set aside in
+       * `journal/invalid/` with the reason (`quarantined` once done).
+       */
+      readonly unreadable: readonly UnreadableEntry[];
       /** Entries left pending because they did not fit this run's session budget. */
       readonly deferred: readonly string[];
       /** What the session readers had to work around in the sessions they read. */

@@ -76,11 +76,23 @@ export interface FetchSessionsOutput {
   readonly sessions: readonly PromptSession[];
   /** Entries that were read (or need no transcript), in order. */
   readonly readEntryIds: readonly string[];
-  readonly unreadable: readonly { readonly id: string; readonly reason: string }[];
+  readonly unreadable: readonly UnreadableEntry[];
   /** Entries beyond this run's session budget: left pending for the next run. */
   readonly deferred: readonly string[];
   /** What the readers had to work around in sessions they did read, per entry. */
   readonly warnings?: readonly SessionWarning[];
+}
+
+/**
+ * An entry whose session was not read, and why. `refused`: its source can never be read
+ * (a credential store, a path outside the allowed folders), so the run sets it aside in
+ * `journal/invalid/` rather than keep it pending; `quarantined` says that was done.
+ */
+export interface UnreadableEntry {
+  readonly id: string;
+  readonly reason: string;
+  readonly refused?: boolean;
+  readonly quarantined?: boolean;
 }
 
 /** A reader's warning about one entry's session (invalid UTF-8, skipped lines, ...). */

@@ -10,8 +10,12 @@ import {
 } from "./consolidation-prompt.js";
 import type { SelectContextInput, SelectContextOutput } from "./consolidation-steps.js";
 import { readNoteBodies } from "../../notes/read-note-bodies.js";
+import { MAX_QUERY_LENGTH } from "../../notes/search/search-options.js";
 
 const QUERY_TERMS = 16;
+// Longer than any word of prose (German compounds included): a pasted token, a base64 blob
+// or a hash is no term a note was written with, and would spend the query's length.
+const MAX_TERM_CHARS = 40;
 const CANDIDATES = 60;
 const MAX_CONTEXT_NOTE_CHARS = 1_500;
 const STOPWORDS = new Set(
@@ -75,7 +79,11 @@ export async function selectContext(
   });
 }
 
-/** The most frequent meaningful words of the sessions and inbox, as a search query. */
+/**
+ * The most frequent meaningful words of the sessions and inbox, as a search query that
+ * `memory.search` always accepts: words over MAX_TERM_CHARS are skipped and the query never
+ * exceeds MAX_QUERY_LENGTH, whatever the sessions hold.
+ */
 export function salientTerms(
   sessions: readonly PromptSession[],
   inbox: readonly PromptNote[],
@@ -86,12 +94,17 @@ export function salientTerms(
     ...inbox.map((n) => `${n.title} ${n.title} ${n.body}`),
   ].join(" ");
   for (const word of text.toLowerCase().match(/\p{L}[\p{L}\p{N}_-]{3,}/gu) ?? []) {
-    if (STOPWORDS.has(word) || word.startsWith("id__")) continue;
+    if (word.length > MAX_TERM_CHARS || STOPWORDS.has(word) || word.startsWith("id__")) continue;
     counts.set(word, (counts.get(word) ?? 0) + 1);
   }
-  return [...counts]
-    .toSorted((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .slice(0, QUERY_TERMS)
-    .map(([word]) => word)
-    .join(" ");
+  const terms: string[] = [];
+  let length = 0;
+  for (const [word] of [...counts].toSorted((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))) {
+    if (terms.length === QUERY_TERMS) break;
+    const cost = word.length + (terms.length === 0 ? 0 : 1);
+    if (length + cost > MAX_QUERY_LENGTH) continue;
+    terms.push(word);
+    length += cost;
+  }
+  return terms.join(" ");
 }

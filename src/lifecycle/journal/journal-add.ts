@@ -8,6 +8,7 @@ import { safeAsync } from "../../shared/safe-async.js";
 import { ConflictError, InvalidInputError, PersistenceError } from "../../errors.js";
 import type { Persistence } from "../../ports/persistence.js";
 import { scrubSecrets } from "../secret-scrubber.js";
+import { credentialStoreReason } from "../sessions/credential-store.js";
 import {
   canonicalEntry,
   serializeJournalEntry,
@@ -130,6 +131,11 @@ function validEntry(candidate: unknown): Result<JournalEntry, InvalidInputError>
   const checked = journalEntrySchema(candidate);
   if (checked instanceof type.errors) {
     return err(new InvalidInputError(`Invalid journal entry: ${checked.summary}`));
+  }
+  // Refused here too, so whoever adds it hears why at once (consolidation refuses it anyway).
+  for (const named of [checked.retrieval.sessionPath, checked.retrieval.threadId]) {
+    const store = named === undefined ? undefined : credentialStoreReason(named);
+    if (store !== undefined) return err(new InvalidInputError(`Invalid journal entry: ${store}`));
   }
   return ok(checked);
 }

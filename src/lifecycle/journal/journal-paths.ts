@@ -6,6 +6,7 @@
  * and free of ":" so the name is valid on every filesystem git checks out to.
  */
 import { randomBytes } from "node:crypto";
+import { PRIVATE_FOLDER } from "../../model/layout.js";
 
 /** The journal's folders, relative to the memory root. */
 export const JOURNAL_FOLDERS = {
@@ -23,6 +24,9 @@ export const JOURNAL_FOLDERS = {
  * ```
  */
 export type JournalStatus = keyof typeof JOURNAL_FOLDERS;
+
+/** The journal's lock (see `journal.addOnce`), relative to the memory root; never committed. */
+export const JOURNAL_LOCK_PATH = `${PRIVATE_FOLDER}/journal.lock`;
 
 /** Suffix of the file that explains why a quarantined file was refused. */
 export const REASON_SUFFIX = ".reason.txt";

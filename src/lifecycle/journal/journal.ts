@@ -4,7 +4,14 @@
  * `journal/invalid/`. Everything goes through the Persistence port.
  */
 import { ResultAsync } from "neverthrow";
-import type { ConflictError, InvalidInputError, PersistenceError } from "../../errors.js";
+import type {
+  ConflictError,
+  InvalidInputError,
+  LockError,
+  PersistenceError,
+} from "../../errors.js";
+import type { AcquireLock } from "../../notes/memory-lock.js";
+import { addOnceUnderLock, type AddOnceOutcome } from "./journal-add-once.js";
 import type { Persistence } from "../../ports/persistence.js";
 import { type AddedJournalEntry, addEntry, type JournalEntryInput } from "./journal-add.js";
 import {
@@ -17,7 +24,13 @@ import type { StoredJournalEntry } from "../../model/journal-entry.js";
 import { journalEntrySchema } from "./journal-entry-schema.js";
 import type { InvalidJournalFile } from "./journal-file.js";
 import { markEntries, type MarkError } from "./journal-mark.js";
-import { JOURNAL_FOLDERS, journalPath, randomSuffix, type JournalStatus } from "./journal-paths.js";
+import {
+  isJournalId,
+  JOURNAL_FOLDERS,
+  journalPath,
+  randomSuffix,
+  type JournalStatus,
+} from "./journal-paths.js";
 import { listQuarantined, quarantineFiles } from "./journal-quarantine.js";
 import { scanJournalFolder } from "./journal-scan.js";
 import { clearUnread, readUnread, recordUnread, type UnreadNote } from "./journal-unread.js";
@@ -36,6 +49,12 @@ export interface JournalOptions {
   readonly now?: () => number;
   /** The random part of new ids (letters and digits). Default: 16 random hex digits. */
   readonly randomId?: () => string;
+  /**
+   * The journal's cross-process lock, held by {@link Journal.addOnce} from its look to its
+   * write; `createMemory` passes one at `.agent-memory/journal.lock`. Without it, addOnce
+   * serialises nothing across processes.
+   */
+  readonly acquireLock?: AcquireLock | undefined;
 }
 
 /**
@@ -71,6 +90,14 @@ export interface Journal {
     entry: JournalEntryInput,
   ): ResultAsync<AddedJournalEntry, InvalidInputError | ConflictError | PersistenceError>;
   /**
+   * Adds `entry` unless a pending entry satisfies `same` (an entry for the same transcript),
+   * the look and the add under the journal's lock: hooks racing for one session queue it once.
+   */
+  addOnce(
+    entry: JournalEntryInput,
+    same: (pending: StoredJournalEntry) => boolean,
+  ): ResultAsync<AddOnceOutcome, InvalidInputError | ConflictError | PersistenceError | LockError>;
+  /**
    * The valid pending entries, oldest first (by timestamp, then id). Never writes: invalid
    * files are skipped here and moved by {@link Journal.quarantineInvalid}. An entry that
    * also has a done record (a crash interrupted markConsolidated) is not pending.
@@ -82,6 +109,14 @@ export interface Journal {
    * of the library stay in pending.
    */
   quarantineInvalid(): ResultAsync<InvalidJournalFile[], PersistenceError>;
+  /**
+   * Moves the pending entries `items` name to `journal/invalid/`, each with its reason beside
+   * it (never deletes): entries valid in form that can never be consumed (their transcript
+   * is refused). Returns what it moved; an id no longer pending is skipped.
+   */
+  quarantineEntries(
+    items: readonly { readonly id: string; readonly reason: string }[],
+  ): ResultAsync<InvalidJournalFile[], PersistenceError>;
   /**
    * Records that `ids` were consumed by `result` (the commit holding their notes): writes
    * each done record, then removes the pending file. Idempotent; see journal-mark.ts for
@@ -158,12 +193,29 @@ export function createJournal(options: JournalOptions): Journal {
         ),
     };
 
+  const add = (entry: JournalEntryInput) => addEntry({ persistence, now, randomId }, entry);
   return {
-    add: (entry) => addEntry({ persistence, now, randomId }, entry),
+    add,
+    addOnce: (entry, same) =>
+      addOnceUnderLock({ pending, add, acquireLock: options.acquireLock }, entry, same),
     pending,
     quarantineInvalid: () =>
       scanPending().andThen((scan) =>
         quarantineFiles(persistence, scan.invalid, new Date(now()).toISOString()),
+      ),
+    quarantineEntries: (items) =>
+      quarantineFiles(
+        persistence,
+        items
+          .filter((item) => isJournalId(item.id))
+          .map((item) => ({
+            id: item.id,
+            path: journalPath("pending", item.id),
+            reason: item.reason,
+            quarantined: false,
+            newerVersion: false,
+          })),
+        new Date(now()).toISOString(),
       ),
     markConsolidated: (ids, result) =>
       markEntries(persistence, ids, result, new Date(now()).toISOString()),

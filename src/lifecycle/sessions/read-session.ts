@@ -1,5 +1,5 @@
 import { errAsync, type ResultAsync } from "neverthrow";
-import { InvalidInputError } from "../../errors.js";
+import { InvalidInputError, SessionReadError } from "../../errors.js";
 import type { JournalEntry } from "../../model/journal-entry.js";
 import { budgetProblem } from "../../model/session-budget.js";
 import type {
@@ -8,9 +8,12 @@ import type {
   SessionReaders,
   SessionText,
 } from "../../ports/session-reader.js";
+import { credentialStoreReason } from "./credential-store.js";
 
 /**
- * Reads the session of `entry` with the reader registered for its retrieval method.
+ * Reads the session of `entry` with the reader registered for its retrieval method. An entry
+ * naming a known credential store (in its path or thread id) is refused before any reader
+ * runs, whatever the method: a SESSION_READ error with `refused: true`.
  *
  * @example
  * ```ts
@@ -23,7 +26,11 @@ export function readSession(
   entry: JournalEntry,
   options: ReadSessionOptions,
 ): ResultAsync<SessionText, SessionReadFailure> {
-  const { method } = entry.retrieval;
+  const { method, sessionPath, threadId } = entry.retrieval;
+  for (const named of [sessionPath, threadId]) {
+    const store = named === undefined ? undefined : credentialStoreReason(named);
+    if (store !== undefined) return errAsync(new SessionReadError(store, { refused: true }));
+  }
   const reader = Object.hasOwn(readers, method) ? readers[method] : undefined;
   if (reader === undefined) {
     const known = Object.keys(readers).toSorted().join(", ") || "none";
