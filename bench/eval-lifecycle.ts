@@ -120,7 +120,6 @@ function planted(prose: readonly SyntheticNote[]) {
     oversized.push(big.id);
   }
   const orphans: string[] = [];
-  const tagOf = (markdown: string) => /\n#([a-z_/]+)/.exec(markdown)?.[1] ?? "people";
   for (let r = 0; r < ORPHANS; r++) {
     const host = prose[r * 7];
     const orphan = note(
@@ -221,3 +220,7 @@ async function main(): Promise<void> {
 }
 
 await main();
+
+function tagOf(markdown: string): string {
+  return /\n#([a-z_/]+)/.exec(markdown)?.[1] ?? "people";
+}

@@ -83,9 +83,6 @@ export async function benchTokens(workDir: string, count: number): Promise<void>
   const small = await measure(await quickstartMemory(join(workDir, "q")), join(workDir, "q"));
   const bigRoot = join(workDir, `tokens-${count}`);
   const big = await measure(await proseMemory(bigRoot, count), bigRoot);
-  const estimate = (row: SurfaceTokens | undefined) => Math.ceil((row?.characters ?? 0) / 4);
-  const ratio = (row: SurfaceTokens | undefined) =>
-    estimate(row) === 0 ? "-" : `${((row?.tokens ?? 0) / estimate(row)).toFixed(2)}x`;
   const lines = [
     `| surface | quickstart | ${count} notes | budget | within | ${count} notes, chars/4 (old estimate) | ratio |`,
     "|---|---|---|---|---|---|---|",
@@ -114,4 +111,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       process.exitCode = 1;
     })
     .finally(() => rmSync(workDir, { recursive: true, force: true }));
+}
+
+function estimate(row: SurfaceTokens | undefined): number {
+  return Math.ceil((row?.characters ?? 0) / 4);
+}
+
+function ratio(row: SurfaceTokens | undefined): string {
+  return estimate(row) === 0 ? "-" : `${((row?.tokens ?? 0) / estimate(row)).toFixed(2)}x`;
 }

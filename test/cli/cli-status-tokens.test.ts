@@ -41,7 +41,6 @@ beforeAll(async () => {
     ]);
     notes.push(jsonOf<{ note: NoteMeta }>(captured).note);
   }
-  const links = (some: NoteMeta[]) => some.map((note) => `- [[${note.id}|${note.title}]]`);
   await writeFile(
     join(root, "index.md"),
     [
@@ -60,6 +59,8 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => sandbox.cleanup());
 
+
+const links = (some: NoteMeta[]) => some.map((note) => `- [[${note.id}|${note.title}]]`);
 describe("memory status --tokens", () => {
   // Spawned CLI calls on a shared machine: generous limits, never a timing assertion.
   it(

@@ -8,7 +8,7 @@ import type {
 } from "../../src/lifecycle/consolidate/consolidation-steps.js";
 import { freshMemory } from "../helpers/fresh-memory.js";
 import { seedNotes } from "../helpers/seed-notes.js";
-import { errOf, okOf } from "../helpers/result-helpers.js";
+import { okOf } from "../helpers/result-helpers.js";
 
 const ANSWER = JSON.stringify({
   notes: [{ op: "create", key: "k", title: "A fact", tags: [], body: "b" }],
