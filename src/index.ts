@@ -30,6 +30,8 @@ export type { ListFilter } from "./notes/list.js";
 export type { Note, NoteMeta, NoteTimes } from "./notes/note-meta.js";
 export type { UpdateOptions, UpdatePatch } from "./notes/update.js";
 export type { AppendSection } from "./notes/append.js";
+export type { TagResult } from "./notes/tag-note.js";
+export type { TagChange } from "./model/tag-change.js";
 export { editNote, type EditResult } from "./notes/edit-note.js";
 export { recentNotes, type RecentOptions } from "./notes/recent.js";
 export type { NoteEdit } from "./model/note-edit.js";

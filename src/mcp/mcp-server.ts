@@ -17,9 +17,10 @@ import { LIFECYCLE_TOOLS } from "./lifecycle-tools.js";
 import type { McpTool, ToolDeps } from "./mcp-tool.js";
 import { NOTE_TOOLS } from "./note-tools.js";
 import { registerNoteResources } from "./note-resources.js";
+import { TAG_TOOL } from "./tag-tool.js";
 
 /** Every tool the server offers. */
-export const MCP_TOOLS: readonly McpTool[] = [...NOTE_TOOLS, ...LIFECYCLE_TOOLS];
+export const MCP_TOOLS: readonly McpTool[] = [...NOTE_TOOLS, ...LIFECYCLE_TOOLS, TAG_TOOL];
 
 /** What the server needs besides the memory. */
 export interface McpServerOptions {

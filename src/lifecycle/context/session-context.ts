@@ -10,6 +10,7 @@
 import { okAsync, type ResultAsync } from "neverthrow";
 import type { InvalidInputError, PersistenceError } from "../../errors.js";
 import type { NotesMemory } from "../../notes/notes-memory.js";
+import type { IndexTiers } from "../../notes/tiers/index-note.js";
 import type { Pickup } from "../sessions/session-pickup.js";
 import type { SessionLog } from "../sessions/session-log.js";
 
@@ -29,12 +30,14 @@ export interface SessionContext {
   readonly pickup: Pickup | null;
   readonly hot: readonly ContextNote[];
   readonly warm: readonly { readonly id: string; readonly title: string }[];
+  /** Tiered notes left out because they are archived (retired notes are never top of mind). */
+  readonly archived: readonly string[];
   /** The whole context as markdown, within the budget (the pickup's `next:` line is always kept). */
   readonly text: string;
 }
 
 /** What {@link sessionContext} reads. */
-export type ContextSource = Pick<NotesMemory, "index" | "read"> & {
+export type ContextSource = Pick<NotesMemory, "index" | "read" | "list"> & {
   readonly sessionLog: Pick<SessionLog, "pickup">;
 };
 
@@ -62,7 +65,7 @@ export function sessionContext(
 ): ResultAsync<SessionContext, PersistenceError | InvalidInputError> {
   const budget = options.budget ?? DEFAULT_CONTEXT_BUDGET;
   return memory.sessionLog.pickup({ agent: options.agent ?? 0 }).andThen((pickup) =>
-    memory.index.get().andThen((tiers) =>
+    currentTiers(memory).andThen(({ tiers, archived }) =>
       readBodies(
         memory,
         tiers.hot.map((entry) => entry.id),
@@ -81,9 +84,33 @@ export function sessionContext(
           used += cost;
           return { id, title, body };
         });
-        return { pickup, hot, warm, text: renderContext(head, hot, warm, budget) };
+        return { pickup, hot, warm, archived, text: renderContext(head, hot, warm, budget) };
       }),
     ),
+  );
+}
+
+/**
+ * The index's tiers without their archived notes, as AGENTS.md has them: an archived note is
+ * retired, so it is neither inlined nor listed (doctor warns about the entry).
+ */
+function currentTiers(
+  memory: Pick<NotesMemory, "index" | "list">,
+): ResultAsync<{ tiers: IndexTiers; archived: string[] }, PersistenceError> {
+  return memory.index.get().andThen((tiers) =>
+    memory
+      .list({ status: "archived" })
+      .orElse(() => okAsync([]))
+      .map((retired) => {
+        const ids = new Set(retired.map((note) => note.id));
+        const current = (entry: { id: string }) => !ids.has(entry.id);
+        return {
+          tiers: { hot: tiers.hot.filter(current), warm: tiers.warm.filter(current) },
+          archived: [...tiers.hot, ...tiers.warm]
+            .map((entry) => entry.id)
+            .filter((id, at, all) => ids.has(id) && all.indexOf(id) === at),
+        };
+      }),
   );
 }
 
