@@ -11,6 +11,9 @@ import { EXIT } from "../framework/exit-codes.js";
 import { lookUpNote } from "../framework/note-lookup.js";
 import { openNotes } from "../framework/open-memory.js";
 
+/** A tag as the commit message shows it: without `#`. */
+const bare = (tag: string) => tag.trim().replace(/^#/u, "");
+
 /** `memory tag <id> +add -remove`: changes a note's tag line, in one commit. */
 const defined = defineCommand({
   name: "tag",
@@ -58,7 +61,10 @@ const defined = defineCommand({
     const note = await lookUpNote(memory, idInput);
     if (note.isErr()) return out.fail(note.error);
     const { id, title } = note.value;
-    const change = [...add.map((tag) => `+${tag}`), ...remove.map((tag) => `-${tag}`)].join(" ");
+    const change = [
+      ...add.map((tag) => `+${bare(tag)}`),
+      ...remove.map((tag) => `-${bare(tag)}`),
+    ].join(" ");
     const choice = chooseCommit(
       opened.value,
       values["no-commit"],

@@ -99,6 +99,6 @@ export function strayIdFileFinding(
       (empty
         ? `Delete it (it is empty). `
         : `Move what you wrote there into the note (memory edit ${id} --append ...), then delete it. `) +
-      'Open the memory in Obsidian with the plugin in examples/obsidian-plugin, or browse it with "memory view" (README: "Opening the memory in Obsidian").',
+      'To make the links work in Obsidian, install the plugin (README: "Opening the memory in Obsidian").',
   };
 }

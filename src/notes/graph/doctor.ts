@@ -112,7 +112,9 @@ function report(
           .filter((path) => strayIdOf(path) === undefined)
           .filter((path) => {
             const [first = "", ...rest] = path.split("/");
-            if (rest.length === 0) return !LAYOUT_FILES.has(path) && !first.startsWith(".");
+            // Dotted names at the root are tools' own (.gitignore, Obsidian's .obsidian/).
+            if (first.startsWith(".")) return false;
+            if (rest.length === 0) return !LAYOUT_FILES.has(path);
             if (!LAYOUT_FOLDERS.has(first)) return true;
             // Notes live flat in their status folder; anything nested there is lost to the library.
             return (

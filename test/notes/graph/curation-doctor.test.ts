@@ -75,6 +75,9 @@ describe("doctor: curation findings", () => {
     await fs.promises.writeFile(`${root}/id__Kf9mNp.md`, "");
     await fs.promises.writeFile(`${root}/id__Zz9zZz.md`, "typed into it");
     await fs.promises.writeFile(`${root}/stray.md`, "other");
+    // Obsidian's own folder in a vault is not the memory's to report.
+    await fs.promises.mkdir(`${root}/.obsidian/plugins/agent-memory-links`, { recursive: true });
+    await fs.promises.writeFile(`${root}/.obsidian/plugins/agent-memory-links/manifest.json`, "{}");
     const findings = okOf(await memory.doctor()).findings;
     const strays = findings.filter((finding) => finding.kind === "obsidian-stray");
     expect(strays.map((finding) => [finding.path, finding.severity])).toEqual([
