@@ -10,6 +10,7 @@
 import { okAsync, type ResultAsync } from "neverthrow";
 import type { InvalidInputError, PersistenceError } from "../../errors.js";
 import type { NotesMemory } from "../../notes/notes-memory.js";
+import type { NoteMeta } from "../../notes/note-meta.js";
 import type { IndexTiers } from "../../notes/tiers/index-note.js";
 import type { Pickup } from "../sessions/session-pickup.js";
 import type { SessionLog } from "../sessions/session-log.js";
@@ -98,8 +99,11 @@ function currentTiers(
   memory: Pick<NotesMemory, "index" | "list">,
 ): ResultAsync<{ tiers: IndexTiers; archived: string[] }, PersistenceError> {
   return memory.index.get().andThen((tiers) =>
-    memory
-      .list({ status: "archived" })
+    (tiers.hot.length + tiers.warm.length === 0
+      ? okAsync<NoteMeta[], never>([])
+      : memory.list({ status: "archived" })
+    )
+      // The context never fails for want of a listing (a broken history walk): as before.
       .orElse(() => okAsync([]))
       .map((retired) => {
         const ids = new Set(retired.map((note) => note.id));
