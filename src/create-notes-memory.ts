@@ -10,6 +10,7 @@ import { nodeLockHost } from "./adapters/lock-host/node-lock-host.js";
 import { GitError, InvalidInputError } from "./errors.js";
 import { generateId } from "./model/id.js";
 import { isMemoryOwned } from "./model/layout.js";
+import { ROOT_IGNORE_FILE } from "./model/private-ignore.js";
 import { appendToNote } from "./notes/append.js";
 import { captureNote } from "./notes/capture.js";
 import { commitMemory } from "./notes/commit-memory.js";
@@ -33,6 +34,7 @@ import { renameNote } from "./notes/rename.js";
 import type { Searcher } from "./notes/search/searcher.js";
 import { createIndexNoteApi } from "./notes/tiers/index-api.js";
 import { updateNote } from "./notes/update.js";
+import { tagNote } from "./notes/tag-note.js";
 import type { Embedder } from "./ports/embedder.js";
 import type { Git } from "./ports/git.js";
 import type { Persistence } from "./ports/persistence.js";
@@ -125,6 +127,7 @@ export function createNotesTier(options: NotesMemoryOptions): NotesTier {
     list: (filter) => listNotes(ctx, filter),
     update: (id, patch, mutation) => updateNote(ctx, id, patch, mutation),
     append: (id, section, mutation) => appendToNote(ctx, id, section, mutation),
+    tag: (id, change, mutation) => tagNote(ctx, id, change, mutation),
     commit: (message, paths) => {
       const git = ctx.git;
       if (git === undefined) {
@@ -137,7 +140,8 @@ export function createNotesTier(options: NotesMemoryOptions): NotesTier {
       if (message.trim() === "") {
         return errAsync(new InvalidInputError("A commit needs a message that says what changed."));
       }
-      const outside = paths?.find((path) => !isMemoryOwned(path));
+      // The root's .gitignore carries the rule that keeps .agent-memory/ out of clones.
+      const outside = paths?.find((path) => !isMemoryOwned(path) && path !== ROOT_IGNORE_FILE);
       if (outside !== undefined) {
         return errAsync(
           new InvalidInputError(

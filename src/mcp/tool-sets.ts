@@ -12,6 +12,7 @@ import { LIFECYCLE_TOOLS } from "./lifecycle-tools.js";
 import type { McpTool } from "./mcp-tool.js";
 import { NOTE_TOOLS } from "./note-tools.js";
 import { STRUCTURE_TOOLS } from "./structure-tools.js";
+import { TAG_TOOL } from "./tag-tool.js";
 
 /** Every tool, in the order clients list them: the default set. */
 export const MCP_TOOLS: readonly McpTool[] = [
@@ -20,6 +21,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
   ...NOTE_TOOLS.slice(2),
   forgetTool,
   ...STRUCTURE_TOOLS,
+  TAG_TOOL,
   ...LIFECYCLE_TOOLS,
 ];
 

@@ -33,6 +33,7 @@ export {
   statusOfPath,
   type NoteStatus,
 } from "./layout.js";
+export { PRIVATE_IGNORE_RULE, ROOT_IGNORE_FILE, withPrivateIgnoreRule } from "./private-ignore.js";
 export {
   KNOWN_HARNESSES,
   KNOWN_RETRIEVAL_METHODS,

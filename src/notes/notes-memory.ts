@@ -17,6 +17,8 @@ import type { RemoveError, RemoveOptions, RemoveResult } from "./remove.js";
 import type { RenameError, RenameResult } from "./rename.js";
 import type { UpdateEdit, UpdateError, UpdateOptions, UpdatePatch } from "./update.js";
 import type { AppendSection } from "./append.js";
+import type { TagResult } from "./tag-note.js";
+import type { TagChange } from "../model/tag-change.js";
 import type {
   EmbedderError,
   GitError,
@@ -58,7 +60,13 @@ export interface NotesMemory {
     options?: UpdateOptions,
   ): ResultAsync<ChangedNote, UpdateError>;
   /**
-   * Commits every change to the memory's own files (or only `paths`, each one of them), under
+   * Adds and removes tags on a note's tag line (a compare-and-swap with `expectedHash`); tags
+   * written in the body stay. One write, one commit when `commit` is given.
+   */
+  tag(id: string, change: TagChange, options?: UpdateOptions): ResultAsync<TagResult, UpdateError>;
+  /**
+   * Commits every change to the memory's own files (or only `paths`, each one of them or the
+   * root's `.gitignore`, which holds the rule keeping `.agent-memory/` out of clones), under
    * the memory lock so it never races another process's commit; resolves to the commit id, or
    * null if nothing changed.
    */

@@ -26,6 +26,7 @@ describe("init", () => {
     expect((await readdir(root)).toSorted()).toEqual([
       ".agent-memory",
       ".git",
+      ".gitignore",
       "archive",
       "inbox",
       "index.md",
@@ -48,7 +49,7 @@ describe("init", () => {
     );
     expect(run).toMatchObject({ gitInitialized: false, repository: sub });
     expect(await sandbox.git(sub, ["log", "--format=%s", "--name-only"])).toBe(
-      "memory: init\n\norgs/acme/index.md\n",
+      "memory: init\n\norgs/acme/.gitignore\norgs/acme/index.md\n",
     );
   });
 });

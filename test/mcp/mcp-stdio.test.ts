@@ -80,6 +80,7 @@ describe("memory mcp over stdio", () => {
       "session_log",
       "journal_add",
       "doctor",
+      "tag",
     ]);
     const edit = tools.find((tool) => tool.name === "edit");
     expect(edit?.inputSchema).toMatchObject({

@@ -91,6 +91,31 @@ const OPERATIONS: readonly Operation[] = [
     },
   },
   {
+    name: "tag (with `expectedHash`, committed)",
+    slow: false,
+    rerunMustSucceed: true,
+    // Topic2 gets a tag line to take a tag off.
+    setup: async (persistence) => {
+      const path = "topics/release-checklist id__Topic2.md";
+      const text = await persistence.read(path);
+      if (text.isErr()) throw text.error;
+      const written = await persistence.write(
+        path,
+        text.value.replace("\n\n", "\n\n#draft #ops\n\n"),
+      );
+      if (written.isErr()) throw written.error;
+    },
+    run: async (m) => {
+      const note = await m.read("id__Topic2");
+      if (note.isErr()) return note;
+      return m.tag(
+        "id__Topic2",
+        { add: ["release"], remove: ["draft"] },
+        { expectedHash: note.value.hash, commit: "memory: tag" },
+      );
+    },
+  },
+  {
     name: "append",
     slow: false,
     rerunMustSucceed: true,

@@ -43,6 +43,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./edit.js")).editCommand,
   },
   {
+    name: "tag",
+    summary: "Change a note's tag line: +TAG adds, -TAG removes, in one commit.",
+    load: async () => (await import("./tag.js")).tagCommand,
+  },
+  {
     name: "list",
     summary: "List notes, one per line (id, status, title).",
     load: async () => (await import("./list.js")).listCommand,

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, readdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import {
   NOTE_STATUSES,
@@ -8,6 +8,8 @@ import {
   EMPTY_INDEX_NOTE,
   MEMORY_OWNED_PATHS,
   PRIVATE_FOLDER,
+  ROOT_IGNORE_FILE,
+  withPrivateIgnoreRule,
 } from "../../model/index.js";
 import { failureFrom } from "../framework/cli-failure.js";
 import { COMMIT_OPTIONS, defineCommand } from "../framework/command.js";
@@ -23,7 +25,8 @@ export const initCommand = defineCommand({
   usage: "[options]",
   description:
     "Creates the memory root, its status folders and an index note (index.md, with empty ## Hot and\n" +
-    "## Warm lists), and commits the index note. When the root is not inside a git repository, runs\n" +
+    "## Warm lists), adds /.agent-memory/ (the library's locks and caches) to the root's .gitignore so\n" +
+    "no clone ever sees them, and commits both. When the root is not inside a git repository, runs\n" +
     "git init there (branch main). Running it again on an existing memory only adds what is missing.",
   options: { ...COMMIT_OPTIONS, force: { type: "boolean" } },
   optionHelp: [
@@ -65,6 +68,15 @@ export const initCommand = defineCommand({
         await mkdir(join(root, PRIVATE_FOLDER), { recursive: true });
         await writeFile(join(root, PRIVATE_FOLDER, ".gitignore"), "*\n");
       }
+      // The rule that reaches clones: the root's own .gitignore, committed with the index note
+      // (the folder's own .gitignore above ignores itself, so a clone never has it).
+      const ignore = withPrivateIgnoreRule(
+        await readFile(join(root, ROOT_IGNORE_FILE), "utf8").catch(() => undefined),
+      );
+      if (ignore !== undefined) {
+        await writeFile(join(root, ROOT_IGNORE_FILE), ignore);
+        created.push(ROOT_IGNORE_FILE);
+      }
       if (!(await exists(join(root, INDEX_NOTE_PATH)))) {
         await writeFile(join(root, INDEX_NOTE_PATH), EMPTY_INDEX_NOTE, { flag: "wx" });
         created.push(INDEX_NOTE_PATH);
@@ -88,9 +100,9 @@ export const initCommand = defineCommand({
     }
     const opened = await openPorts(root, io);
     const choice = chooseCommit(opened, values["no-commit"], "memory: init");
-    const outcome = created.includes(INDEX_NOTE_PATH)
-      ? await commitPaths(opened.memory, choice, [INDEX_NOTE_PATH])
-      : { commit: null };
+    const toCommit = [INDEX_NOTE_PATH, ROOT_IGNORE_FILE].filter((path) => created.includes(path));
+    const outcome =
+      toCommit.length > 0 ? await commitPaths(opened.memory, choice, toCommit) : { commit: null };
     out.print({ root, created, gitInitialized, repository, ...outcome }, () =>
       [
         `Memory root: ${root}`,

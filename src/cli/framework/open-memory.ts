@@ -26,6 +26,7 @@ import type { CliFailure } from "./cli-failure.js";
 import type { CliIo } from "./cli-io.js";
 import { EXIT } from "./exit-codes.js";
 import { resolveRoot, ROOT_VARIABLE } from "./root-variable.js";
+import { ensurePrivateIgnored } from "./private-ignore-file.js";
 
 /** A memory root with its ports and its note tier, as the CLI opened it. */
 export interface OpenedNotes {
@@ -93,6 +94,7 @@ export async function openNotesAt(
   const { persistence, git, ports } = await cliPorts(root);
   const { createNotesMemory } = await import("../../notes/index.js");
   const memory = createNotesMemory({ ...ports, ...(freshness === undefined ? {} : { freshness }) });
+  if (git !== undefined) await ensurePrivateIgnored(root, memory, repositoryFreeEnv(process.env));
   return { root, persistence, git, memory };
 }
 
@@ -163,6 +165,7 @@ export async function openPorts(
     ...(options.sessionReaders === undefined ? {} : { sessionReaders: options.sessionReaders }),
     ...(options.freshness === undefined ? {} : { freshness: options.freshness }),
   });
+  if (git !== undefined) await ensurePrivateIgnored(root, memory, repositoryFreeEnv(process.env));
   return { root, persistence, git, memory };
 }
 

@@ -13,6 +13,8 @@ import type { InvalidInputError, PersistenceError } from "../../errors.js";
 import type { NotesMemory } from "../../notes/notes-memory.js";
 import type { Tokenizer } from "../../ports/tokenizer.js";
 import { fitToBudget } from "../agents-md/fit-to-budget.js";
+import type { NoteMeta } from "../../notes/note-meta.js";
+import type { IndexTiers } from "../../notes/tiers/index-note.js";
 import type { Pickup } from "../sessions/session-pickup.js";
 import type { SessionLog } from "../sessions/session-log.js";
 
@@ -35,6 +37,8 @@ export interface SessionContext {
   readonly pickup: Pickup | null;
   readonly hot: readonly ContextNote[];
   readonly warm: readonly { readonly id: string; readonly title: string }[];
+  /** Tiered notes left out because they are archived (retired notes are never top of mind). */
+  readonly archived: readonly string[];
   /**
    * The whole context as markdown, within the budget: the pickup first (always kept, even
    * over a tiny budget), inlined notes whole, then whole list lines.
@@ -43,7 +47,7 @@ export interface SessionContext {
 }
 
 /** What {@link sessionContext} reads. */
-export type ContextSource = Pick<NotesMemory, "index" | "read"> & {
+export type ContextSource = Pick<NotesMemory, "index" | "read" | "list"> & {
   readonly sessionLog: Pick<SessionLog, "pickup">;
   readonly tokenizer: Tokenizer;
 };
@@ -79,7 +83,7 @@ export function sessionContext(
   const fits = (text: string) =>
     text.length <= maxChars && memory.tokenizer.countTokens(text) <= budget;
   return memory.sessionLog.pickup({ agent: options.agent ?? 0 }).andThen((pickup) =>
-    memory.index.get().andThen((tiers) =>
+    currentTiers(memory).andThen(({ tiers, archived }) =>
       readBodies(
         memory,
         tiers.hot.map((entry) => entry.id),
@@ -100,9 +104,36 @@ export function sessionContext(
         // Every list line costs a token at least: a longer list cannot fit.
         const listable = Math.min(tiers.hot.length + warm.length, budget);
         const best = fitToBudget(layout, readable.length, listable, fits) ?? layout(0, 0);
-        return { pickup, hot: best.hot, warm, text: best.text };
+        return { pickup, hot: best.hot, warm, archived, text: best.text };
       }),
     ),
+  );
+}
+
+/**
+ * The index's tiers without their archived notes, as AGENTS.md has them: an archived note is
+ * retired, so it is neither inlined nor listed (doctor warns about the entry).
+ */
+function currentTiers(
+  memory: Pick<NotesMemory, "index" | "list">,
+): ResultAsync<{ tiers: IndexTiers; archived: string[] }, PersistenceError> {
+  return memory.index.get().andThen((tiers) =>
+    (tiers.hot.length + tiers.warm.length === 0
+      ? okAsync<NoteMeta[], never>([])
+      : memory.list({ status: "archived" })
+    )
+      // The context never fails for want of a listing (a broken history walk): as before.
+      .orElse(() => okAsync([]))
+      .map((retired) => {
+        const ids = new Set(retired.map((note) => note.id));
+        const current = (entry: { id: string }) => !ids.has(entry.id);
+        return {
+          tiers: { hot: tiers.hot.filter(current), warm: tiers.warm.filter(current) },
+          archived: [...tiers.hot, ...tiers.warm]
+            .map((entry) => entry.id)
+            .filter((id, at, all) => ids.has(id) && all.indexOf(id) === at),
+        };
+      }),
   );
 }
 

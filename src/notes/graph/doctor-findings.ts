@@ -4,6 +4,11 @@ import type { GraphView } from "./graph-view.js";
 import { resolveRedirect } from "../../model/redirect-record.js";
 import { duplicateFindings } from "./duplicate-findings.js";
 import { linkProblemFindings } from "./link-problem-findings.js";
+import {
+  archivedHotFindings,
+  conflictMarkerFindings,
+  strayIdFileFinding,
+} from "./curation-findings.js";
 
 /** The kinds of problem doctor reports. */
 export type DoctorFindingKind =
@@ -20,7 +25,10 @@ export type DoctorFindingKind =
   | "archived-link"
   | "index-broken-link"
   | "title-link"
-  | "malformed-id-link";
+  | "malformed-id-link"
+  | "conflict-markers"
+  | "archived-hot"
+  | "obsidian-stray";
 
 /** One problem: where, what, and how to fix it. */
 export interface DoctorFinding {
@@ -41,6 +49,8 @@ export interface DoctorInput {
   /** Redirect records: merged id to the id it was merged into. */
   readonly redirects: ReadonlyMap<string, string>;
   readonly outside: readonly string[];
+  /** Root-level `id__XXXXXX.md` files (Obsidian's clicks), with their sizes and ids. */
+  readonly strays: readonly { readonly path: string; readonly size: number; readonly id: string }[];
   readonly now: number;
   readonly orphanMinAgeMs: number;
   readonly maxNoteBytes: number;
@@ -102,6 +112,8 @@ export function doctorFindings(input: DoctorInput): DoctorFinding[] {
     }
   }
   findings.push(...linkProblemFindings(snapshot));
+  findings.push(...conflictMarkerFindings(snapshot), ...archivedHotFindings(snapshot));
+  for (const stray of input.strays) findings.push(strayIdFileFinding(snapshot, stray, stray.id));
   return findings.toSorted((a, b) =>
     a.path < b.path ? -1 : a.path > b.path ? 1 : a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0,
   );

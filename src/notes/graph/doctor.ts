@@ -10,6 +10,7 @@ import { doctorFindings, type DoctorFinding } from "./doctor-findings.js";
 import { fixIdenticalCopies } from "./fix-identical-copies.js";
 import { fixRedirectedLinks } from "./fix-redirected-links.js";
 import { fixTitleLinks } from "./fix-title-links.js";
+import { strayIdOf } from "./curation-findings.js";
 
 /** What doctor checks against. */
 export interface DoctorOptions {
@@ -67,7 +68,9 @@ const LAYOUT_FILES = new Set([INDEX_NOTE_PATH, "AGENTS.md", "README.md"]);
 /**
  * Checks the memory's health without changing anything: broken links, old orphans, notes
  * without a heading, duplicate ids, names that don't parse, files outside the layout, empty
- * and oversized notes, links to archived notes and index-note links to missing notes. Each
+ * and oversized notes, links to archived notes, index-note links to missing notes, git
+ * conflict markers, archived notes in the hot tier and the `id__XXXXXX.md` files an Obsidian
+ * click leaves at the root. Each
  * finding names the file and how to fix it.
  */
 export function runDoctor(
@@ -100,11 +103,18 @@ function report(
       loadRedirects(ctx.persistence),
     ] as const).andThen(([times, redirects]) =>
       ctx.persistence.list().map((files) => {
+        const strays = files.flatMap((file) => {
+          const id = strayIdOf(file.path);
+          return id === undefined ? [] : [{ path: file.path, size: file.size, id }];
+        });
         const outside = files
           .map((file) => file.path)
+          .filter((path) => strayIdOf(path) === undefined)
           .filter((path) => {
             const [first = "", ...rest] = path.split("/");
-            if (rest.length === 0) return !LAYOUT_FILES.has(path) && !first.startsWith(".");
+            // Dotted names at the root are tools' own (.gitignore, Obsidian's .obsidian/).
+            if (first.startsWith(".")) return false;
+            if (rest.length === 0) return !LAYOUT_FILES.has(path);
             if (!LAYOUT_FOLDERS.has(first)) return true;
             // Notes live flat in their status folder; anything nested there is lost to the library.
             return (
@@ -117,6 +127,7 @@ function report(
           times,
           redirects,
           outside,
+          strays,
           now: ctx.now(),
           orphanMinAgeMs: (options.orphanMinAgeDays ?? 30) * 86_400_000,
           maxNoteBytes: options.maxNoteBytes ?? 8 * 1024,

@@ -27,7 +27,8 @@ export interface IndexNoteApi {
     readonly warm: readonly string[];
   }): ResultAsync<IndexTiers, IndexError>;
   /**
-   * Puts a note in a tier (moving it out of the other one), at the end of the list. With
+   * Puts a note in a tier (moving it out of the other one), at the end of the list; an
+   * archived note is refused (INVALID_INPUT), since a retired note is never top of mind. With
    * `commit`, index.md is committed in the same hold of the memory's lock as the write, and
    * the result says what became of the commit.
    */
@@ -71,12 +72,22 @@ export function createIndexNoteApi(ctx: NotesContext): IndexNoteApi {
   const write = (
     next: (current: IndexTiers) => { hot: readonly string[]; warm: readonly string[] },
     options: MutationOptions = {},
+    promoted?: string,
   ): ResultAsync<IndexChange, IndexError> => {
     const commitCheck = checkCommitRequest(ctx, options);
     if (commitCheck.isErr()) return errAsync(commitCheck.error);
     return serialized(ctx, () =>
       readText().andThen((text) =>
         ctx.store.snapshot().andThen((snapshot) => {
+          const retired = promoted === undefined ? undefined : snapshot.byId.get(promoted)?.[0];
+          if (retired?.status === "archived") {
+            return errAsync(
+              new InvalidInputError(
+                `${retired.note.id} ("${retired.note.title}") is archived, and an archived note is never top of mind: ` +
+                  `move it back first (memory move ${retired.note.id} active), then tier it. index.md was not changed.`,
+              ),
+            );
+          }
           const tiers = next(readIndexTiers(text ?? ""));
           const missing = [...tiers.hot, ...tiers.warm].find((id) => !snapshot.byId.has(id));
           if (missing !== undefined)
@@ -128,11 +139,15 @@ export function createIndexNoteApi(ctx: NotesContext): IndexNoteApi {
     promote: (input, tier, options) => {
       const id = checkId(input);
       if (id instanceof InvalidInputError) return errAsync(id);
-      return write((current) => {
-        const hot = ids(current.hot).filter((known) => known !== id);
-        const warm = ids(current.warm).filter((known) => known !== id);
-        return tier === "hot" ? { hot: [...hot, id], warm } : { hot, warm: [...warm, id] };
-      }, options);
+      return write(
+        (current) => {
+          const hot = ids(current.hot).filter((known) => known !== id);
+          const warm = ids(current.warm).filter((known) => known !== id);
+          return tier === "hot" ? { hot: [...hot, id], warm } : { hot, warm: [...warm, id] };
+        },
+        options,
+        id,
+      );
     },
     demote: (input, options) => {
       const id = checkId(input);
