@@ -59,7 +59,6 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => sandbox.cleanup());
 
-
 const links = (some: NoteMeta[]) => some.map((note) => `- [[${note.id}|${note.title}]]`);
 describe("memory status --tokens", () => {
   // Spawned CLI calls on a shared machine: generous limits, never a timing assertion.

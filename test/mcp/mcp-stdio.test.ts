@@ -186,10 +186,7 @@ describe("memory mcp over stdio", () => {
       how: "a call",
       next: "send him the docs",
     });
-    const context = await ok<{ text: string; inlined: string[]; listed: string[] }>(
-      "context",
-      {},
-    );
+    const context = await ok<{ text: string; inlined: string[]; listed: string[] }>("context", {});
     expect(context.text).toContain("next: send him the docs");
     expect(context.text).toContain("Prefers Figma.");
     expect(context.inlined).toEqual([id]);
