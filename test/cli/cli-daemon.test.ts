@@ -11,7 +11,8 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createServer } from "node:net";
 import { decodeRequest, encodeMessage } from "../../src/cli/daemon/daemon-protocol.js";
-import { newToken, proofOf, writeCard } from "../../src/cli/daemon/daemon-token.js";
+import { writeCard } from "../../src/cli/daemon/daemon-card-write.js";
+import { newToken, proofOf } from "../../src/cli/daemon/daemon-token.js";
 import { exchange, QUICK } from "../../src/cli/daemon/socket-exchange.js";
 import { createSandbox, jsonOf, succeeded, type CliRun, type Sandbox } from "./cli-harness.js";
 

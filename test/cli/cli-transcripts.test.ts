@@ -112,13 +112,14 @@ describe("consolidate over transcripts", () => {
     expect(await readdir(join(root, "journal/pending"))).toHaveLength(2);
   });
 
-  it("never reads a transcript outside the allowed session roots: the entry stays pending with the reason", async () => {
+  it("never reads a transcript outside the allowed session roots: the entry is set aside in journal/invalid/ with the reason", async () => {
     const { root, memory } = await newMemory("outside-roots");
     // A file of this machine that is not a transcript folder (the sandbox's parent, which no
     // root covers), as a synced journal entry could name it.
     const outside = await mkdtemp(join(tmpdir(), "not-a-transcript-folder-"));
     try {
-      const secret = join(outside, "credentials");
+      // Not named like a credential store (those are refused when the entry is added).
+      const secret = join(outside, "notes.txt");
       await writeFile(secret, "aws_secret_access_key = do-not-send-this\n");
       const entry = await add(memory, "manual", secret, "2026-05-04T10:00:00Z");
       const promptFile = join(sandbox.dir, "prompt-outside.txt");
@@ -129,7 +130,9 @@ describe("consolidate over transcripts", () => {
       );
       const prompt = await readFile(promptFile, "utf8").catch(() => "");
       expect(prompt).not.toContain("do-not-send-this");
-      expect(await readdir(join(root, "journal/pending"))).toEqual([`${entry}.json`]);
+      // Refused for a reason of its own: no later run could read it, so it holds no place.
+      expect(await readdir(join(root, "journal/pending"))).toEqual([]);
+      expect(await readdir(join(root, "journal/invalid"))).toContain(`${entry}.json`);
     } finally {
       await rm(outside, { recursive: true, force: true });
     }

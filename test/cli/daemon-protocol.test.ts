@@ -17,7 +17,8 @@ import {
   type DaemonReply,
   type ChallengedRequest,
 } from "../../src/cli/daemon/daemon-protocol.js";
-import { newToken, proofOf, writeCard } from "../../src/cli/daemon/daemon-token.js";
+import { writeCard } from "../../src/cli/daemon/daemon-card-write.js";
+import { newToken, proofOf } from "../../src/cli/daemon/daemon-token.js";
 import { idleMsOf } from "../../src/cli/commands/daemon-idle.js";
 import { PRIVATE_FOLDER } from "../../src/model/index.js";
 import { okOf } from "../helpers/result-helpers.js";

@@ -41,7 +41,7 @@ describe("the tool list", () => {
   it("costs under 1,500 tokens for the default set, and the minimal set offers four tools", async () => {
     const { tools } = await mcp.client.listTools();
     const tokens = countTokens(JSON.stringify({ tools }));
-    expect(tools).toHaveLength(16);
+    expect(tools).toHaveLength(17);
     expect(tokens).toBeLessThan(1_500);
     const minimal = await startMcp(sandbox, root, ["--tools", "minimal"]);
     try {

@@ -75,12 +75,12 @@ describe("memory mcp over stdio", () => {
       "move",
       "merge",
       "tier",
+      "tag",
       "context",
       "pickup",
       "session_log",
       "journal_add",
       "doctor",
-      "tag",
     ]);
     const edit = tools.find((tool) => tool.name === "edit");
     expect(edit?.inputSchema).toMatchObject({

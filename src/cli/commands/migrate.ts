@@ -51,7 +51,7 @@ export const migrateCommand = defineCommand({
         }),
       );
     }
-    const opened = await openPorts(root, io);
+    const opened = await openPorts(root, io, { ignorePrivateFolder: false });
     const dryRun = values["dry-run"] === true;
     // The library writes the message (it knows the count); the CLI only decides whether to commit.
     const choice = chooseCommit(opened, values["no-commit"], "memory: migrate");

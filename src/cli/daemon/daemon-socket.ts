@@ -14,7 +14,8 @@ import { messageOf } from "../framework/message-of.js";
 import { readQuietly, statQuietly, unlinkQuietly } from "./quiet-files.js";
 import { exchangeWith, QUICK } from "./socket-exchange.js";
 import { takeStartLock } from "./start-lock.js";
-import { cardPathOf, readCard, removeCard, writeCard, type DaemonCard } from "./daemon-token.js";
+import { writeCard } from "./daemon-card-write.js";
+import { cardPathOf, readCard, removeCard, type DaemonCard } from "./daemon-token.js";
 
 /** Why a daemon did not start: another serves the root, or it cannot run here. */
 export interface DaemonFailure {

@@ -11,7 +11,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import * as fs from "node:fs";
 import { dirname, join } from "node:path";
-import { err, ok, type Result } from "neverthrow";
 import { messageOf } from "../framework/message-of.js";
 import { readQuietly, unlinkQuietly } from "./quiet-files.js";
 
@@ -49,23 +48,6 @@ export function proves(token: string, challenge: string, proof: string): boolean
   const expected = Buffer.from(proofOf(token, challenge));
   const given = Buffer.from(proof);
   return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-/**
- * Writes the card owner-only (0600 from its creation, then renamed into place so a reader
- * sees the old card or the new one).
- */
-export function writeCard(path: string, card: DaemonCard): Result<void, string> {
-  const temp = `${path}.${process.pid}`;
-  try {
-    unlinkQuietly(temp);
-    fs.writeFileSync(temp, JSON.stringify(card), { mode: 0o600, flag: "wx" });
-    fs.renameSync(temp, path);
-    return ok(undefined);
-  } catch (cause) {
-    unlinkQuietly(temp);
-    return err(`Could not write ${path}: ${messageOf(cause)}.`);
-  }
 }
 
 /**

@@ -52,6 +52,11 @@ export interface OpenOptions {
   readonly sessionReaders?: SessionReaders;
   /** For a long-lived command (the MCP server): when queries look at the files again. */
   readonly freshness?: FreshnessOptions;
+  /**
+   * Whether to add the ignore rule for `.agent-memory/` to the root's `.gitignore` (and commit
+   * it) when it is missing. Default true; `migrate` opens a tree of legacy roots, not a memory.
+   */
+  readonly ignorePrivateFolder?: boolean;
 }
 
 /**
@@ -165,7 +170,8 @@ export async function openPorts(
     ...(options.sessionReaders === undefined ? {} : { sessionReaders: options.sessionReaders }),
     ...(options.freshness === undefined ? {} : { freshness: options.freshness }),
   });
-  if (git !== undefined) await ensurePrivateIgnored(root, memory, repositoryFreeEnv(process.env));
+  if (git !== undefined && options.ignorePrivateFolder !== false)
+    await ensurePrivateIgnored(root, memory, repositoryFreeEnv(process.env));
   return { root, persistence, git, memory };
 }
 
