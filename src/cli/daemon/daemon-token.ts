@@ -11,7 +11,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import * as fs from "node:fs";
 import { dirname, join } from "node:path";
-import { messageOf } from "../framework/message-of.js";
 import { readQuietly, unlinkQuietly } from "./quiet-files.js";
 
 /** What a daemon publishes about itself. */
