@@ -15,6 +15,32 @@ export interface GitAuthor {
   readonly email: string;
 }
 
+/** A commit that wrote lines of a blamed file. */
+export interface BlameCommit {
+  /** The full commit id. */
+  readonly id: string;
+  readonly author: GitAuthor;
+  /** Author time, epoch ms. */
+  readonly authorTimeMs: number;
+  /** The whole commit message (subject, body and trailers). */
+  readonly message: string;
+}
+
+/** One line of a file as HEAD holds it, and the commit that last wrote it. */
+export interface BlameLine {
+  /** The line's text, without its newline. */
+  readonly text: string;
+  /** Id of the commit that wrote it (a key of {@link Blame.commits}). */
+  readonly commit: string;
+}
+
+/** Which commit wrote each line of a file at HEAD. */
+export interface Blame {
+  readonly lines: readonly BlameLine[];
+  /** Every commit named by a line, by id. */
+  readonly commits: ReadonlyMap<string, BlameCommit>;
+}
+
 /**
  * The git port. Paths are relative to the memory root, which may be a subfolder
  * of the repository: adapters find the repository and translate.
@@ -39,6 +65,13 @@ export interface Git {
    * fails with a CONFLICT error naming the files.
    */
   pull?(): ResultAsync<"none" | "up-to-date" | "merged", GitError | ConflictError>;
+  /**
+   * Optional: which commit wrote each line of `path` (relative to the memory root) as HEAD
+   * holds it, following the note through renames and moves (its id stays in the file name).
+   * Resolves to null when HEAD has no such file (never committed, or no commit yet). A host
+   * adapter without it still works: `memory why` then reports the note unattributed.
+   */
+  blame?(path: string): ResultAsync<Blame | null, GitError>;
   /** Optional: pushes the current branch; "none" when there is no remote. */
   push?(): ResultAsync<"none" | "pushed", GitError>;
 }

@@ -15,6 +15,16 @@ const UNICODE = "topics/café au lait — ü id__Cafe01.md";
 const commit = async (git: Git, message: string, paths?: string[]): Promise<string | null> =>
   okOf(await git.commit(message, paths));
 const times = async (git: Git, prefix?: string) => okOf(await git.timestamps(prefix));
+/** The blame of a path as `[line, commit message's first line]` pairs; undefined without blame. */
+const blamed = async (git: Git, path: string) => {
+  if (git.blame === undefined) return undefined;
+  const blame = okOf(await git.blame(path));
+  if (blame === null) return null;
+  return blame.lines.map((line) => {
+    const by = blame.commits.get(line.commit);
+    return [line.text, by?.message.split("\n")[0] ?? "?"];
+  });
+};
 
 /**
  * Registers the Git contract (a vitest `describe` block per memory root layout) for the
@@ -253,6 +263,60 @@ export function runGitContract(name: string, make: MakeGitFixture): void {
         expect(errOf(await f.git.commit("bad", [bad])).code).toBe("GIT");
         expect(errOf(await f.git.timestamps(bad)).code).toBe("GIT");
       }
+      const blame = f.git.blame?.bind(f.git);
+      const refused = blame === undefined ? [] : await Promise.all(["../x.md", ""].map(blame));
+      expect(refused.every((result) => result.isErr() && result.error.code === "GIT")).toBe(true);
+    });
+
+    // blame is optional: an adapter without it skips these (memory why then says so).
+    it("blames each line of a note at HEAD on the commit that wrote it, with its whole message", async () => {
+      const f = await setup({ author: { name: "Ada", email: "ada@example.com" } });
+      if (f.git.blame === undefined) return;
+      expect(okOf(await f.git.blame(A))).toBeNull();
+      await f.write(repo(A), "# Alpha\n\none\ntwo\n");
+      await f.write(repo(B), "# Bravo\n");
+      at(10);
+      const first = await commit(f.git, "first\n\nMemory-Source: journal x; harness amp");
+      expect(okOf(await f.git.blame(B))?.lines).toEqual([{ text: "# Bravo", commit: first }]);
+      await f.write(repo(A), "# Alpha\n\none\nTWO\nthree\n");
+      await f.write(repo(B), "# Bravo\n\nuncommitted\n");
+      at(20);
+      const second = await commit(f.git, "second", [A]);
+      expect(await blamed(f.git, A)).toEqual([
+        ["# Alpha", "first"],
+        ["", "first"],
+        ["one", "first"],
+        ["TWO", "second"],
+        ["three", "second"],
+      ]);
+      const blame = okOf(await f.git.blame(A));
+      expect(blame?.commits.get(first ?? "")).toEqual({
+        id: first,
+        author: { name: "Ada", email: "ada@example.com" },
+        authorTimeMs: T0 + 10_000,
+        message: "first\n\nMemory-Source: journal x; harness amp",
+      });
+      expect(blame?.commits.get(second ?? "")?.authorTimeMs).toBe(T0 + 20_000);
+      // HEAD's version, not the working file's.
+      expect(await blamed(f.git, B)).toEqual([["# Bravo", "first"]]);
+      expect(okOf(await f.git.blame("topics/never id__NEVER0.md"))).toBeNull();
+    });
+
+    it("follows a note's lines through a rename and a move", async () => {
+      const f = await setup();
+      if (f.git.blame === undefined) return;
+      await f.write(repo(A), "# Alpha\n\nkept line\n");
+      at(10);
+      await commit(f.git, "create");
+      await f.remove(repo(A));
+      await f.write(repo("archive/renamed-alpha id__AAAAAA.md"), "# Renamed\n\nkept line\n");
+      at(20);
+      await commit(f.git, "rename and archive");
+      expect(await blamed(f.git, "archive/renamed-alpha id__AAAAAA.md")).toEqual([
+        ["# Renamed", "rename and archive"],
+        ["", "create"],
+        ["kept line", "create"],
+      ]);
     });
 
     it("fails with a GitError that says to run git init outside a repository", async () => {

@@ -5,6 +5,7 @@ import { err, ok, type Result } from "neverthrow";
 import { GitError } from "../../errors.js";
 import type { Git, GitAuthor } from "../../ports/git.js";
 import { createHistoryCache, type HistorySource } from "../git-history/history-cache.js";
+import { blameWithCli } from "./git-cli-blame.js";
 import { commitWithCli } from "./git-cli-commit.js";
 import { pullWithCli, pushWithCli } from "./git-cli-sync.js";
 import { LOG_FORMAT_ARG, parseGitLog } from "./git-cli-log-parser.js";
@@ -166,6 +167,19 @@ function createGitCli(options: GitCliOptions): {
         }
         return history();
       }, unexpected("reading history"));
+    },
+
+    blame(path) {
+      return safeAsync(async () => {
+        const valid = splitRelativePath(path);
+        if (valid.isErr() || path === "")
+          return err(
+            new GitError(`Invalid blame path "${path}": ${valid.isErr() ? valid.error : "empty"}.`),
+          );
+        const repo = await location();
+        if (repo.isErr()) return err(repo.error);
+        return blameWithCli(exec, repo.value.toplevel, repoPath(repo.value.prefix, path));
+      }, unexpected("blaming"));
     },
 
     pull() {

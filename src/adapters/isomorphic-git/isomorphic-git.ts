@@ -5,6 +5,7 @@ import { err, ok, type Result } from "neverthrow";
 import { GitError } from "../../errors.js";
 import type { Git, GitAuthor } from "../../ports/git.js";
 import type { FsLike } from "../fs/fs-like.js";
+import { blameWithIso } from "./isomorphic-git-blame.js";
 import { commitWithIso } from "./isomorphic-git-commit.js";
 import { walkHistory, type IsoWalkHandle } from "./isomorphic-git-history.js";
 import { createHistoryCache, type HistorySource } from "../git-history/history-cache.js";
@@ -12,7 +13,7 @@ import { configuredIsoAuthor, findRepo, headOid, type IsoRepo } from "./isomorph
 import { timestampsFileStore } from "./isomorphic-git-timestamps-file.js";
 import { walkReaders } from "./objects/walk-readers.js";
 import { onceOk } from "../../shared/once-ok.js";
-import { splitRelativePath } from "../../shared/relative-path.js";
+import { repoPath, splitRelativePath } from "../../shared/relative-path.js";
 import { safeAsync } from "../../shared/safe-async.js";
 import { messageOf } from "../../shared/message-of.js";
 
@@ -93,6 +94,21 @@ export function isomorphicGit(options: IsomorphicGitOptions): Git {
         }
         return history();
       }, unexpected("reading history"));
+    },
+
+    blame(path) {
+      return safeAsync(async () => {
+        const segments = splitRelativePath(path);
+        if (segments.isErr() || path === "")
+          return err(
+            new GitError(
+              `Invalid blame path "${path}": ${segments.isErr() ? segments.error : "empty"}.`,
+            ),
+          );
+        const repo = await location();
+        if (repo.isErr()) return err(repo.error);
+        return ok(await blameWithIso(repo.value, repoPath(repo.value.prefix, path)));
+      }, unexpected("blaming"));
     },
 
     commit(message, paths) {

@@ -4,6 +4,7 @@ import type { ConsolidationDeps } from "./consolidation-deps.js";
 import { runManifestPath } from "./consolidation-deps.js";
 import type { CommitKnowledgeBaseInput } from "./consolidation-steps.js";
 import { ownedPathsButSavedRuns } from "./leftover-paths.js";
+import { runSources, sourceTrailers } from "./run-sources.js";
 
 /**
  * One commit for the run, its message saying what changed; null without git or changes. A
@@ -25,7 +26,11 @@ export async function commitRun(
       paths = owned.value;
     }
     if (paths.length > 0) {
-      const committed = await deps.git.commit(consolidationMessage(input), paths);
+      // The sources go on the commit (docs/file-format.md, section 10.6): `memory why` leads
+      // from a line to this commit by blame, and from the commit to the sessions by these.
+      const sources = await runSources(deps.persistence, input.entryIds, input.logged);
+      const message = consolidationMessage(input) + sourceTrailers(sources);
+      const committed = await deps.git.commit(message, paths);
       if (committed.isErr()) return err(committed.error);
       commit = committed.value;
     }

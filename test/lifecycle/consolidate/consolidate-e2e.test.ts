@@ -1,3 +1,4 @@
+import { log as gitLog } from "isomorphic-git";
 import { describe, expect, it } from "vitest";
 import { llmFromFunction } from "../../../src/adapters/llm/llm-from-function.js";
 import type { LlmRequest } from "../../../src/ports/llm.js";
@@ -85,6 +86,12 @@ describe("consolidation, end to end on memfs + isomorphic-git", () => {
     expect(report.created).toHaveLength(2);
     expect(report.updated).toEqual(["id__Consol"]);
     expect(report.commit).toMatch(/^[0-9a-f]{40}$/);
+    // The commit names its sources as trailers, for `memory why` (provenance).
+    const [last] = await gitLog({ fs, dir: root, depth: 1 });
+    expect(last?.commit.message).toContain(
+      `\n\nMemory-Source: journal ${entry.id}; harness manual; date ${entry.timestamp}\n` +
+        `Memory-Source: session-log sessions/2026/11/22/agent0.md#1; date 2026-11-22`,
+    );
 
     const [releaseId, igorId] = report.created;
     const release = okOf(await memory.read(releaseId ?? ""));
