@@ -27,18 +27,51 @@ export interface SessionChunk {
   readonly prompt?: boolean;
 }
 
+/** A prompt that is only a slash command (`/model`, `/mode plan`): a setting, not a task. */
+const BARE_COMMAND = /^\[[^\]\n]+\] \s*\/[\w:.-]+(?:[ \t]+\S+)?\s*$/;
+
+/**
+ * The prompt a cut keeps as the session's statement: the first prompt that is more than a
+ * bare slash command (at most one argument), or the first prompt when every one is a
+ * command. A session opened with `/model` states its task in the prompt after it.
+ *
+ * @example
+ * ```ts
+ * firstTaskPrompt([{ text: "[user] /mode\n", ...at, prompt: true }, { text: "[user] fix the build\n", ...at, prompt: true }]); // the second
+ * ```
+ */
+export function firstTaskPrompt(chunks: readonly SessionChunk[]): SessionChunk | undefined {
+  const prompts = chunks.filter((chunk) => chunk.prompt === true);
+  return prompts.find((chunk) => !BARE_COMMAND.test(chunk.text)) ?? prompts[0];
+}
+
+/**
+ * How the cut notice names a transcript: a path by its file name (the prompt needs no
+ * home folder or user name), anything else (a command) as it is.
+ *
+ * @example
+ * ```ts
+ * markerLabel("/home/me/.claude/projects/-home-me-app/7d3c.jsonl"); // "7d3c.jsonl"
+ * ```
+ */
+export function markerLabel(source: string): string {
+  const absolute = source.startsWith("/") || /^[A-Za-z]:[\\/]/.test(source);
+  return absolute ? (source.split(/[\\/]/).pop() ?? source) : source;
+}
+
 /**
  * The notice a cut session carries where the cut is.
  *
  * @example
  * ```ts
- * truncationMarker(2048, "/tmp/s.md"); // "[… truncated: the first 2.0 KB of /tmp/s.md were left out; the newest part follows …]\n\n"
- * truncationMarker(2048, "/tmp/s.md", true); // "\n[… truncated: 2.0 KB of /tmp/s.md were left out after the first prompt; the newest part follows …]\n\n"
+ * truncationMarker(2048, "/tmp/s.md"); // "[… truncated: the first 2.0 KB of s.md were left out; the newest part follows …]\n\n"
+ * truncationMarker(2048, "/tmp/s.md", true); // "\n[… truncated: 2.0 KB of s.md were left out after the first prompt; the newest part follows …]\n\n"
  * ```
  */
 export function truncationMarker(omittedBytes: number, source: string, afterFirst = false): string {
-  // A long path would eat a small budget; its end names the file well enough.
-  const shown = source.length > 100 ? `…${source.slice(-99)}` : source;
+  // A long label would eat a small budget; its end names the source well enough.
+  const label = markerLabel(source);
+  const shown = label.length > 100 ? `…${label.slice(-99)}` : label;
   return afterFirst
     ? `\n[… truncated: ${formatBytes(omittedBytes)} of ${shown} were left out after the first prompt; the newest part follows …]\n\n`
     : `[… truncated: the first ${formatBytes(omittedBytes)} of ${shown} were left out; the newest part follows …]\n\n`;
@@ -92,7 +125,7 @@ export function fitChunks(chunks: readonly SessionChunk[], options: FitOptions):
     return { text, source, truncated: false, omittedBytes: 0, totalBytes, warnings };
   }
   const room = Math.max(0, budgetBytes - markerReserve(source));
-  const first = options.firstPrompt ?? chunks.find((chunk) => chunk.prompt === true);
+  const first = options.firstPrompt ?? firstTaskPrompt(chunks);
   const at = first === undefined ? -1 : chunks.indexOf(first);
   // Chunks after the first prompt: by position when it is one of them (several chunks may
   // share a source line), by offset when it came from the unread head.

@@ -16,7 +16,7 @@ import {
 } from "../../ports/session-reader.js";
 import { describeUnknown, detectFormat, knownFormats } from "./formats/detect-format.js";
 import type { ParsedLine, TranscriptFormat } from "./formats/transcript-format.js";
-import { fitChunks, type SessionChunk } from "./session-budget.js";
+import { firstTaskPrompt, fitChunks, type SessionChunk } from "./session-budget.js";
 import { defaultSessionFs, readRange, type SessionFs } from "./session-fs.js";
 import { parseJson, parseJsonl, type ParsedJsonl } from "./session-jsonl-render.js";
 import { aborted, binaryContent, readFailure, locateTranscript } from "./session-source.js";
@@ -139,7 +139,7 @@ function promptBefore(
   headLines: readonly ParsedLine[],
   tailStart: number,
 ): SessionChunk | undefined {
-  const prompt = format.render(headLines).find((chunk) => chunk.prompt === true);
+  const prompt = firstTaskPrompt(format.render(headLines));
   return prompt !== undefined && prompt.offset < tailStart ? prompt : undefined;
 }
 

@@ -1,7 +1,13 @@
 /**
  * The pieces transcript renderers share: safe access to parsed JSON of unknown shape, and
  * the line formats of the rendered session (`[user] ...`, `[assistant] ...`, one line per
- * tool call and tool result).
+ * tool call and tool result, `[harness] ...` for text the harness wrote itself).
+ *
+ * A role tag is `[role] ` at the start of a line, and nothing else in session text starts a
+ * line with `[`: a message line that does is written with a backslash in front (`\[test] ...`,
+ * and a line starting with a backslash gets one more), and an image is `(image)`. So a model
+ * (or a person) reading the text can always tell who spoke (docs/architecture.md, "Session
+ * text as the model sees it").
  */
 import { isRecord } from "../../shared/is-record.js";
 
@@ -40,15 +46,29 @@ export function arrayField(value: unknown, key: string): readonly unknown[] {
 }
 
 /**
- * A message line: `[role] text`, the text kept whole (it is what the session said).
+ * A message line: `[role] text`, the text kept whole (it is what the session said), with
+ * every line of it that starts with `[` or `\\` escaped so it cannot pass for a role tag.
  *
  * @example
  * ```ts
  * messageLine("user", "fix the build"); // "[user] fix the build\n"
+ * messageLine("user", "[test:e2e] fails"); // "[user] \\[test:e2e] fails\n"
  * ```
  */
 export function messageLine(role: string, text: string): string {
-  return `[${role}] ${text.trim()}\n`;
+  return `[${role}] ${escapeLineStarts(text.trim())}\n`;
+}
+
+/**
+ * `text` with a backslash before each `[` or `\\` that starts a line.
+ *
+ * @example
+ * ```ts
+ * escapeLineStarts("ok\n[image] x"); // "ok\n\\[image] x"
+ * ```
+ */
+export function escapeLineStarts(text: string): string {
+  return text.replaceAll(/^(?=[[\\])/gm, "\\");
 }
 
 /**
@@ -106,8 +126,11 @@ export function blockText(content: unknown): string {
     .join("\n");
 }
 
-/** What an image becomes in session text: its data is never inlined. */
-export const IMAGE = "[image]";
+/**
+ * What an image becomes in session text: its data is never inlined, and it is not in
+ * brackets, which start role tags only.
+ */
+export const IMAGE = "(image)";
 
 /**
  * Whether a content block is an image (Anthropic `image`, Responses `input_image`, Pi

@@ -197,7 +197,7 @@ describe("what the readers label or drop", () => {
   const claude = FIXTURES[0];
   const codex = FIXTURES[2];
 
-  it("Claude Code: queued prompts once, compaction summary as [summary], foreign summaries dropped, subagents marked, images as [image]", async () => {
+  it("Claude Code: queued prompts once, compaction summary as [summary], foreign summaries dropped, subagents marked, images as (image)", async () => {
     if (claude === undefined) throw new Error("fixture list changed");
     const { text } = okOf(await render(claude, source(claude.path), 64 * 1024));
     expect(text.match(/\[user\] also check the weekly view/g)).toHaveLength(1);
@@ -210,7 +210,7 @@ describe("what the readers label or drop", () => {
     expect(text).not.toContain("Stream the CSV exporter");
     expect(text).toContain("[subagent prompt] Search src/chart");
     expect(text).toContain("[subagent assistant] Only src/chart/weekly.ts:31");
-    expect(text).toContain("[tool result] [image]\n");
+    expect(text).toContain("[tool result] (image)\n");
     expect(text).not.toMatch(/Caveat|<command-name>|local-command-stdout|Probably the buckets/);
   });
 
@@ -224,7 +224,7 @@ describe("what the readers label or drop", () => {
     expect(text).not.toContain('"session_id"');
     expect(text).toContain("[tool result] running (session 51234): RUN v4.0.3");
     expect(text).toContain("[tool result] session 51234, exit 1: FAIL src/chart/weekly.test.ts");
-    expect(text).toContain("[user] [image]\n");
+    expect(text).toContain("[user] (image)\n");
   });
 
   it("refuses the Gemini checkpoint and logs.json, and an Amp export given to the jsonl reader, saying what they are", async () => {

@@ -8,7 +8,9 @@
  * `queue-operation` enqueues, then either as a normal user line (after a dequeue) or as a
  * `queued_command` attachment; each is rendered once. Compaction summaries are `[summary]`;
  * `summary` lines are titles only when their `leafUuid` is a line of this file (others
- * belong to other sessions). Sidechain (subagent) lines are marked `subagent`.
+ * belong to other sessions). Sidechain (subagent) lines are marked `subagent`. Text the harness
+ * wrote on the user's side (notifications, the interruption marker, IDE context) is
+ * `[harness]`, never a prompt (claude-code-harness.ts).
  */
 import type { SessionChunk } from "../session-budget.js";
 import {
@@ -21,6 +23,7 @@ import {
   stringField,
   toolLine,
 } from "../session-line-format.js";
+import { harnessLine } from "./claude-code-harness.js";
 import { chunksOf, type ParsedLine, type TranscriptFormat } from "./transcript-format.js";
 
 const LINE_TYPES = new Set([
@@ -80,7 +83,9 @@ function renderClaudeCode(lines: readonly ParsedLine[]): SessionChunk[] {
         if (value["operation"] !== "enqueue" || withdrawn.has(index)) return;
         const text = queuedText(value["content"]);
         if (text.trim() === "" || (shownLater.get(text.trim()) ?? -1) > index) return;
-        chunks.push(...chunksOf(line, messageLine("user", text), true));
+        const harness = harnessLine(text);
+        if (harness !== undefined) chunks.push(...chunksOf(line, harness));
+        else chunks.push(...chunksOf(line, messageLine("user", text), true));
         return;
       }
       case "attachment": {
@@ -112,8 +117,11 @@ function renderMessageLine(line: ParsedLine, value: Record<string, unknown>): Se
   const speaker = assistant ? role("assistant") : sidechain ? "subagent prompt" : "user";
   // A subagent file's first prompt is its task: it is kept at a cut like a user's.
   const prompt = !assistant;
+  const origin = value["origin"];
   if (typeof content === "string") {
     if (content.trim() === "" || COMMAND_ECHO.test(content)) return [];
+    const harness = assistant ? undefined : harnessLine(content, origin);
+    if (harness !== undefined) return chunksOf(line, harness);
     return chunksOf(line, messageLine(speaker, content), prompt);
   }
   if (!Array.isArray(content)) return [];
@@ -123,7 +131,9 @@ function renderMessageLine(line: ParsedLine, value: Record<string, unknown>): Se
     const type = stringField(block, "type");
     if (type === "text") {
       const text = stringField(block, "text") ?? "";
-      if (text.trim() !== "" && !COMMAND_ECHO.test(text)) said.push(text);
+      const harness = assistant ? undefined : harnessLine(text, origin);
+      if (harness !== undefined) tools.push(harness);
+      else if (text.trim() !== "" && !COMMAND_ECHO.test(text)) said.push(text);
     } else if (isImageBlock(block)) said.push(IMAGE);
     else if (type === "tool_use") {
       const input = isRecord(block) ? block["input"] : undefined;

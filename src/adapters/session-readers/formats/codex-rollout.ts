@@ -3,8 +3,10 @@
  *
  * Each line is `{ timestamp, type, payload }`; `response_item` payloads are Responses API
  * items (messages, function calls and their outputs, custom tool calls), `compacted`
- * carries the summary that replaced older history; `session_meta`, `turn_context` and
- * `event_msg` (UI events repeating the messages) are skipped. Codex injects its own text
+ * carries the summary that replaced older history; `session_meta` and `turn_context` are
+ * skipped. `event_msg` lines are UI events repeating the messages: a `user_message` or
+ * `agent_message` is rendered only when no `response_item` message of the rendered lines
+ * says the same text (a rollout filtered down to its events keeps only those). Codex injects its own text
  * into user messages (AGENTS.md, environment context, permissions), as separate messages or
  * as earlier blocks of the message that holds the real prompt: each block is tested. Older
  * rollouts wrote items bare, without the wrapper; those are read too.
@@ -65,6 +67,7 @@ interface Call {
 
 function renderRollout(lines: readonly ParsedLine[]): SessionChunk[] {
   const calls = new Map<string, Call>();
+  const said = itemTexts(lines);
   return lines.flatMap((line) => {
     if (!isRecord(line.value)) return [];
     const value = line.value;
@@ -76,9 +79,10 @@ function renderRollout(lines: readonly ParsedLine[]): SessionChunk[] {
           line,
           messageLine("summary", stringField(value["payload"], "message") ?? ""),
         );
+      case "event_msg":
+        return renderEvent(line, value["payload"], said);
       case "session_meta":
       case "turn_context":
-      case "event_msg":
         return [];
       default:
         return renderItem(line, value, calls);
@@ -145,6 +149,44 @@ function renderMessage(line: ParsedLine, item: Record<string, unknown>): Session
   const content = item["content"];
   if (typeof content === "string" && !(role === "user" && INJECTED.test(content)))
     parts.push(content);
+  if (parts.length === 0) return [];
+  return chunksOf(line, messageLine(role, parts.join("\n")), role === "user");
+}
+
+/** The texts of every `response_item` message, by role, to tell which events repeat one. */
+function itemTexts(lines: readonly ParsedLine[]): Map<string, Set<string>> {
+  const texts = new Map<string, Set<string>>([
+    ["user", new Set()],
+    ["assistant", new Set()],
+  ]);
+  for (const line of lines) {
+    if (!isRecord(line.value) || line.value["type"] !== "response_item") continue;
+    const item = line.value["payload"];
+    if (!isRecord(item) || item["type"] !== "message") continue;
+    const set = texts.get(String(item["role"]));
+    if (set === undefined) continue;
+    const content = item["content"];
+    if (typeof content === "string") set.add(content.trim());
+    for (const block of arrayField(item, "content"))
+      set.add((stringField(block, "text") ?? "").trim());
+  }
+  return texts;
+}
+
+/** A `user_message` or `agent_message` event no response item repeats; anything else is UI. */
+function renderEvent(
+  line: ParsedLine,
+  payload: unknown,
+  said: ReadonlyMap<string, ReadonlySet<string>>,
+): SessionChunk[] {
+  const type = stringField(payload, "type");
+  const role = type === "user_message" ? "user" : type === "agent_message" ? "assistant" : "";
+  if (role === "") return [];
+  const text = stringField(payload, "message") ?? "";
+  if (said.get(role)?.has(text.trim()) === true) return [];
+  if (role === "user" && INJECTED.test(text)) return [];
+  const images = [...arrayField(payload, "images"), ...arrayField(payload, "local_images")];
+  const parts = [...(text.trim() === "" ? [] : [text]), ...images.map(() => IMAGE)];
   if (parts.length === 0) return [];
   return chunksOf(line, messageLine(role, parts.join("\n")), role === "user");
 }
