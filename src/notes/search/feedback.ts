@@ -7,16 +7,22 @@
  * @module
  */
 
+import { isExactTerm } from "./search-terms.js";
+
 /**
  * How feedback is drawn: from the best `docs` hits, the `terms` strongest words, whose BM25+
  * scores are added at `weight` to the best `depth` hits (the others cannot reach a result).
+ * Only queries of `minWords` distinct words or more get feedback: on one to three precise
+ * words (a person looking for a note they know) it lifts the notes that share the best hits'
+ * other words above the one holding the words asked for (known-item hit@1 0.188 with it,
+ * 0.315 without, at 2,000 notes), while LoCoMo's question-long queries keep its gain.
  *
  * @example
  * ```ts
  * FEEDBACK.docs; // 10
  * ```
  */
-export const FEEDBACK = { docs: 10, terms: 10, weight: 0.2, depth: 100 } as const;
+export const FEEDBACK = { docs: 10, terms: 10, weight: 0.2, depth: 100, minWords: 4 } as const;
 
 /** A scored document for feedback: its id and the count of each of its terms. */
 export interface FeedbackSource {
@@ -25,7 +31,8 @@ export interface FeedbackSource {
 }
 
 /**
- * The expansion terms: each term of the top hits (not already in the query) weighs its count
+ * The expansion terms: each stem of the top hits (not already in the query; exact forms left
+ * out, their stems stand for them) weighs its count
  * times its idf times the hit's share of the best score, summed over the hits; the strongest
  * `FEEDBACK.terms` come back, strongest first. Ties go to the term that sorts first, so the
  * expansion is the same on every run.
@@ -47,7 +54,7 @@ export function expansionTerms(
   const weights = new Map<string, number>();
   for (const source of top) {
     for (const [term, count] of source.terms) {
-      if (queryTerms.has(term)) continue;
+      if (queryTerms.has(term) || isExactTerm(term)) continue;
       const idf = Math.log(1 + documentCount / Math.max(1, documentFrequency(term)));
       weights.set(term, (weights.get(term) ?? 0) + (count * idf * source.score) / best);
     }

@@ -9,6 +9,7 @@
  */
 import type { PostingsList } from "./postings-list.js";
 import { createPostingsTable, type PostingsTable } from "./postings-table.js";
+import { isExactTerm } from "./search-terms.js";
 import { typedNeighbours } from "./typed-neighbours.js";
 import { fuzzyNeighbours, prefixMatches } from "./vocabulary.js";
 
@@ -37,6 +38,13 @@ export interface TermSpec {
    * forgiven.
    */
   readonly typed?: string;
+  /**
+   * The query word the term stands for, when not the term itself (a word's exact form stands
+   * for its stem): a document matching both counts the word once in the coordination factor.
+   */
+  readonly word?: string;
+  /** The weight of the term's own matches (default 1). */
+  readonly weight?: number;
 }
 
 /** Scoring parameters: field boosts, BM25+ and the weights of derived terms. */
@@ -96,8 +104,11 @@ export function createInvertedIndex(table: PostingsTable = createPostingsTable()
 
   /** The derived terms of one query word with their weights: itself, prefixes, neighbours. */
   const expansionsOf = (spec: TermSpec, options: ScoringOptions): [string, number][] => {
-    const terms: [string, number][] = [[spec.term, 1]];
-    let fuzzy = spec.fuzzy > 0 ? fuzzyNeighbours(table.vocabulary(), spec.term) : undefined;
+    const terms: [string, number][] = [[spec.term, spec.weight ?? 1]];
+    // A word's exact form is looked up as itself only: its neighbours are stems' business.
+    if (isExactTerm(spec.term)) return terms;
+    let fuzzy =
+      spec.fuzzy > 0 ? fuzzyNeighbours(stemsOf(table.vocabulary()), spec.term) : undefined;
     if (spec.typed !== undefined) {
       fuzzy ??= new Set();
       for (const term of typedNeighbours(table.vocabulary(), spec.typed)) {
@@ -126,7 +137,7 @@ export function createInvertedIndex(table: PostingsTable = createPostingsTable()
     query(specs, options) {
       const slots = table.slotCount;
       // Words repeated in the query count once, as minisearch counts them.
-      const distinct = [...new Set(specs.map((spec) => spec.term))];
+      const distinct = [...new Set(specs.map((spec) => spec.word ?? spec.term))];
       const stride = Math.ceil(distinct.length / 32) || 1;
       if (scores.length < slots) scores = new Float64Array(slots * 2);
       if (words.length < slots * stride) words = new Uint32Array(slots * 2 * stride);
@@ -135,7 +146,7 @@ export function createInvertedIndex(table: PostingsTable = createPostingsTable()
       const { k, b, d } = options.bm25;
       const count = table.documentCount;
       for (const spec of specs) {
-        const word = distinct.indexOf(spec.term);
+        const word = distinct.indexOf(spec.word ?? spec.term);
         const slot = word >>> 5;
         const bit = 1 << (word & 31);
         for (const [derived, weight] of expansionsOf(spec, options)) {
@@ -204,6 +215,18 @@ export function createInvertedIndex(table: PostingsTable = createPostingsTable()
     for (let at = doc * stride; at < (doc + 1) * stride; at++) if (words[at] !== 0) return true;
     return false;
   }
+}
+
+// Per sorted vocabulary: the same without the exact forms (see exactTerm), which all sort
+// before any stem ("=" before letters, after digits) and must not pass for a stem's typo.
+const stemVocabularies = new WeakMap<readonly string[], readonly string[]>();
+
+function stemsOf(sorted: readonly string[]): readonly string[] {
+  const known = stemVocabularies.get(sorted);
+  if (known !== undefined) return known;
+  const stems = sorted.some(isExactTerm) ? sorted.filter((term) => !isExactTerm(term)) : sorted;
+  stemVocabularies.set(sorted, stems);
+  return stems;
 }
 
 function bitCount(value: number): number {

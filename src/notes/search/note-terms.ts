@@ -1,22 +1,24 @@
 /**
  * The terms of notes and queries as the search index takes them: a note's title and readable
- * body as one field, its tags as another, each word folded, stemmed, stopwords out.
+ * body as one field, its tags as another, each word folded, stemmed, stopwords out; each field
+ * also holds each word's exact form (see exactTerm).
  *
  * @module
  */
 import type { NoteFacts } from "../note-facts.js";
 import type { StoredNote } from "../note-store.js";
 import type { IndexDocument } from "./inverted-index.js";
-import { searchTerm } from "./search-terms.js";
+import { exactTerm, searchTerm } from "./search-terms.js";
 import { foldTerm, readableBody, tokenizeWords } from "./search-text.js";
 
 /**
  * The words of a note as the index takes them: its title and readable body as one field, its
- * tags as another.
+ * tags as another. Each field holds each word's stem and its exact form.
  *
  * @example
  * ```ts
  * documentOf(stored).terms.text.get("consol"); // how often "console" (stemmed) occurs
+ * documentOf(stored).terms.text.get("=consoles"); // how often "consoles" occurs as written
  * ```
  */
 export function documentOf(stored: StoredNote): IndexDocument {
@@ -34,7 +36,10 @@ function fieldOf(value: string): { terms: Map<string, number>; length: number } 
   const terms = new Map<string, number>();
   for (const token of tokens) {
     const term = searchTerm(token);
-    if (term !== null) terms.set(term, (terms.get(term) ?? 0) + 1);
+    if (term === null) continue;
+    terms.set(term, (terms.get(term) ?? 0) + 1);
+    const word = exactTerm(foldTerm(token));
+    terms.set(word, (terms.get(word) ?? 0) + 1);
   }
   // minisearch's field length: distinct tokens before stopwords and stemming.
   return { terms, length: new Set(tokens).size };

@@ -19,8 +19,9 @@ import { stretchesHold } from "./postings-text.js";
 export const SEARCH_CACHE_PATH = `${PRIVATE_FOLDER}/cache/search.json`;
 
 const FORMAT = "agent-memory/search-cache";
-// Bumped whenever tokenizing, stemming, the fields or the file's shape change.
-const VERSION = 3;
+// Bumped whenever tokenizing, stemming, the fields or the file's shape change (4: the
+// fields hold each word's exact form beside its stem).
+const VERSION = 4;
 // A slot without a version is kept as this, glued like the others.
 const NO_HASH = "-".repeat(NOTE_HASH_LENGTH);
 

@@ -9,6 +9,7 @@ import {
 } from "./inverted-index.js";
 import { documentOf, hasBody, queryWords } from "./note-terms.js";
 import { createPostingsTable, type SavedTable } from "./postings-table.js";
+import { exactTerm } from "./search-terms.js";
 import { topK } from "./top-k.js";
 
 /**
@@ -136,6 +137,19 @@ export interface SearchIndex {
   readonly size: number;
 }
 
+/**
+ * The weight of a query word's exact form (see exactTerm) beside its stem, in a query of
+ * fewer than FEEDBACK.minWords words: someone asking for a note by one to three of its words
+ * typed them as the note holds them. Longer queries (questions) look up stems only: there the
+ * exact forms cost LoCoMo recall. Measured in docs/benchmarks.md (known-item search).
+ *
+ * @example
+ * ```ts
+ * EXACT_FORM_WEIGHT; // 2
+ * ```
+ */
+export const EXACT_FORM_WEIGHT = 2;
+
 // Enough for the best notes of many queries; cleared whole when full, like the term cache.
 const FEEDBACK_WORDS_KEPT = 2_048;
 
@@ -251,13 +265,19 @@ export function createSearchIndex(saved?: SavedSearchIndex): SearchIndex {
     query(text) {
       const words = queryWords(text);
       if (words.length === 0) return undefined;
-      const terms = words.map((word) => word.term);
-      const specs: TermSpec[] = words.map(({ term, typed }, at) => ({
-        term,
-        prefix: at === words.length - 1,
-        fuzzy: term.length >= FUZZY_MIN_LENGTH ? 1 : 0,
-        ...(typed.length >= FUZZY_MIN_LENGTH ? { typed } : {}),
-      }));
+      const terms = new Set(words.map((word) => word.term));
+      const short = terms.size < FEEDBACK.minWords;
+      const specs: TermSpec[] = words.flatMap(({ term, typed }, at): TermSpec[] => {
+        const stem: TermSpec = {
+          term,
+          prefix: at === words.length - 1,
+          fuzzy: term.length >= FUZZY_MIN_LENGTH ? 1 : 0,
+          ...(typed.length >= FUZZY_MIN_LENGTH ? { typed } : {}),
+        };
+        if (!short) return [stem];
+        const exact = { term: exactTerm(typed), word: term, prefix: false, fuzzy: 0 };
+        return [stem, { ...exact, weight: EXACT_FORM_WEIGHT }];
+      });
       const found = engine.query(specs, SCORING);
       const hits: SearchHit[] = [];
       for (let at = 0; at < found.docs.length; at++) {
@@ -269,9 +289,12 @@ export function createSearchIndex(saved?: SavedSearchIndex): SearchIndex {
       }
       // Feedback re-orders a long list by what its head shares; on a handful of hits it
       // would only let near-duplicates lift each other.
+      // A short query gets none: see FEEDBACK.minWords.
       const head =
-        hits.length <= FEEDBACK.docs ? [] : topK(hits, FEEDBACK.depth, (a, b) => b.score - a.score);
-      return { hits, terms: new Set(terms), feedbackFrom: head.slice(0, FEEDBACK.docs), head };
+        short || hits.length <= FEEDBACK.docs
+          ? []
+          : topK(hits, FEEDBACK.depth, (a, b) => b.score - a.score);
+      return { hits, terms, feedbackFrom: head.slice(0, FEEDBACK.docs), head };
     },
     withFeedback,
     save() {

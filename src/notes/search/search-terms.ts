@@ -56,3 +56,38 @@ export function searchTerm(word: string): string | null {
 const TERM_CACHE_SIZE = 100_000;
 // Pure function of the word, so sharing it between memories is safe.
 const terms = new Map<string, string | null>();
+
+/**
+ * What marks a word's exact form among the index's terms. No token holds it (the tokenizer
+ * splits on it), so an exact term can never be taken for a stem.
+ */
+const EXACT_MARK = "=";
+
+/**
+ * The index term of a word as written (folded, not stemmed). The text field holds it beside
+ * the word's stem, so a short query finds the note holding its words as typed before the
+ * notes holding only other forms of their stems ("wanted" before "wants"): stemming lowers a
+ * word's weight by the share of notes holding any of its forms. Never fuzzy-matched, never
+ * a feedback word.
+ *
+ * @example
+ * ```ts
+ * exactTerm("Painted"); // "=painted"
+ * ```
+ */
+export function exactTerm(folded: string): string {
+  return EXACT_MARK + folded;
+}
+
+/**
+ * Whether an index term is a word's exact form (see exactTerm).
+ *
+ * @example
+ * ```ts
+ * isExactTerm("=painted"); // true
+ * isExactTerm("paint");    // false
+ * ```
+ */
+export function isExactTerm(term: string): boolean {
+  return term.startsWith(EXACT_MARK);
+}

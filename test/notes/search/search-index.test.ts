@@ -25,10 +25,6 @@ function note(n: number, body: string, version = 0): StoredNote {
 const titlesFound = (index: ReturnType<typeof createSearchIndex>, query: string) =>
   (index.query(query)?.hits ?? []).map((hit) => hit.stored.note.title).toSorted();
 
-/**
- * Twelve notes match "alpha", so feedback runs; the best one's other word changes from
- * one no other note has to one the last note has, which feedback then lifts.
- */
 // Twelve notes match "alpha", so feedback runs; the best one's other word changes from
 // one no other note has to one the last note has, which feedback then lifts.
 const feedbackNotes = (word: string) => [
@@ -38,7 +34,8 @@ const feedbackNotes = (word: string) => [
   ),
 ];
 const feedbackScores = (index: ReturnType<typeof createSearchIndex>) => {
-  const matched = index.query("alpha");
+  // Four words: a shorter query gets no feedback (FEEDBACK.minWords).
+  const matched = index.query("alpha omega sigma kappa");
   if (matched === undefined) throw new Error("expected hits");
   return new Map(index.withFeedback(matched, new Map()).map((hit) => [hit.id, hit.score]));
 };
