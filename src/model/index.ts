@@ -65,3 +65,10 @@ export {
   resolveRedirect,
   type Redirect,
 } from "./redirect-record.js";
+export {
+  mergeFileKind,
+  mergeMemoryFile,
+  type MergeFileKind,
+  type MergedText,
+} from "./merge-memory-file.js";
+export { MERGE_MARK, mergeMarkLines } from "./merge-mark.js";
