@@ -75,3 +75,10 @@ export {
   type SupersessionFormatError,
   type SupersessionMark,
 } from "./supersession.js";
+export {
+  mergeFileKind,
+  mergeMemoryFile,
+  type MergeFileKind,
+  type MergedText,
+} from "./merge-memory-file.js";
+export { MERGE_MARK, mergeMarkLines } from "./merge-mark.js";

@@ -9,6 +9,7 @@
 
 import { conflictMarkerLines } from "../../model/conflict-markers.js";
 import { isValidId } from "../../model/id.js";
+import { mergeMarkLines } from "../../model/merge-mark.js";
 import type { NoteSnapshot } from "../note-snapshot.js";
 import { readIndexTiers } from "../tiers/index-note.js";
 import type { DoctorFinding } from "./doctor-findings.js";
@@ -39,6 +40,37 @@ export function conflictMarkerFindings(snapshot: NoteSnapshot): DoctorFinding[] 
       ...(id === undefined ? {} : { id }),
       message: `Git conflict markers are left in the text, ${lines.length} lines from "${first}" to "${last}": a merge stopped on a conflict and both versions were kept.`,
       fix: "Edit the file: keep the right text of each side, delete the marker lines (<<<<<<<, =======, >>>>>>>), then commit it.",
+    });
+  }
+  return found;
+}
+
+/**
+ * A note or the index note still holding the two versions a merge by meaning kept between
+ * `> [!conflict]` marks (docs/file-format.md, 3.3): a warning, a person picks one.
+ */
+export function mergeMarkFindings(snapshot: NoteSnapshot): DoctorFinding[] {
+  const found: DoctorFinding[] = [];
+  const texts = [
+    ...snapshot.notes.map((stored) => ({
+      path: stored.path,
+      id: stored.note.id,
+      text: stored.note.body,
+    })),
+    ...(snapshot.indexNote === undefined
+      ? []
+      : [{ path: snapshot.indexNote.path, id: undefined, text: snapshot.indexNote.content }]),
+  ];
+  for (const { path, id, text } of texts) {
+    const lines = mergeMarkLines(text);
+    if (lines.length === 0) continue;
+    found.push({
+      kind: "merge-versions",
+      severity: "warning",
+      path,
+      ...(id === undefined ? {} : { id }),
+      message: `Two versions of the same text are kept here (${lines.length} "> [!conflict]" mark lines): it was changed differently on two clones and sync kept both.`,
+      fix: 'Edit the note: keep the right version, delete the other and the three "> [!conflict]" lines, then sync.',
     });
   }
   return found;

@@ -7,6 +7,7 @@ import { linkProblemFindings } from "./link-problem-findings.js";
 import {
   archivedHotFindings,
   conflictMarkerFindings,
+  mergeMarkFindings,
   strayIdFileFinding,
 } from "./curation-findings.js";
 
@@ -27,6 +28,7 @@ export type DoctorFindingKind =
   | "title-link"
   | "malformed-id-link"
   | "conflict-markers"
+  | "merge-versions"
   | "archived-hot"
   | "obsidian-stray";
 
@@ -113,6 +115,7 @@ export function doctorFindings(input: DoctorInput): DoctorFinding[] {
   }
   findings.push(...linkProblemFindings(snapshot));
   findings.push(...conflictMarkerFindings(snapshot), ...archivedHotFindings(snapshot));
+  findings.push(...mergeMarkFindings(snapshot));
   for (const stray of input.strays) findings.push(strayIdFileFinding(snapshot, stray, stray.id));
   return findings.toSorted((a, b) =>
     a.path < b.path ? -1 : a.path > b.path ? 1 : a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0,
