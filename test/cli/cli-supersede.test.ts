@@ -62,6 +62,24 @@ describe("memory supersede", () => {
     expect(again).toMatchObject({ changed: false, commit: null });
   });
 
+  it("search lists the successor first and marks the old note; show starts with the successor", async () => {
+    const run = await memory(["search", "session", "store", "SQLite"]);
+    expect(run.code).toBe(0);
+    const lines = run.stdout.split("\n").filter((line) => !line.startsWith(" ".repeat(8)));
+    expect(lines[0]).toContain(newNote.id);
+    expect(lines[1]).toContain(
+      `${oldNote.id}  Session store decision  [superseded by ${newNote.id} "Session store in Postgres"]`,
+    );
+    const json = jsonOf<{ id: string; supersededBy?: { id: string } }[]>(
+      await memory(["search", "session", "store", "SQLite", "--json"]),
+    );
+    expect(json.map((hit) => hit.supersededBy?.id ?? null)).toEqual([null, newNote.id]);
+    const shown = await memory(["show", oldNote.id]);
+    expect(shown.stdout.split("\n")[0]).toBe(
+      `SUPERSEDED by ${newNote.id} "Session store in Postgres" on 2026-03-14: SQLite could not take the write load — the current note: memory show ${newNote.id}`,
+    );
+  });
+
   it("refuses a loop with a clear message and exit code", async () => {
     const run = await memory(["supersede", newNote.id, oldNote.id]);
     expect(run.code).not.toBe(0);

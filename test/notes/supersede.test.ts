@@ -135,3 +135,32 @@ describe("supersede", () => {
     expect(await text()).toBe(before);
   });
 });
+
+describe("readers see the current note first", () => {
+  it("search ranks a superseded note below its successor and marks it; read names the successor", async () => {
+    const { memory, old, current } = await twoNotes();
+    const before = okOf(await memory.search("sessions SQLite store"));
+    expect(before[0]?.id).toBe(old.id);
+    okOf(await memory.supersede(old.id, current.id, { reason: "load", date: "2026-03-01" }));
+    const after = okOf(await memory.search("sessions SQLite store"));
+    expect(after.map((result) => result.id)).toEqual([current.id, old.id]);
+    expect(after[1]?.supersededBy).toEqual({ id: current.id, title: "Sessions in Postgres" });
+    expect(after[0]?.supersededBy).toBeUndefined();
+    expect(okOf(await memory.read(old.id)).supersededBy).toEqual({
+      id: current.id,
+      title: "Sessions in Postgres",
+      date: "2026-03-01",
+      reason: "load",
+    });
+    expect(okOf(await memory.read(current.id)).supersededBy).toBeUndefined();
+  });
+
+  it("a section mark does not make the note superseded", async () => {
+    const { memory, old, current } = await twoNotes();
+    okOf(await memory.supersede(old.id, current.id, { section: "Backups" }));
+    expect(okOf(await memory.read(old.id)).supersededBy).toBeUndefined();
+    const found = okOf(await memory.search("sessions SQLite store"));
+    expect(found[0]?.id).toBe(old.id);
+    expect(found[0]?.supersededBy).toBeUndefined();
+  });
+});
