@@ -13,6 +13,7 @@ import type { McpTool } from "./mcp-tool.js";
 import { NOTE_TOOLS } from "./note-tools.js";
 import { STRUCTURE_TOOLS } from "./structure-tools.js";
 import { TAG_TOOL } from "./tag-tool.js";
+import { whyTool } from "./why-tool.js";
 
 /** Every tool, in the order clients list them: the default set. */
 export const MCP_TOOLS: readonly McpTool[] = [
@@ -22,6 +23,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
   forgetTool,
   ...STRUCTURE_TOOLS,
   TAG_TOOL,
+  whyTool,
   ...LIFECYCLE_TOOLS,
 ];
 

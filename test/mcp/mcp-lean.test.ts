@@ -38,11 +38,12 @@ afterAll(async () => {
 });
 
 describe("the tool list", () => {
-  it("costs under 1,500 tokens for the default set, and the minimal set offers four tools", async () => {
+  // 1,505 measured with the why tool (issue 30, part 2); 1,450 before it.
+  it("costs under 1,550 tokens for the default set, and the minimal set offers four tools", async () => {
     const { tools } = await mcp.client.listTools();
     const tokens = countTokens(JSON.stringify({ tools }));
-    expect(tools).toHaveLength(17);
-    expect(tokens).toBeLessThan(1_500);
+    expect(tools).toHaveLength(18);
+    expect(tokens).toBeLessThan(1_550);
     const minimal = await startMcp(sandbox, root, ["--tools", "minimal"]);
     try {
       const few = (await minimal.client.listTools()).tools;
