@@ -36,6 +36,7 @@ import { createIndexNoteApi } from "./notes/tiers/index-api.js";
 import { updateNote } from "./notes/update.js";
 import { tagNote } from "./notes/tag-note.js";
 import { supersedeNote } from "./notes/supersede.js";
+import { whyNote } from "./notes/why.js";
 import type { Embedder } from "./ports/embedder.js";
 import type { Git } from "./ports/git.js";
 import type { Persistence } from "./ports/persistence.js";
@@ -156,6 +157,7 @@ export function createNotesTier(options: NotesMemoryOptions): NotesTier {
       );
     },
     links: (id) => noteLinks(ctx, id),
+    why: (id) => whyNote(ctx, id),
     orphans: () => orphanIds(ctx),
     deadEnds: () => deadEndIds(ctx),
     brokenLinks: () => brokenLinks(ctx),

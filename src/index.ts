@@ -56,6 +56,8 @@ export type {
   NoteLinks,
   OutboundLink,
 } from "./notes/graph/link-queries.js";
+export type { NoteProvenance, WhyCommit, WhyError, WhyPart } from "./notes/why.js";
+export type { MemorySource } from "./model/provenance.js";
 export type { DoctorOptions, DoctorReport } from "./notes/graph/doctor.js";
 export type { DoctorFinding, DoctorFindingKind } from "./notes/graph/doctor-findings.js";
 export { MAX_SEARCH_LIMIT, type SearchOptions } from "./notes/search/search-options.js";
@@ -81,7 +83,7 @@ export {
   type MemoryErrorCode,
 } from "./errors.js";
 export type { Persistence, StoredFile } from "./ports/persistence.js";
-export type { CommittedTimes, Git, GitAuthor } from "./ports/git.js";
+export type { Blame, BlameCommit, BlameLine, CommittedTimes, Git, GitAuthor } from "./ports/git.js";
 export type { Llm, LlmRequest } from "./ports/llm.js";
 export type { EmbedRequest, Embedder } from "./ports/embedder.js";
 export type {

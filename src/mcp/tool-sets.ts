@@ -14,6 +14,7 @@ import { NOTE_TOOLS } from "./note-tools.js";
 import { STRUCTURE_TOOLS } from "./structure-tools.js";
 import { SUPERSEDE_TOOL } from "./supersede-tool.js";
 import { TAG_TOOL } from "./tag-tool.js";
+import { whyTool } from "./why-tool.js";
 
 /** Every tool, in the order clients list them: the default set. */
 export const MCP_TOOLS: readonly McpTool[] = [
@@ -24,6 +25,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
   ...STRUCTURE_TOOLS,
   TAG_TOOL,
   SUPERSEDE_TOOL,
+  whyTool,
   ...LIFECYCLE_TOOLS,
 ];
 

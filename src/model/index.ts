@@ -12,6 +12,13 @@
  */
 export { generateId, isValidId, normalizeIdInput, ID_PREFIX } from "./id.js";
 export { slugify } from "./slug.js";
+export {
+  SOURCE_TRAILER,
+  describeSource,
+  formatSourceTrailer,
+  parseSourceTrailers,
+  type MemorySource,
+} from "./provenance.js";
 export { buildFilename, parseFilename, type ParsedFilename } from "./filename.js";
 export { extractTags, isValidTagName } from "./tags.js";
 export { extractLinks, type NoteLink } from "./links.js";

@@ -19,6 +19,7 @@ import type { UpdateEdit, UpdateError, UpdateOptions, UpdatePatch } from "./upda
 import type { AppendSection } from "./append.js";
 import type { TagResult } from "./tag-note.js";
 import type { SupersedeOptions, SupersedeResult } from "./supersede.js";
+import type { NoteProvenance, WhyError } from "./why.js";
 import type { TagChange } from "../model/tag-change.js";
 import type {
   EmbedderError,
@@ -86,6 +87,19 @@ export interface NotesMemory {
     message: string,
     paths?: readonly string[],
   ): ResultAsync<string | null, GitError | InvalidInputError | LockError | PersistenceError>;
+  /**
+   * Where each heading and paragraph of a note came from: the commit that wrote it (git
+   * blame), and for text a consolidation wrote, the sessions it was drawn from. Reads only;
+   * without git, or with a git port that cannot blame, the parts come back unattributed and
+   * `attribution` says why.
+   *
+   * @example
+   * ```ts
+   * const why = await memory.why("id__Kf9mNp");
+   * if (why.isOk()) for (const part of why.value.parts) console.log(part.from, part.commits);
+   * ```
+   */
+  why(id: string): ResultAsync<NoteProvenance, WhyError>;
   /** A note's inbound and outbound links. */
   links(id: string): ResultAsync<NoteLinks, ReadError>;
   /** Ids of notes no other note (nor the index note) links to. */

@@ -73,6 +73,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./links.js")).linksCommand,
   },
   {
+    name: "why",
+    summary: "Show which commit and sessions wrote each part of a note.",
+    load: async () => (await import("./why.js")).whyCommand,
+  },
+  {
     name: "orphans",
     summary: "List notes no other note (nor the index note) links to.",
     load: async () => (await import("./orphans.js")).orphansCommand,
