@@ -27,4 +27,3 @@ export function writeCard(path: string, card: DaemonCard): Result<void, string> 
     return err(`Could not write ${path}: ${messageOf(cause)}.`);
   }
 }
-
