@@ -40,7 +40,8 @@ export type CodeReference = (
 };
 
 /**
- * The references of one note body, each once (by kind and text), in order of appearance.
+ * The references of one note body, each once (by kind and text), line by line (a line's
+ * code spans before its prose).
  *
  * @example
  * ```ts

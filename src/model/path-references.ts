@@ -54,7 +54,8 @@ export function parsePathToken(token: string, inCode: boolean): PathReference | 
   const folder = withoutDot.endsWith("/");
   const path = folder ? withoutDot.slice(0, -1) : withoutDot;
   const segments = path.split("/");
-  if (segments.length < 2 || !segments.every((segment) => SEGMENT.test(segment))) return undefined;
+  if ((segments.length < 2 && !folder) || !segments.every((segment) => SEGMENT.test(segment)))
+    return undefined;
   // 2026/11/27, 1/2: numbers, not paths.
   if (segments.every((segment) => /^\d+$/.test(segment))) return undefined;
   const lineText = suffix?.[1] ?? suffix?.[3];
