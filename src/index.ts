@@ -60,6 +60,9 @@ export type { NoteProvenance, WhyCommit, WhyError, WhyPart } from "./notes/why.j
 export type { MemorySource } from "./model/provenance.js";
 export type { DoctorOptions, DoctorReport } from "./notes/graph/doctor.js";
 export type { DoctorFinding, DoctorFindingKind } from "./notes/graph/doctor-findings.js";
+export { verifyNotes, type VerifyNotesOptions } from "./notes/verify/verify-notes.js";
+export type { VerifyFinding, VerifyReport } from "./notes/verify/verify-note-texts.js";
+export type { StaleReferenceKind } from "./notes/verify/check-reference.js";
 export { MAX_SEARCH_LIMIT, type SearchOptions } from "./notes/search/search-options.js";
 export type { SearchResult, SearchScores } from "./notes/search/rank-notes.js";
 export type { EmbeddingReport } from "./notes/search/embeddings.js";
@@ -95,3 +98,4 @@ export type {
 export type { AgentsMdTarget } from "./ports/agents-md-target.js";
 export type { LockHost } from "./ports/lock-host.js";
 export type { Tokenizer } from "./ports/tokenizer.js";
+export type { ProjectRepository } from "./ports/project-repository.js";

@@ -28,6 +28,10 @@ export {
 } from "./fs/fs-watch.js";
 export { gitCli, gitCliIfRepository, type GitCliOptions } from "./git-cli/git-cli.js";
 export {
+  gitProjectRepository,
+  type GitProjectRepositoryOptions,
+} from "./git-cli/git-project-repository.js";
+export {
   gitNoteHistory,
   type NoteHistoryCommit,
   type NoteHistoryOptions,

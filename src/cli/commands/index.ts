@@ -189,6 +189,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./doctor.js")).doctorCommand,
   },
   {
+    name: "verify",
+    summary:
+      "Find references in the notes (paths, lines, symbols, scripts) the project no longer has.",
+    load: async () => (await import("./verify.js")).verifyCommand,
+  },
+  {
     name: "view",
     summary: "Render the memory as a browsable offline site (pages, graph, search), or serve it.",
     load: async () => (await import("./view.js")).viewCommand,
