@@ -4,6 +4,7 @@ import type { ConsolidationDeps } from "./consolidation-deps.js";
 import { runManifestPath } from "./consolidation-deps.js";
 import type { CommitKnowledgeBaseInput } from "./consolidation-steps.js";
 import { ownedPathsButSavedRuns } from "./leftover-paths.js";
+import { withSpendTrailer } from "../spend/spend-trailer.js";
 
 /**
  * One commit for the run, its message saying what changed; null without git or changes. A
@@ -25,7 +26,12 @@ export async function commitRun(
       paths = owned.value;
     }
     if (paths.length > 0) {
-      const committed = await deps.git.commit(consolidationMessage(input), paths);
+      const message = consolidationMessage(input);
+      const spent = deps.spend?.();
+      const committed = await deps.git.commit(
+        spent === undefined ? message : withSpendTrailer(message, spent),
+        paths,
+      );
       if (committed.isErr()) return err(committed.error);
       commit = committed.value;
     }
