@@ -181,6 +181,42 @@ export class PipelineError extends MemoryErrorBase<"PIPELINE"> {
   }
 }
 
+/** Which cap a model call would have crossed. */
+export type BudgetScope = "run" | "day";
+
+/** The figures of a budget stop, in tokens. */
+export interface BudgetFigures {
+  /** The cap that stopped the run: this run's or today's (UTC). */
+  readonly scope: BudgetScope;
+  /** The cap, in tokens. */
+  readonly cap: number;
+  /** Tokens already spent against that cap (this run's, or today's including this run). */
+  readonly spent: number;
+  /** What was left of the cap: cap - spent (0 when nothing). */
+  readonly left: number;
+  /** What the refused call needed: its prompt's tokens plus the answer allowance. */
+  readonly needed: number;
+}
+
+/**
+ * A model call was not made because it would have crossed a spend cap (per run or per day).
+ * Nothing was lost: what the run kept before it is saved, its unconsumed entries stay pending.
+ */
+export class BudgetError extends MemoryErrorBase<"BUDGET"> {
+  override readonly name = "BudgetError";
+  readonly code = "BUDGET" as const;
+  readonly figures: BudgetFigures;
+
+  constructor(figures: BudgetFigures, message: string, options: MemoryErrorOptions = {}) {
+    super(message, options);
+    this.figures = figures;
+  }
+
+  override toJSON(): { code: "BUDGET"; message: string; cause?: unknown } & BudgetFigures {
+    return { ...super.toJSON(), ...this.figures };
+  }
+}
+
 /** Every error the library returns. */
 export type MemoryError =
   | NotFoundError
@@ -193,6 +229,7 @@ export type MemoryError =
   | ConflictError
   | LockError
   | SessionReadError
+  | BudgetError
   | PipelineError;
 
 /** Every literal error code. */

@@ -82,12 +82,15 @@ export {
   PersistenceError,
   PipelineError,
   SessionReadError,
+  BudgetError,
+  type BudgetFigures,
+  type BudgetScope,
   type MemoryError,
   type MemoryErrorCode,
 } from "./errors.js";
 export type { Persistence, StoredFile } from "./ports/persistence.js";
 export type { Blame, BlameCommit, BlameLine, CommittedTimes, Git, GitAuthor } from "./ports/git.js";
-export type { Llm, LlmRequest } from "./ports/llm.js";
+export type { Llm, LlmAnswer, LlmRequest, LlmUsage } from "./ports/llm.js";
 export type { EmbedRequest, Embedder } from "./ports/embedder.js";
 export type {
   ReadSessionOptions,

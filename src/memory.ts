@@ -17,10 +17,14 @@ import { serialized } from "./notes/notes-context.js";
 import { committingUnderLock, type Exclusive } from "./notes/locked-git.js";
 import type { NotesMemory } from "./notes/notes-memory.js";
 import { createNotesTier, type NotesMemoryOptions } from "./create-notes-memory.js";
-import type { PipelineError } from "./errors.js";
+import type { PersistenceError, PipelineError } from "./errors.js";
+import { readSpendSummary, type SpendSummary } from "./lifecycle/spend/spend-summary.js";
+import { spendBudget } from "./lifecycle/spend/spend-budget.js";
 import type { Llm } from "./ports/llm.js";
 import type { SessionReaders } from "./ports/session-reader.js";
 import type { Tokenizer } from "./ports/tokenizer.js";
+import type { SpendBudget } from "./lifecycle/spend/spend-budget.js";
+import type { SpendProgress } from "./lifecycle/spend/spend-meter.js";
 
 /** The ports and options a memory is built from: the note tier's, and the lifecycle's. */
 export interface MemoryOptions extends NotesMemoryOptions {
@@ -41,6 +45,15 @@ export interface MemoryOptions extends NotesMemoryOptions {
    * section, session-start context, hook output). Default `gptTokenizer()` (o200k_base).
    */
   readonly tokenizer?: Tokenizer;
+  /**
+   * Caps on the tokens consolidation's and defrag's model calls spend: per run, per UTC day
+   * (counted in `.agent-memory/spend.jsonl`), and the answer allowance each call is checked
+   * with. Defaults `DEFAULT_SPEND_BUDGET` (agent-memory/lifecycle); `Infinity` turns a cap off. A call that would
+   * cross a cap is not made: the run stops with BUDGET and keeps what it did.
+   */
+  readonly budget?: Partial<SpendBudget>;
+  /** Called after every model call with its tokens and the run's and day's so far. */
+  readonly onProgress?: (event: SpendProgress) => void;
 }
 
 /** A memory: the note operations over one memory root, then the lifecycle built on them. */
@@ -52,6 +65,17 @@ export interface LifecycleApi {
   readonly agentsMd: AgentsMdFunction;
   /** The tokenizer the budgets are counted with (the one passed, or o200k_base). */
   readonly tokenizer: Tokenizer;
+  /**
+   * What the model calls spent, from the ledger: today (UTC) and the last seven days, beside
+   * the caps.
+   *
+   * @example
+   * ```ts
+   * const spent = await memory.spend();
+   * if (spent.isOk()) console.log(spent.value.today.tokens, "of", spent.value.perDay);
+   * ```
+   */
+  spend(): ResultAsync<SpendSummary, PersistenceError>;
   /** Commit, pull, consolidate, defrag when due, AGENTS.md, commit, push. */
   run(options?: RunOptions): ResultAsync<RunReport, PipelineError>;
 }
@@ -69,6 +93,8 @@ export interface LifecycleApi {
  */
 export function createMemory(options: MemoryOptions): Memory {
   const lockOptions = { host: nodeLockHost(), ...options.lock };
+  const tokenizer = options.tokenizer ?? gptTokenizer();
+  const spend = { tokenizer, budget: options.budget, onProgress: options.onProgress };
   const { notes, ctx } = createNotesTier(options);
   const acquirePipelineLock = createMemoryLock(ctx.persistence, {
     ...lockOptions,
@@ -92,6 +118,7 @@ export function createMemory(options: MemoryOptions): Memory {
     }),
     ...(options.sessionReaders === undefined ? {} : { sessionReaders: options.sessionReaders }),
     ...(options.consolidationBudget === undefined ? {} : { budget: options.consolidationBudget }),
+    spend,
   });
   const defrag = bindDefrag(notes, {
     persistence: ctx.persistence,
@@ -100,8 +127,8 @@ export function createMemory(options: MemoryOptions): Memory {
     now: ctx.now,
     acquirePipelineLock,
     ...(options.defragGuardrails === undefined ? {} : { guardrails: options.defragGuardrails }),
+    spend,
   });
-  const tokenizer = options.tokenizer ?? gptTokenizer();
   const agentsMd = bindAgentsMd(notes, ctx.persistence, tokenizer);
   const memory: Memory = {
     ...notes,
@@ -109,6 +136,7 @@ export function createMemory(options: MemoryOptions): Memory {
     ...defrag,
     agentsMd,
     tokenizer,
+    spend: () => readSpendSummary(ctx.persistence, ctx.now(), spendBudget(options.budget)),
     run: (runOptions) =>
       runLifecycle(
         {

@@ -49,6 +49,7 @@ export {
   type AiSdkGenerateTextOptions,
   type AiSdkGenerateTextResult,
   type AiSdkLlmOptions,
+  type AiSdkUsage,
 } from "./llm/llm-from-ai-sdk.js";
 export {
   embedderFromFunction,

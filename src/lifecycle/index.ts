@@ -130,3 +130,15 @@ export {
   type SessionContext,
   type SessionContextOptions,
 } from "./context/session-context.js";
+export { DEFAULT_SPEND_BUDGET, type SpendBudget } from "./spend/spend-budget.js";
+export type {
+  BudgetStop,
+  CallStep,
+  ModelCalls,
+  SpendFigures,
+  SpendProgress,
+} from "./spend/spend-meter.js";
+export type { SpendSummary, SpendTotals } from "./spend/spend-summary.js";
+export { SPEND_LEDGER_PATH } from "./spend/spend-ledger.js";
+export { SPEND_TRAILER } from "./spend/spend-trailer.js";
+export type { RunSpendOptions } from "./spend/spend-wiring.js";

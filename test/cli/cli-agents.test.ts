@@ -366,7 +366,7 @@ describe("progress of model runs", () => {
     ]);
     expect(shown.code).toBe(0);
     expect(shown.stderr).toMatch(
-      /^memory consolidate: model call 1 started \(prompt [\d,]+ characters\)\nmemory consolidate: model call 1 answered in \d+\.\d s \([\d,]+ characters\)\n$/,
+      /^memory consolidate: model call 1 started \(prompt [\d,]+ characters\)\nmemory consolidate: model call 1 answered in \d+\.\d s \(batch 1 of 1\): [\d,]+ tokens in, [\d,]+ out \(estimated\); this run [\d,]+ of 400,000, today [\d,]+ of 2,000,000\n$/,
     );
     expect(jsonOf<{ created: string[] }>(shown).created).toHaveLength(1);
   });

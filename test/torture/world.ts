@@ -11,7 +11,7 @@ import { basename, PRIVATE_FOLDER, statusOfPath } from "../../src/model/layout.j
 import { extractLinks } from "../../src/model/links.js";
 import { parseNote } from "../../src/model/note-format.js";
 import { plainText, sentencesOf } from "../../src/model/sentences.js";
-import { createMemory, type Memory } from "../../src/memory.js";
+import { createMemory, type Memory, type MemoryOptions } from "../../src/memory.js";
 import type { Git } from "../../src/ports/git.js";
 import type { Llm, LlmRequest } from "../../src/ports/llm.js";
 import type { Persistence } from "../../src/ports/persistence.js";
@@ -212,13 +212,19 @@ export async function freshWorld(): Promise<{
 const PERSIST_CACHE = process.env["TORTURE_CACHE"] === "1";
 
 /** A memory over the given ports with the scripted model. */
-export function memoryOver(persistence: Persistence, git: Git, llm: Llm): Memory {
+export function memoryOver(
+  persistence: Persistence,
+  git: Git,
+  llm: Llm,
+  extra: Partial<MemoryOptions> = {},
+): Memory {
   return createMemory({
     persistence,
     git,
     llm,
     now: () => NOW,
     ...(PERSIST_CACHE ? { cache: { persist: true } } : {}),
+    ...extra,
   });
 }
 

@@ -18,9 +18,9 @@ import type { LlmError } from "../../errors.js";
  * };
  * ```
  */
-export interface LlmCallOutcomes<T> {
+export interface LlmCallOutcomes<T, A = string> {
   /** Checks what the call resolved to: the host's code is not ours to trust. */
-  readonly answer: (value: T) => Result<string, LlmError>;
+  readonly answer: (value: T) => Result<A, LlmError>;
   /** The error for an abort, before or during the call. */
   readonly aborted: () => LlmError;
   /** The error for a throw or a rejection that was not caused by an abort. */
@@ -36,15 +36,15 @@ export interface LlmCallOutcomes<T> {
  * const result = await callUntilAborted(() => fn(request), request.signal, outcomes);
  * ```
  */
-export function callUntilAborted<T>(
+export function callUntilAborted<T, A = string>(
   call: () => T | PromiseLike<T>,
   signal: AbortSignal | undefined,
-  outcomes: LlmCallOutcomes<T>,
-): Promise<Result<string, LlmError>> {
+  outcomes: LlmCallOutcomes<T, A>,
+): Promise<Result<A, LlmError>> {
   return new Promise((resolve) => {
     const onAbort = (): void => resolve(err(outcomes.aborted()));
     signal?.addEventListener("abort", onAbort, { once: true });
-    const done = (result: Result<string, LlmError>): void => {
+    const done = (result: Result<A, LlmError>): void => {
       signal?.removeEventListener("abort", onAbort);
       resolve(result);
     };

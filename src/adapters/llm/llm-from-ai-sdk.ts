@@ -1,6 +1,6 @@
 import { err, errAsync, ok, ResultAsync, type Result } from "neverthrow";
 import { LlmError } from "../../errors.js";
-import type { Llm } from "../../ports/llm.js";
+import type { Llm, LlmAnswer, LlmRequest, LlmUsage } from "../../ports/llm.js";
 import { callUntilAborted } from "./llm-call.js";
 import { messageOf } from "../../shared/message-of.js";
 
@@ -34,6 +34,28 @@ export interface AiSdkGenerateTextResult {
   readonly text: string;
   /** Quoted when the text is empty ("length", "content-filter", ...). */
   readonly finishReason?: string;
+  /**
+   * The provider's token counts: `inputTokens`/`outputTokens` (AI SDK 5 and later, possibly
+   * undefined), or `promptTokens`/`completionTokens` (AI SDK 4). Passed on as the answer's usage.
+   */
+  readonly usage?: AiSdkUsage;
+  /** AI SDK 5 and later: the usage summed over every step; preferred to `usage`. */
+  readonly totalUsage?: AiSdkUsage;
+}
+
+/**
+ * The token counts of an AI SDK result, in the shapes of its versions (`LanguageModelUsage`).
+ *
+ * @example
+ * ```ts
+ * const usage: AiSdkUsage = { inputTokens: 1200, outputTokens: 300 };
+ * ```
+ */
+export interface AiSdkUsage {
+  readonly inputTokens?: number | undefined;
+  readonly outputTokens?: number | undefined;
+  readonly promptTokens?: number | undefined;
+  readonly completionTokens?: number | undefined;
 }
 
 /**
@@ -81,32 +103,57 @@ export interface AiSdkLlmOptions<Model> {
  * ```
  */
 export function llmFromAiSdk<Model>(options: AiSdkLlmOptions<Model>): Llm {
-  return {
-    complete(request) {
-      const signal = request.signal;
-      if (signal?.aborted === true) {
-        return errAsync(
-          new LlmError("The AI SDK call was aborted before it started.", { cause: signal.reason }),
-        );
-      }
-      const call: AiSdkGenerateTextOptions<Model> = {
-        model: options.model,
-        prompt: request.prompt,
-        ...(request.system === "" ? {} : { system: request.system }),
-        ...(signal === undefined ? {} : { abortSignal: signal }),
-      };
-      return new ResultAsync(
-        callUntilAborted(() => options.generateText(call), signal, {
-          answer: answerText,
-          aborted: () =>
-            new LlmError("The AI SDK call was aborted before it answered.", {
-              cause: signal?.reason,
-            }),
-          failed: (cause) => new LlmError(`The AI SDK call failed: ${messageOf(cause)}`, { cause }),
-        }),
+  const completeWithUsage = (request: LlmRequest): ResultAsync<LlmAnswer, LlmError> => {
+    const signal = request.signal;
+    if (signal?.aborted === true) {
+      return errAsync(
+        new LlmError("The AI SDK call was aborted before it started.", { cause: signal.reason }),
       );
-    },
+    }
+    const call: AiSdkGenerateTextOptions<Model> = {
+      model: options.model,
+      prompt: request.prompt,
+      ...(request.system === "" ? {} : { system: request.system }),
+      ...(signal === undefined ? {} : { abortSignal: signal }),
+    };
+    return new ResultAsync(
+      callUntilAborted(() => options.generateText(call), signal, {
+        answer: (result: AiSdkGenerateTextResult) =>
+          answerText(result).map((text) => {
+            const usage = usageOf(result);
+            return usage === undefined ? { text } : { text, usage };
+          }),
+        aborted: () =>
+          new LlmError("The AI SDK call was aborted before it answered.", {
+            cause: signal?.reason,
+          }),
+        failed: (cause) => new LlmError(`The AI SDK call failed: ${messageOf(cause)}`, { cause }),
+      }),
+    );
   };
+  return {
+    complete: (request) => completeWithUsage(request).map((answer) => answer.text),
+    completeWithUsage,
+  };
+}
+
+/** A count the provider gave: a whole number of 0 or more. */
+function counted(field: unknown): number | undefined {
+  return typeof field === "number" && Number.isSafeInteger(field) && field >= 0 ? field : undefined;
+}
+
+/** The provider's counts when both sides are whole numbers; otherwise none (estimated later). */
+function usageOf(result: AiSdkGenerateTextResult): LlmUsage | undefined {
+  const value: unknown = result;
+  if (typeof value !== "object" || value === null) return undefined;
+  for (const usage of [result.totalUsage, result.usage]) {
+    if (typeof usage !== "object" || usage === null) continue;
+    const input = counted(usage.inputTokens) ?? counted(usage.promptTokens);
+    const output = counted(usage.outputTokens) ?? counted(usage.completionTokens);
+    if (input !== undefined && output !== undefined)
+      return { inputTokens: input, outputTokens: output };
+  }
+  return undefined;
 }
 
 function answerText(result: AiSdkGenerateTextResult): Result<string, LlmError> {

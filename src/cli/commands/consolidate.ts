@@ -4,10 +4,12 @@ import { abortOnSignals } from "../framework/abort-on-signals.js";
 import { failureFrom } from "../framework/cli-failure.js";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { describeConsolidation } from "../render/consolidation-summary.js";
+import { runSpendLine } from "../render/spend-lines.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { LLM_COMMAND_VARIABLE } from "../framework/llm-command-line.js";
 import { LLM_OPTION_HELP, LLM_OPTIONS, llmFromOptions } from "../framework/llm-options.js";
 import { progressFor } from "../framework/llm-progress.js";
+import { spendOptions } from "../framework/budget-options.js";
 import { openMemory } from "../framework/open-memory.js";
 import { drainHookSpool } from "../hooks/hook-spool.js";
 import { cliSessionReaders } from "../framework/cli-session-readers.js";
@@ -15,7 +17,7 @@ import { cliSessionReaders } from "../framework/cli-session-readers.js";
 /** `memory consolidate`: turns pending journal entries and logged sessions into notes. */
 export const consolidateCommand = defineCommand({
   name: "consolidate",
-  usage: "[--llm-cmd COMMAND] [--dry-run] [--timeout SECONDS] [options]",
+  usage: "[--llm-cmd COMMAND] [--dry-run] [--timeout SECONDS] [--max-tokens N] [options]",
   description:
     "Reads the pending journal entries, the unconsumed session-log sections and the inbox, asks the\n" +
     "model for notes, writes them, moves the entries to journal/done/ and commits once. The model is\n" +
@@ -33,15 +35,17 @@ export const consolidateCommand = defineCommand({
     'AGENT_MEMORY_LLM_CMD="codex exec -" memory consolidate --dry-run --timeout 300',
   ],
   async run({ values, out, io }) {
-    const llm = await llmFromOptions(
-      values,
-      io.env,
-      "consolidate",
-      progressFor(values, io, "consolidate"),
-    );
+    const progress = progressFor(values, io, "consolidate");
+    const spend = spendOptions(values, io.env, progress, "consolidate");
+    if (spend.isErr()) return out.fail(spend.error);
+    const llm = await llmFromOptions(values, io.env, "consolidate", progress);
     if (llm.isErr()) return out.fail(llm.error);
     const sessionReaders = await cliSessionReaders(io);
-    const opened = await openMemory(values.root, io, { llm: llm.value, sessionReaders });
+    const opened = await openMemory(values.root, io, {
+      llm: llm.value,
+      sessionReaders,
+      ...spend.value,
+    });
     if (opened.isErr()) return out.fail(opened.error);
     const { memory, git } = opened.value;
     // Sessions a hook recorded but could not queue in time are queued first.
@@ -60,7 +64,12 @@ export const consolidateCommand = defineCommand({
     const report = ran.value;
     const titles = new Map(before.value.map((note) => [note.id, note.title]));
     for (const [id, title] of await titlesOf(memory, report)) titles.set(id, title);
-    out.print(report, () => describeConsolidation(report, titles, { git: git !== undefined }));
+    out.print(report, () =>
+      [
+        describeConsolidation(report, titles, { git: git !== undefined }),
+        ...runSpendLine(report.spend),
+      ].join("\n"),
+    );
     return EXIT.ok;
   },
 });

@@ -2,16 +2,18 @@ import { abortOnSignals } from "../framework/abort-on-signals.js";
 import { failureFrom } from "../framework/cli-failure.js";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { describeDefrag } from "../render/defrag-summary.js";
+import { runSpendLine } from "../render/spend-lines.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { LLM_COMMAND_VARIABLE } from "../framework/llm-command-line.js";
 import { LLM_OPTION_HELP, LLM_OPTIONS, llmFromOptions } from "../framework/llm-options.js";
 import { progressFor } from "../framework/llm-progress.js";
+import { budgetAdvice, spendOptions } from "../framework/budget-options.js";
 import { openMemory } from "../framework/open-memory.js";
 
 /** `memory defrag`: lets a model reorganise the notes and the index note's tiers. */
 export const defragCommand = defineCommand({
   name: "defrag",
-  usage: "[--llm-cmd COMMAND] [--dry-run] [--timeout SECONDS] [options]",
+  usage: "[--llm-cmd COMMAND] [--dry-run] [--timeout SECONDS] [--max-tokens N] [options]",
   description:
     "Commits any uncommitted change as a snapshot, analyzes the memory, shows the model the notes\n" +
     "and the findings (cluster by cluster), and checks its decision before anything changes: every\n" +
@@ -33,9 +35,12 @@ export const defragCommand = defineCommand({
     'AGENT_MEMORY_LLM_CMD="codex exec -" memory defrag --timeout 900 --json',
   ],
   async run({ values, out, io }) {
-    const llm = await llmFromOptions(values, io.env, "defrag", progressFor(values, io, "defrag"));
+    const progress = progressFor(values, io, "defrag");
+    const spend = spendOptions(values, io.env, progress, "defrag");
+    if (spend.isErr()) return out.fail(spend.error);
+    const llm = await llmFromOptions(values, io.env, "defrag", progress);
     if (llm.isErr()) return out.fail(llm.error);
-    const opened = await openMemory(values.root, io, { llm: llm.value });
+    const opened = await openMemory(values.root, io, { llm: llm.value, ...spend.value });
     if (opened.isErr()) return out.fail(opened.error);
     const { memory, git } = opened.value;
     const before = await memory.list();
@@ -52,7 +57,17 @@ export const defragCommand = defineCommand({
     if (ran.isErr()) return out.fail(failureFrom(ran.error));
     const report = ran.value;
     const titles = new Map(before.value.map((note) => [note.id, note.title]));
-    out.print(report, () => describeDefrag(report, titles, { git: git !== undefined }));
+    out.print(report, () =>
+      [
+        describeDefrag(report, titles, { git: git !== undefined }),
+        ...runSpendLine(report.spend),
+      ].join("\n"),
+    );
+    // A run the cap stopped kept its first batches and is not finished: say what to do.
+    if (report.budgetStop !== undefined) {
+      io.stderr(budgetAdvice("defrag", report.budgetStop));
+      return EXIT.failed;
+    }
     // A held run applied nothing: a scheduled job must notice it.
     return report.held === true ? EXIT.failed : EXIT.ok;
   },

@@ -9,6 +9,10 @@ import { EXIT } from "../framework/exit-codes.js";
 import { openMemory, repositoryFreeEnv } from "../framework/open-memory.js";
 import type { CliIo } from "../framework/cli-io.js";
 import type { SurfaceTokens } from "./status-tokens.js";
+import type { Memory } from "../../index.js";
+import type { SpendSummary } from "../../lifecycle/index.js";
+import { ledgerLines } from "../render/spend-lines.js";
+import { budgetFromOptions } from "../framework/budget-options.js";
 
 /** The last consolidation commit, as git reports it. */
 interface LastConsolidation {
@@ -25,7 +29,9 @@ export const statusCommand = defineCommand({
     "Prints the memory root and its repository, how many notes each status folder holds, how many\n" +
     "journal entries and logged sessions wait for consolidation, the last consolidation commit, when\n" +
     `defrag last ran, the cache (how many notes' facts came from ${PRIVATE_FOLDER}/cache/ and how many\n` +
-    `notes had to be read), and what the private ${PRIVATE_FOLDER}/ folder holds (locks, caches, hook log).\n` +
+    `notes had to be read), what the private ${PRIVATE_FOLDER}/ folder holds (locks, caches, hook log),\n` +
+    `and the model spend of consolidation and defrag from ${PRIVATE_FOLDER}/spend.jsonl: today (UTC) and the\n` +
+    "last 7 days, beside the caps ($AGENT_MEMORY_MAX_TOKENS_PER_DAY and _PER_RUN when set).\n" +
     "Changes no note (it refreshes the cache like any read). With --tokens, also what each surface\n" +
     "costs an agent in tokens (o200k_base) beside its budget: the AGENTS.md section, the SessionStart\n" +
     "and PreCompact hook output, `memory context`, MCP tools/list and typical tool answers.",
@@ -34,7 +40,10 @@ export const statusCommand = defineCommand({
   positionals: { min: 0, max: 0 },
   examples: ["memory status", "memory status --json", "memory status --tokens"],
   async run({ values, out, io }) {
-    const opened = await openMemory(values.root, io);
+    // The caps shown are the ones a scheduled run would have: the environment's, or the defaults.
+    const budget = budgetFromOptions({}, io.env, "status");
+    if (budget.isErr()) return out.fail(budget.error);
+    const opened = await openMemory(values.root, io, { budget: budget.value });
     if (opened.isErr()) return out.fail(opened.error);
     const { memory, root, git } = opened.value;
     const listed = await memory.list();
@@ -65,6 +74,7 @@ export const statusCommand = defineCommand({
       unconsumedSessions: sessions.value.length,
       lastConsolidation: git === undefined ? null : await lastConsolidation(root, io),
       privateFiles: await privateFiles(root),
+      spend: await spendOrNull(memory),
       ...(values.tokens === true
         ? {
             tokens: await (
@@ -83,12 +93,21 @@ export const statusCommand = defineCommand({
         `last consolidation: ${status.lastConsolidation === null ? "none" : `${status.lastConsolidation.at} ${status.lastConsolidation.commit.slice(0, 7)} ${status.lastConsolidation.subject}`}`,
         `cache: ${cache.persisted ? `facts of ${cache.factsFromCache} notes from ${PRIVATE_FOLDER}/cache/notes.json` : "not persisted"}; this call read ${cache.notesReadFromFiles} of ${listed.value.length} notes from their files`,
         `${PRIVATE_FOLDER}/: ${status.privateFiles.length === 0 ? "empty (no cache, no lock)" : status.privateFiles.join(", ")}`,
+        ...(status.spend === null
+          ? [`model spend: ${PRIVATE_FOLDER}/spend.jsonl could not be read`]
+          : ledgerLines(status.spend)),
         ...(status.tokens === undefined ? [] : tokenLines(status.tokens)),
       ].join("\n"),
     );
     return EXIT.ok;
   },
 });
+
+/** The ledger's summary; null when it cannot be read (status still reports the rest). */
+async function spendOrNull(memory: Memory): Promise<SpendSummary | null> {
+  const spend = await memory.spend();
+  return spend.isOk() ? spend.value : null;
+}
 
 function lastConsolidation(root: string, io: CliIo): Promise<LastConsolidation | null> {
   return new Promise((done) => {

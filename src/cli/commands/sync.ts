@@ -10,6 +10,7 @@ import { EXIT } from "../framework/exit-codes.js";
 import { LLM_COMMAND_VARIABLE } from "../framework/llm-command-line.js";
 import { LLM_OPTION_HELP, LLM_OPTIONS, llmFromOptions } from "../framework/llm-options.js";
 import { progressFor } from "../framework/llm-progress.js";
+import { budgetAdvice, spendOptions } from "../framework/budget-options.js";
 import { openMemory } from "../framework/open-memory.js";
 import { drainHookSpool } from "../hooks/hook-spool.js";
 import { describeSync } from "../render/sync-summary.js";
@@ -19,7 +20,7 @@ import { cliSessionReaders } from "../framework/cli-session-readers.js";
 export const syncCommand = defineCommand({
   name: "sync",
   usage:
-    "[--llm-cmd COMMAND] [--agents-md PATH]... [--defrag-every N] [--defrag-days D] [--timeout SECONDS] [options]",
+    "[--llm-cmd COMMAND] [--agents-md PATH]... [--defrag-every N] [--defrag-days D] [--timeout SECONDS] [--max-tokens N] [options]",
   description:
     "Runs the memory's lifecycle: commits changes made by hand, pulls (a merge; a conflict stops the\n" +
     "run before anything else changes), consolidates the pending sessions, defrags when it is due\n" +
@@ -65,10 +66,17 @@ export const syncCommand = defineCommand({
     if (targets.some((target) => target.trim() === "")) {
       return out.fail(usageFailure("--agents-md needs a file path", "sync"));
     }
-    const llm = await llmFromOptions(values, io.env, "sync", progressFor(values, io, "sync"));
+    const progress = progressFor(values, io, "sync");
+    const spend = spendOptions(values, io.env, progress, "sync");
+    if (spend.isErr()) return out.fail(spend.error);
+    const llm = await llmFromOptions(values, io.env, "sync", progress);
     if (llm.isErr()) return out.fail(llm.error);
     const sessionReaders = await cliSessionReaders(io);
-    const opened = await openMemory(values.root, io, { llm: llm.value, sessionReaders });
+    const opened = await openMemory(values.root, io, {
+      llm: llm.value,
+      sessionReaders,
+      ...spend.value,
+    });
     if (opened.isErr()) return out.fail(opened.error);
     const { memory, git, root } = opened.value;
     // Sessions a hook recorded but could not queue in time are queued first.
@@ -93,13 +101,25 @@ export const syncCommand = defineCommand({
     }
     if (ran.isErr()) {
       // The failed step, and what the steps before it merged or committed (kept, not undone).
-      const { step, done } = ran.error;
-      return out.fail({ ...failureFrom(ran.error), details: { step, ...(done && { done }) } });
+      const { step, done, cause } = ran.error;
+      // A cap that stopped the run is BUDGET, whichever step it stopped.
+      const budget = cause instanceof Error && "code" in cause && cause.code === "BUDGET";
+      const failure = failureFrom(ran.error);
+      return out.fail({
+        ...failure,
+        ...(budget ? { code: "BUDGET" } : {}),
+        details: { step, ...(done && { done }) },
+      });
     }
     const report = ran.value;
     const titles = new Map(before.value.map((note) => [note.id, note.title]));
     for (const [id, title] of await titlesOf(memory, report)) titles.set(id, title);
     out.print(report, () => describeSync(report, titles, targets, { git: git !== undefined }));
+    // A defrag the cap stopped kept its first batches and stays due: say what to do.
+    if (report.defrag?.budgetStop !== undefined) {
+      io.stderr(budgetAdvice("sync", report.defrag.budgetStop));
+      return EXIT.failed;
+    }
     return EXIT.ok;
   },
 });

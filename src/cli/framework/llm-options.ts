@@ -22,6 +22,7 @@ export const LLM_OPTIONS = {
   "llm-cmd": { type: "string" },
   timeout: { type: "string" },
   progress: { type: "boolean" },
+  "max-tokens": { type: "string" },
 } as const satisfies OptionsConfig;
 
 /** Their help lines. */
@@ -38,6 +39,12 @@ export const LLM_OPTION_HELP: readonly OptionHelp[] = [
     "--progress",
     "A stderr line per model call, even when stderr is not a terminal (default: only on a terminal, never with --json).",
   ],
+  [
+    "--max-tokens N",
+    "Cap this run's model tokens (prompts and answers; default 400,000, else $AGENT_MEMORY_MAX_TOKENS_PER_RUN). " +
+      "The day's cap is $AGENT_MEMORY_MAX_TOKENS_PER_DAY (default 2,000,000). A call that would cross a cap is not made: " +
+      "the run keeps what it did and exits 1 with BUDGET.",
+  ],
 ];
 
 /** The values of {@link LLM_OPTIONS} as parseArgs returns them. */
@@ -45,6 +52,7 @@ export interface LlmOptionValues {
   readonly "llm-cmd"?: string | undefined;
   readonly timeout?: string | undefined;
   readonly progress?: boolean | undefined;
+  readonly "max-tokens"?: string | undefined;
 }
 
 /**

@@ -23,6 +23,7 @@ import type {
 } from "../../index.js";
 import { INDEX_NOTE_PATH, STATUS_FOLDERS } from "../../model/index.js";
 import type { CliFailure } from "./cli-failure.js";
+import type { SpendBudget, SpendProgress } from "../../lifecycle/index.js";
 import type { CliIo } from "./cli-io.js";
 import { EXIT } from "./exit-codes.js";
 import { resolveRoot, ROOT_VARIABLE } from "./root-variable.js";
@@ -57,6 +58,10 @@ export interface OpenOptions {
    * it) when it is missing. Default true; `migrate` opens a tree of legacy roots, not a memory.
    */
   readonly ignorePrivateFolder?: boolean;
+  /** Spend caps over the library's defaults (consolidate, defrag, sync). */
+  readonly budget?: Partial<SpendBudget>;
+  /** Called after each model call (the progress line). */
+  readonly onProgress?: (event: SpendProgress) => void;
 }
 
 /**
@@ -169,6 +174,8 @@ export async function openPorts(
     ...(options.llm === undefined ? {} : { llm: options.llm }),
     ...(options.sessionReaders === undefined ? {} : { sessionReaders: options.sessionReaders }),
     ...(options.freshness === undefined ? {} : { freshness: options.freshness }),
+    ...(options.budget === undefined ? {} : { budget: options.budget }),
+    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
   });
   if (git !== undefined && options.ignorePrivateFolder !== false)
     await ensurePrivateIgnored(root, memory, repositoryFreeEnv(process.env));

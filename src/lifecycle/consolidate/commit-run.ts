@@ -5,6 +5,7 @@ import { runManifestPath } from "./consolidation-deps.js";
 import type { CommitKnowledgeBaseInput } from "./consolidation-steps.js";
 import { ownedPathsButSavedRuns } from "./leftover-paths.js";
 import { runSources, sourceTrailers } from "./run-sources.js";
+import { withSpendTrailer } from "../spend/spend-trailer.js";
 
 /**
  * One commit for the run, its message saying what changed; null without git or changes. A
@@ -30,7 +31,11 @@ export async function commitRun(
       // from a line to this commit by blame, and from the commit to the sessions by these.
       const sources = await runSources(deps.persistence, input.entryIds, input.logged);
       const message = consolidationMessage(input) + sourceTrailers(sources);
-      const committed = await deps.git.commit(message, paths);
+      const spent = deps.spend?.();
+      const committed = await deps.git.commit(
+        spent === undefined ? message : withSpendTrailer(message, spent),
+        paths,
+      );
       if (committed.isErr()) return err(committed.error);
       commit = committed.value;
     }

@@ -51,7 +51,9 @@ export function createConsolidationActors(deps: ConsolidationDeps) {
       orThrow(selectContext(deps, input)),
     ),
     runAgent: fromPromise<RunAgentOutput, RunAgentInput>(async ({ input, signal }) => ({
-      answer: await orThrow(Promise.resolve(deps.llm.complete({ ...input.prompt, signal }))),
+      answer: await orThrow(
+        Promise.resolve(deps.llm.complete({ ...input.prompt, signal }, { batch: 1, of: 1 })),
+      ),
     })),
     parseOutput: fromPromise<ParseOutputOutput, ParseOutputInput>(({ input, signal }) =>
       orThrow(parseAnswer(deps.llm, input, signal)),

@@ -1,6 +1,7 @@
 import { errAsync, okAsync, type ResultAsync } from "neverthrow";
 import { createJournal, type Journal } from "../journal/journal.js";
 import {
+  BudgetError,
   LlmError,
   type LockError,
   type PersistenceError,
@@ -19,6 +20,8 @@ import { createConsolidationActors, type ConsolidationActors } from "./consolida
 import { DEFAULT_CONSOLIDATION_BUDGET, type ConsolidationBudget } from "./consolidation-deps.js";
 import { consolidationMachine } from "./consolidation-machine.js";
 import { quarantineRefused } from "./quarantine-refused.js";
+import type { ModelCalls, SpendFigures } from "../spend/spend-meter.js";
+import { meterFor, type RunSpendOptions, type SpendWiring } from "../spend/spend-wiring.js";
 import {
   runConsolidation,
   type ConsolidateOptions,
@@ -38,8 +41,12 @@ export interface ConsolidationApi {
   consolidationMachine(): typeof consolidationMachine;
   /** Runs consolidation; `actors` replaces default steps for this run. */
   consolidate(
-    options?: ConsolidateOptions & { readonly actors?: Partial<ConsolidationActors> },
-  ): ResultAsync<ConsolidationReport, PipelineError | LlmError | LockError | PersistenceError>;
+    options?: ConsolidateOptions &
+      RunSpendOptions & { readonly actors?: Partial<ConsolidationActors> },
+  ): ResultAsync<
+    ConsolidationReport,
+    PipelineError | LlmError | LockError | PersistenceError | BudgetError
+  >;
 }
 
 /** What the consolidation half of a memory is built from. */
@@ -57,6 +64,8 @@ export interface ConsolidationWiring {
   /** Readers by retrieval method; none unless the host passes them. */
   readonly sessionReaders?: SessionReaders;
   readonly budget?: Partial<ConsolidationBudget>;
+  /** How model calls are metered and capped. */
+  readonly spend: SpendWiring;
 }
 
 const NO_LLM =
@@ -82,7 +91,7 @@ export function bindConsolidation(
   // No default readers here: which filesystem transcripts come from is the host's choice.
   const readers: SessionReaders = wiring.sessionReaders ?? {};
   const budget = { ...DEFAULT_CONSOLIDATION_BUDGET, ...wiring.budget };
-  const machineFor = (llm: Llm) =>
+  const machineFor = (llm: ModelCalls, spend?: () => SpendFigures) =>
     consolidationMachine.provide({
       actors: createConsolidationActors({
         memory: notes,
@@ -94,27 +103,45 @@ export function bindConsolidation(
         git: wiring.git,
         now: wiring.now,
         budget,
+        ...(spend === undefined ? {} : { spend }),
       }),
     });
+  const meter = (options: RunSpendOptions = {}) =>
+    meterFor(
+      "consolidate",
+      wiring.llm ?? LLM_PLACEHOLDER,
+      wiring.persistence,
+      wiring.now,
+      wiring.spend,
+      options,
+    );
   return {
     journal,
     sessionLog,
-    consolidationMachine: () => machineFor(wiring.llm ?? LLM_PLACEHOLDER),
+    consolidationMachine: () => {
+      const metered = meter();
+      return machineFor(metered, () => metered.figures());
+    },
     consolidate: (options = {}) => {
       // A host that brings its own runAgent step needs no LLM port.
       if (wiring.llm === undefined && options.actors?.runAgent === undefined)
         return errAsync(new LlmError(NO_LLM));
-      const base = machineFor(wiring.llm ?? LLM_PLACEHOLDER);
+      const metered = meter(options);
+      const base = machineFor(metered, () => metered.figures());
       const machine =
         options.actors === undefined ? base : base.provide({ actors: options.actors });
       return withPipelineLock(wiring.acquirePipelineLock, () =>
-        runConsolidation(machine, options).andThen((report) =>
-          options.dryRun === true
-            ? okAsync(report)
-            : quarantineRefused(journal, wiring.git, report).andThen((kept) =>
-                noteUnread(journal, kept),
-              ),
-        ),
+        runConsolidation(machine, options)
+          // A call the caps refused stopped the run before anything was written: BUDGET.
+          .mapErr((error) => (error.cause instanceof BudgetError ? error.cause : error))
+          .map((report) => ({ ...report, spend: metered.figures() }))
+          .andThen((report) =>
+            options.dryRun === true
+              ? okAsync(report)
+              : quarantineRefused(journal, wiring.git, report).andThen((kept) =>
+                  noteUnread(journal, kept),
+                ),
+          ),
       );
     },
   };

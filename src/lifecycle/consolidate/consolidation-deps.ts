@@ -1,7 +1,7 @@
 import type { Journal } from "../journal/journal.js";
 import type { NotesMemory } from "../../notes/notes-memory.js";
 import type { Git } from "../../ports/git.js";
-import type { Llm } from "../../ports/llm.js";
+import type { ModelCalls, SpendFigures } from "../spend/spend-meter.js";
 import type { Persistence } from "../../ports/persistence.js";
 import type { SessionLog } from "../sessions/session-log.js";
 import type { SessionReaders } from "../../ports/session-reader.js";
@@ -33,7 +33,10 @@ export interface ConsolidationDeps {
   readonly journal: Journal;
   readonly sessionLog: SessionLog;
   readonly readers: SessionReaders;
-  readonly llm: Llm;
+  /** The model, metered: each call is counted and checked against the spend caps. */
+  readonly llm: ModelCalls;
+  /** What the run's model calls spent so far (for the commit's trailer); none: no trailer. */
+  readonly spend?: () => SpendFigures;
   readonly git: Git | undefined;
   readonly now: () => number;
   readonly budget: ConsolidationBudget;

@@ -22,6 +22,7 @@ import type {
   WriteKbEntriesOutput,
 } from "./consolidation-steps.js";
 import type { KeptConflict, WriteSummary } from "./write-plan.js";
+import type { SpendFigures } from "../spend/spend-meter.js";
 
 /** What a run is started with. */
 export interface ConsolidationMachineInput {
@@ -63,6 +64,8 @@ export type ConsolidationOutput =
       readonly conflicts?: readonly KeptConflict[];
       /** How many secrets the scrubber removed from the text this run added. */
       readonly redactions?: number;
+      /** What the run's model calls spent (the commit carries it as a Model-Tokens trailer). */
+      readonly spend?: SpendFigures;
     }
   | { readonly status: "failed"; readonly step: ConsolidationStep; readonly error: unknown };
 

@@ -1,6 +1,6 @@
 import { err, ok, type Result } from "neverthrow";
-import { InvalidInputError, type LlmError } from "../../errors.js";
-import type { Llm } from "../../ports/llm.js";
+import { InvalidInputError, type BudgetError, type LlmError } from "../../errors.js";
+import type { ModelCalls } from "../spend/spend-meter.js";
 import { parseConsolidationAnswer } from "./consolidation-answer.js";
 import { validatePlan, type ConsolidationPlan } from "./consolidation-plan.js";
 import type { ParseOutputInput } from "./consolidation-steps.js";
@@ -11,10 +11,12 @@ import type { ParseOutputInput } from "./consolidation-steps.js";
  * too, the run fails here and nothing is written.
  */
 export async function parseAnswer(
-  llm: Llm,
+  llm: ModelCalls,
   input: ParseOutputInput,
   signal: AbortSignal,
-): Promise<Result<{ plan: ConsolidationPlan; repaired: boolean }, InvalidInputError | LlmError>> {
+): Promise<
+  Result<{ plan: ConsolidationPlan; repaired: boolean }, InvalidInputError | LlmError | BudgetError>
+> {
   const context = {
     updatableIds: new Set(input.updatableIds),
     inboxIds: new Set(input.inboxIds),
@@ -29,14 +31,17 @@ export async function parseAnswer(
   const first = check(input.answer);
   if (first.isOk()) return ok({ plan: first.value, repaired: false });
 
-  const repair = await llm.complete({
-    system: input.prompt.system,
-    prompt:
-      `${input.prompt.prompt}\n\n## Your previous answer\n\n${input.answer.slice(0, 20_000)}\n\n` +
-      `## It was rejected\n\n${first.error.map((problem) => `- ${problem}`).join("\n")}\n\n` +
-      "Answer again with one corrected JSON object and nothing else.",
-    signal,
-  });
+  const repair = await llm.complete(
+    {
+      system: input.prompt.system,
+      prompt:
+        `${input.prompt.prompt}\n\n## Your previous answer\n\n${input.answer.slice(0, 20_000)}\n\n` +
+        `## It was rejected\n\n${first.error.map((problem) => `- ${problem}`).join("\n")}\n\n` +
+        "Answer again with one corrected JSON object and nothing else.",
+      signal,
+    },
+    { batch: 1, of: 1, repair: true },
+  );
   if (repair.isErr()) return err(repair.error);
   const second = check(repair.value);
   if (second.isOk()) return ok({ plan: second.value, repaired: true });

@@ -2,7 +2,8 @@ import { err, ok, type Result } from "neverthrow";
 import { fromPromise } from "xstate";
 import type { NotesMemory } from "../../notes/notes-memory.js";
 import type { Git } from "../../ports/git.js";
-import type { Llm } from "../../ports/llm.js";
+import type { ModelCalls, SpendFigures } from "../spend/spend-meter.js";
+import { withSpendTrailer } from "../spend/spend-trailer.js";
 import type { Persistence } from "../../ports/persistence.js";
 import { analyzeForDefrag } from "./analyze-for-defrag.js";
 import { applyDecision } from "./apply-decision.js";
@@ -33,7 +34,10 @@ export interface DefragDeps {
   readonly memory: NotesMemory;
   readonly persistence: Persistence;
   readonly git: Git | undefined;
-  readonly llm: Llm;
+  /** The model, metered: each call is counted and checked against the spend caps. */
+  readonly llm: ModelCalls;
+  /** What the run's model calls spent so far (for the commit's trailer); none: no trailer. */
+  readonly spend?: () => SpendFigures;
   readonly now: () => number;
   readonly guardrails: DefragGuardrails;
   /** Token budget of one defrag prompt (4 characters a token). Default 12,000. */
@@ -67,9 +71,9 @@ export function createDefragActors(deps: DefragDeps) {
         }),
       ),
     ),
-    plan: fromPromise<PlanOutput, PlanInput>(async ({ input, signal }) => ({
-      decisions: await orThrow(planDecisions(deps.llm, input, signal)),
-    })),
+    plan: fromPromise<PlanOutput, PlanInput>(({ input, signal }) =>
+      orThrow(planDecisions(deps.llm, input, signal)),
+    ),
     validate: fromPromise<ValidateOutput, ValidateInput>(async ({ input }) => {
       const combined = combineDecisions(input.analysis, input.decisions);
       const heldPlan =
@@ -87,7 +91,7 @@ export function createDefragActors(deps: DefragDeps) {
       return { files: ["index.md"] };
     }),
     commit: fromPromise<DefragCommitOutput, DefragCommitInput>(async ({ input }) => ({
-      commit: await orThrow(commitDefrag(deps.git, input)),
+      commit: await orThrow(commitDefrag(deps.git, input, deps.spend?.())),
     })),
   };
 }
@@ -95,8 +99,16 @@ export function createDefragActors(deps: DefragDeps) {
 /** The default actors' type: what `defragMachine.provide({ actors })` accepts. */
 export type DefragActors = ReturnType<typeof createDefragActors>;
 
-async function commitDefrag(git: Git | undefined, input: DefragCommitInput) {
+async function commitDefrag(
+  git: Git | undefined,
+  input: DefragCommitInput,
+  spent: SpendFigures | undefined,
+) {
   if (git === undefined || input.files.length === 0) return ok(null);
-  const committed = await git.commit(defragMessage(input), input.files);
+  const message = defragMessage(input);
+  const committed = await git.commit(
+    spent === undefined ? message : withSpendTrailer(message, spent),
+    input.files,
+  );
   return committed.isErr() ? err(committed.error) : ok(committed.value);
 }

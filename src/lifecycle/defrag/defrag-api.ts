@@ -16,12 +16,14 @@ import { settleActor, toPipelineError } from "../machine/settle-actor.js";
 import { createDefragActors, type DefragActors } from "./defrag-actors.js";
 import { defragMachine, type DefragOutput } from "./defrag-machine.js";
 import { DEFAULT_GUARDRAILS, type DefragGuardrails } from "./validate-decision.js";
+import type { ModelCalls, SpendFigures } from "../spend/spend-meter.js";
+import { meterFor, type RunSpendOptions, type SpendWiring } from "../spend/spend-wiring.js";
 
 /** A successful defrag run's report. */
 export type DefragReport = Extract<DefragOutput, { status: "done" }>;
 
 /** Options of a defrag run. */
-export interface DefragOptions {
+export interface DefragOptions extends RunSpendOptions {
   /** Validate the plan and stop: nothing changes. */
   readonly dryRun?: boolean;
   /** Stops the run; the LLM call in flight receives the abort. */
@@ -50,6 +52,8 @@ export interface DefragWiring {
   readonly acquirePipelineLock: AcquireLock | undefined;
   readonly guardrails?: Partial<DefragGuardrails>;
   readonly budgetTokens?: number;
+  /** How model calls are metered and capped. */
+  readonly spend: SpendWiring;
 }
 
 const NO_LLM = "This memory has no LLM, so it cannot defrag: pass `llm` to createMemory.";
@@ -71,7 +75,7 @@ export function runDefrag(
 
 /** Builds defrag over a memory's notes. */
 export function bindDefrag(notes: NotesMemory, wiring: DefragWiring): DefragApi {
-  const machineFor = (llm: Llm) =>
+  const machineFor = (llm: ModelCalls, spend?: () => SpendFigures) =>
     defragMachine.provide({
       actors: createDefragActors({
         memory: notes,
@@ -81,19 +85,35 @@ export function bindDefrag(notes: NotesMemory, wiring: DefragWiring): DefragApi 
         now: wiring.now,
         guardrails: { ...DEFAULT_GUARDRAILS, ...wiring.guardrails },
         budgetTokens: wiring.budgetTokens ?? 12_000,
+        ...(spend === undefined ? {} : { spend }),
       }),
     });
   const placeholder: Llm = { complete: () => errAsync(new LlmError(NO_LLM)) };
+  const meter = (options: RunSpendOptions = {}) =>
+    meterFor(
+      "defrag",
+      wiring.llm ?? placeholder,
+      wiring.persistence,
+      wiring.now,
+      wiring.spend,
+      options,
+    );
   return {
-    defragMachine: () => machineFor(wiring.llm ?? placeholder),
+    defragMachine: () => {
+      const metered = meter();
+      return machineFor(metered, () => metered.figures());
+    },
     defrag: (options = {}) => {
       // A host that brings its own plan step needs no LLM port.
       if (wiring.llm === undefined && options.actors?.plan === undefined)
         return errAsync(new LlmError(NO_LLM));
-      const base = machineFor(wiring.llm ?? placeholder);
+      const metered = meter(options);
+      const base = machineFor(metered, () => metered.figures());
       const machine =
         options.actors === undefined ? base : base.provide({ actors: options.actors });
-      return withPipelineLock(wiring.acquirePipelineLock, () => runDefrag(machine, options));
+      return withPipelineLock(wiring.acquirePipelineLock, () =>
+        runDefrag(machine, options).map((report) => ({ ...report, spend: metered.figures() })),
+      );
     },
   };
 }

@@ -18,6 +18,7 @@ import type {
   ValidateOutput,
 } from "./defrag-steps.js";
 import { DEFAULT_GUARDRAILS, type RefusedAction } from "./validate-decision.js";
+import type { BudgetStop, SpendFigures } from "../spend/spend-meter.js";
 
 /** What a defrag run is started with. */
 export interface DefragMachineInput {
@@ -52,6 +53,13 @@ export type DefragOutput =
       readonly commit: string | null;
       readonly dryRun: boolean;
       readonly batches: number;
+      /**
+       * The spend cap stopped the run before a batch's model call: the batches before it were
+       * applied as any run's, the others left as they were. The run is not finished.
+       */
+      readonly budgetStop?: BudgetStop;
+      /** What the run's model calls spent (the commit carries it as a Model-Tokens trailer). */
+      readonly spend?: SpendFigures;
     }
   | { readonly status: "failed"; readonly step: DefragStep; readonly error: unknown };
 
@@ -72,6 +80,7 @@ interface DefragContext {
   readonly snapshot: string | null;
   readonly analysis: AnalyzeOutput;
   readonly decisions: readonly DefragDecision[];
+  readonly budgetStop: BudgetStop | undefined;
   readonly decision: DefragDecision | null;
   readonly screened: Omit<ValidateOutput, "decision">;
   readonly applied: AppliedDefrag;
@@ -131,6 +140,7 @@ export const defragMachine = setup({
     snapshot: null,
     analysis: EMPTY_ANALYSIS,
     decisions: [],
+    budgetStop: undefined,
     decision: null,
     screened: {},
     applied: NOTHING_APPLIED,
@@ -158,7 +168,10 @@ export const defragMachine = setup({
         input: ({ context }) => ({ analysis: context.analysis }),
         onDone: {
           target: "validate",
-          actions: assign({ decisions: ({ event }) => event.output.decisions }),
+          actions: assign({
+            decisions: ({ event }) => event.output.decisions,
+            budgetStop: ({ event }) => event.output.budgetStop,
+          }),
         },
         onError: failAt("plan"),
       },
@@ -264,5 +277,6 @@ export const defragMachine = setup({
           commit: context.commit,
           dryRun: context.dryRun,
           batches: context.analysis.batches.length,
+          ...(context.budgetStop === undefined ? {} : { budgetStop: context.budgetStop }),
         },
 });

@@ -5,6 +5,7 @@ import type { DefragDecision } from "./defrag-decision.js";
 import type { DefragFindings } from "./defrag-prompt.js";
 import type { SimNote } from "./dry-run-decision.js";
 import type { DefragGuardrails, DefragRule, RefusedAction } from "./validate-decision.js";
+import type { BudgetStop } from "../spend/spend-meter.js";
 
 /** The steps of a defrag run, in order. */
 export const DEFRAG_STEPS = [
@@ -50,6 +51,8 @@ export interface PlanInput {
 /** plan output: one decision per batch. */
 export interface PlanOutput {
   readonly decisions: readonly DefragDecision[];
+  /** The spend cap stopped the asking: the batches after it got no action. */
+  readonly budgetStop?: BudgetStop;
 }
 
 /** validate input. */

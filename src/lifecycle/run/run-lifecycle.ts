@@ -11,6 +11,7 @@ import { pushCatchingUp, type PushingGit } from "./push-catching-up.js";
 import { PipelineError, type LockError, type PersistenceError } from "../../errors.js";
 import type { Git } from "../../ports/git.js";
 import type { Persistence } from "../../ports/persistence.js";
+import type { SpendBudget } from "../spend/spend-budget.js";
 import {
   defragDue,
   readLifecycleState,
@@ -28,6 +29,11 @@ export interface RunOptions {
   readonly defragEvery?: DefragSchedule;
   /** Stops the run; the step in flight is aborted. */
   readonly signal?: AbortSignal;
+  /**
+   * Caps for this run over the memory's; `perRun` covers consolidation and defrag together
+   * (defrag gets what consolidation left).
+   */
+  readonly budget?: Partial<SpendBudget>;
 }
 
 /** What a lifecycle run did. */
@@ -94,7 +100,8 @@ async function run(
     progress = { localCommit: synced.value.localCommit, pulled };
     if (pulled === "merged") await memory.refresh();
   }
-  const consolidation = await memory.consolidate(signal);
+  const caps = options.budget === undefined ? {} : { budget: options.budget };
+  const consolidation = await memory.consolidate({ ...signal, ...caps });
   if (consolidation.isErr()) return err(stoppedAt("consolidate", consolidation.error, progress));
   progress = { ...progress, consolidation: consolidation.value };
 
@@ -107,11 +114,16 @@ async function run(
     : state.value;
   let defrag: DefragReport | null = null;
   if (defragDue(next, options.defragEvery ?? {}, deps.now())) {
-    const ran = await memory.defrag(signal);
+    const spent = consolidation.value.spend;
+    const spentBefore =
+      spent === undefined ? {} : { spentBefore: spent.inputTokens + spent.outputTokens };
+    const ran = await memory.defrag({ ...signal, ...caps, ...spentBefore });
     if (ran.isErr()) return err(stoppedAt("defrag", ran.error, progress));
     defrag = ran.value;
     progress = { ...progress, defrag };
-    next = { consolidationsSinceDefrag: 0, lastDefragAt: new Date(deps.now()).toISOString() };
+    // A defrag the cap stopped is not done: it stays due for the next run.
+    if (defrag.budgetStop === undefined)
+      next = { consolidationsSinceDefrag: 0, lastDefragAt: new Date(deps.now()).toISOString() };
   }
   if (next !== state.value) {
     const written = await writeLifecycleState(deps.persistence, next);
