@@ -35,6 +35,7 @@ import type { Searcher } from "./notes/search/searcher.js";
 import { createIndexNoteApi } from "./notes/tiers/index-api.js";
 import { updateNote } from "./notes/update.js";
 import { tagNote } from "./notes/tag-note.js";
+import { supersedeNote } from "./notes/supersede.js";
 import type { Embedder } from "./ports/embedder.js";
 import type { Git } from "./ports/git.js";
 import type { Persistence } from "./ports/persistence.js";
@@ -129,6 +130,7 @@ export function createNotesTier(options: NotesMemoryOptions): NotesTier {
     update: (id, patch, mutation) => updateNote(ctx, id, patch, mutation),
     append: (id, section, mutation) => appendToNote(ctx, id, section, mutation),
     tag: (id, change, mutation) => tagNote(ctx, id, change, mutation),
+    supersede: (oldId, newId, supersedeOptions) => supersedeNote(ctx, oldId, newId, supersedeOptions),
     commit: (message, paths) => {
       const git = ctx.git;
       if (git === undefined) {

@@ -31,6 +31,8 @@ export type { Note, NoteMeta, NoteTimes } from "./notes/note-meta.js";
 export type { CurrentNote, UpdateEdit, UpdateOptions, UpdatePatch } from "./notes/update.js";
 export type { AppendSection } from "./notes/append.js";
 export type { TagResult } from "./notes/tag-note.js";
+export type { SupersedeOptions, SupersedeResult } from "./notes/supersede.js";
+export type { SupersededBy } from "./notes/note-meta.js";
 export type { TagChange } from "./model/tag-change.js";
 export { editNote, type EditResult } from "./notes/edit-note.js";
 export {

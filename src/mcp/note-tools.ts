@@ -70,8 +70,10 @@ const readTool = defineTool({
     const links = await memory.links(note.value.id);
     if (links.isErr()) return err(failure(links.error));
     const titles = await titlesById(memory);
-    const { hash, createdAt, body } = note.value;
+    const { hash, createdAt, body, supersededBy } = note.value;
     return ok({
+      // First, so an agent reads which note is current before the old text.
+      ...(supersededBy === undefined ? {} : { supersededBy }),
       note: {
         ...brief(note.value),
         createdAt,

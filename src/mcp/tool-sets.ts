@@ -12,6 +12,7 @@ import { LIFECYCLE_TOOLS } from "./lifecycle-tools.js";
 import type { McpTool } from "./mcp-tool.js";
 import { NOTE_TOOLS } from "./note-tools.js";
 import { STRUCTURE_TOOLS } from "./structure-tools.js";
+import { SUPERSEDE_TOOL } from "./supersede-tool.js";
 import { TAG_TOOL } from "./tag-tool.js";
 
 /** Every tool, in the order clients list them: the default set. */
@@ -22,6 +23,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
   forgetTool,
   ...STRUCTURE_TOOLS,
   TAG_TOOL,
+  SUPERSEDE_TOOL,
   ...LIFECYCLE_TOOLS,
 ];
 

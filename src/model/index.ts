@@ -65,3 +65,13 @@ export {
   resolveRedirect,
   type Redirect,
 } from "./redirect-record.js";
+export {
+  formatSupersessionLine,
+  isIsoDate,
+  markSuperseded,
+  noteSupersession,
+  readSupersessions,
+  type Supersession,
+  type SupersessionFormatError,
+  type SupersessionMark,
+} from "./supersession.js";

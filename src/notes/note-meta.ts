@@ -36,6 +36,19 @@ export interface Note extends NoteMeta {
   readonly body: string;
   /** Every link in the body. */
   readonly links: readonly NoteLink[];
+  /**
+   * Set when the whole note is superseded (its body starts with a `> Superseded by` mark): the
+   * note that replaces it (title null when no note has that id), and the mark's date and reason.
+   */
+  readonly supersededBy?: SupersededBy;
+}
+
+/** The note replacing a superseded one, as a read reports it. */
+export interface SupersededBy {
+  readonly id: string;
+  readonly title: string | null;
+  readonly date?: string;
+  readonly reason?: string;
 }
 
 /** Builds a note's meta from the store's view and its times. */

@@ -18,6 +18,7 @@ import type { RenameError, RenameResult } from "./rename.js";
 import type { UpdateEdit, UpdateError, UpdateOptions, UpdatePatch } from "./update.js";
 import type { AppendSection } from "./append.js";
 import type { TagResult } from "./tag-note.js";
+import type { SupersedeOptions, SupersedeResult } from "./supersede.js";
 import type { TagChange } from "../model/tag-change.js";
 import type {
   EmbedderError,
@@ -76,6 +77,17 @@ export interface NotesMemory {
    * written in the body stay. One write, one commit when `commit` is given.
    */
   tag(id: string, change: TagChange, options?: UpdateOptions): ResultAsync<TagResult, UpdateError>;
+  /**
+   * Marks a note (or one `section`) as superseded by another note: a `> Superseded by` line
+   * first in its body (or section), the old text kept below. A compare-and-swap with
+   * `expectedHash`; one write, one commit when `commit` is given. Refuses a self-supersession,
+   * a loop, an unknown id and an archived successor.
+   */
+  supersede(
+    oldId: string,
+    newId: string,
+    options?: SupersedeOptions,
+  ): ResultAsync<SupersedeResult, UpdateError>;
   /**
    * Commits every change to the memory's own files (or only `paths`, each one of them or the
    * root's `.gitignore`, which holds the rule keeping `.agent-memory/` out of clones), under

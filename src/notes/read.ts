@@ -1,4 +1,5 @@
-import { errAsync, ResultAsync } from "neverthrow";
+import { errAsync, okAsync, ResultAsync } from "neverthrow";
+import { noteSupersession } from "../model/supersession.js";
 import {
   NotFoundError,
   type DuplicateIdError,
@@ -7,7 +8,7 @@ import {
   type PersistenceError,
 } from "../errors.js";
 import { checkNoteId, pickOne } from "./find-note.js";
-import { toNote, type Note } from "./note-meta.js";
+import { toNote, type Note, type SupersededBy } from "./note-meta.js";
 import { loadTimes } from "./note-times.js";
 import type { NotesContext } from "./notes-context.js";
 import { whereMerged } from "./redirects.js";
@@ -36,7 +37,23 @@ export function readNote(ctx: NotesContext, idInput: string): ResultAsync<Note, 
             : notFound(ctx, id),
         ),
     )
-    .andThen((stored) => loadTimes(ctx.git, ctx.now).map((times) => toNote(stored, times(stored))));
+    .andThen((stored) => loadTimes(ctx.git, ctx.now).map((times) => toNote(stored, times(stored))))
+    .andThen((note) => withSuccessor(ctx, note));
+}
+
+/** The note with `supersededBy` when its body carries a note-level mark. */
+function withSuccessor(ctx: NotesContext, note: Note): ResultAsync<Note, PersistenceError> {
+  const mark = noteSupersession(note.body);
+  if (mark === undefined) return okAsync(note);
+  return ctx.store.withId(mark.successorId).map((found): Note => {
+    const supersededBy: SupersededBy = {
+      id: mark.successorId,
+      title: found[0]?.note.title ?? null,
+      ...(mark.date === undefined ? {} : { date: mark.date }),
+      ...(mark.reason === undefined ? {} : { reason: mark.reason }),
+    };
+    return { ...note, supersededBy };
+  });
 }
 
 /**

@@ -48,6 +48,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./tag.js")).tagCommand,
   },
   {
+    name: "supersede",
+    summary: "Mark a note (or a section) as superseded by another note; its text stays.",
+    load: async () => (await import("./supersede.js")).supersedeCommand,
+  },
+  {
     name: "list",
     summary: "List notes, one per line (id, status, title).",
     load: async () => (await import("./list.js")).listCommand,

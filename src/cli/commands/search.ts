@@ -13,8 +13,9 @@ export const searchCommand = defineCommand({
   description:
     "Ranks the notes for the words after search (quoted or not): stemmed words, tags weigh more,\n" +
     "and notes the best hits link to are lifted. One line per result (score, id, title, and\n" +
-    "[archived] for an archived note) with the snippet indented under it. --json results carry\n" +
-    "the score parts (lexical, graph, vector). Changes nothing.",
+    "[archived] for an archived note) with the snippet indented under it. A superseded note comes\n" +
+    'below the note replacing it, marked [superseded by ID "title"] (--json: supersededBy).\n' +
+    "--json results carry the score parts (lexical, graph, vector). Changes nothing.",
   options: {
     ...COMMON_OPTIONS,
     k: { type: "string" },
@@ -88,7 +89,12 @@ export const searchCommand = defineCommand({
 function resultLines(result: SearchResult): string {
   const score = result.scores.vector === null ? result.score.toFixed(2) : result.score.toFixed(4);
   const archived = result.status === "archived" ? "  [archived]" : "";
-  const head = `${score.padStart(6)}  ${result.id}  ${result.title}${archived}`;
+  const by = result.supersededBy;
+  const superseded =
+    by === undefined
+      ? ""
+      : `  [superseded by ${by.id}${by.title === null ? "" : ` ${JSON.stringify(by.title)}`}]`;
+  const head = `${score.padStart(6)}  ${result.id}  ${result.title}${archived}${superseded}`;
   const snippet = result.snippet.replaceAll(/\s+/g, " ").trim();
   return snippet === "" ? head : `${head}\n        ${snippet}`;
 }

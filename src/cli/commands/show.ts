@@ -10,7 +10,8 @@ export const showCommand = defineCommand({
   usage: "<id> [options]",
   description:
     "Prints the note with this id (the id__ prefix is optional). An unknown id lists the closest titles;\n" +
-    "the id of a note merged into another shows that one, saying so on stderr.",
+    "the id of a note merged into another shows that one, saying so on stderr. A superseded note\n" +
+    "starts with the note that replaces it (--json: supersededBy).",
   options: COMMON_OPTIONS,
   optionHelp: [],
   positionals: { min: 1, max: 1 },
@@ -28,7 +29,23 @@ export const showCommand = defineCommand({
     out.print(n, () => {
       const tags = n.tags.length === 0 ? [] : [n.tags.map((tag) => `#${tag}`).join(" ")];
       const times = `created ${formatTime(n.createdAt)}, updated ${formatTime(n.updatedAt)}${n.committed ? "" : " (not committed)"}`;
-      const head = [`# ${n.title}`, `${n.id} · ${n.status} · ${n.path}`, ...tags, times];
+      const by = n.supersededBy;
+      const current =
+        by === undefined
+          ? []
+          : [
+              `SUPERSEDED by ${by.id} ${by.title === null ? "(no such note)" : JSON.stringify(by.title)}` +
+                `${by.date === undefined ? "" : ` on ${by.date}`}${by.reason === undefined ? "" : `: ${by.reason}`}` +
+                ` — the current note: memory show ${by.id}`,
+              "",
+            ];
+      const head = [
+        ...current,
+        `# ${n.title}`,
+        `${n.id} · ${n.status} · ${n.path}`,
+        ...tags,
+        times,
+      ];
       return n.body === "" ? head.join("\n") : `${head.join("\n")}\n\n${n.body}`;
     });
     return EXIT.ok;

@@ -53,6 +53,12 @@ export interface SearchResult {
   readonly scores: SearchScores;
   /** About 160 characters of the body around the first matching word. */
   readonly snippet: string;
+  /**
+   * Set when the note is superseded as a whole (its body starts with a `> Superseded by` mark):
+   * the note that replaces it, and its title (null when no note has that id). Such a result
+   * is ranked below its successor.
+   */
+  readonly supersededBy?: { readonly id: string; readonly title: string | null };
 }
 
 /**

@@ -10,6 +10,9 @@ import type { Matched, SearchIndex } from "./search-index.js";
 import { validateSearch, type SearchOptions } from "./search-options.js";
 import { readableBody } from "./search-text.js";
 import { stopwordHits } from "./stopword-hits.js";
+import { noteSupersession } from "../../model/supersession.js";
+import { currentFirst } from "./current-first.js";
+import type { FactsSnapshot } from "../note-snapshot.js";
 
 // Past this many notes to (re)index, one snapshot (which reads concurrently and keeps the
 // bodies the store already holds) beats reading the files one by one.
@@ -52,18 +55,20 @@ export function searchNotes(
       return bodies;
     });
   };
+  let known: FactsSnapshot | undefined;
   return ctx.store
     .facts()
-    .andThen((facts) =>
-      readNotes(ctx, index.stale(facts.notes)).andThen((read) => {
+    .andThen((facts) => {
+      known = facts;
+      return readNotes(ctx, index.stale(facts.notes)).andThen((read) => {
         index.sync(facts.notes, read);
         // A note narrower than the memory keeps the whole index out of the saved file.
         const restricted = facts.notes.some((note) => note.restricted === true);
         if (indexChanged === undefined || (!index.changed && !restricted))
           return okAsync(undefined);
         return ResultAsync.fromSafePromise(indexChanged(index, restricted));
-      }),
-    )
+      });
+    })
     .andThen(() => matchedHits(ctx, index, search.query))
     .andThen((matched) =>
       withBodies(matched.feedbackFrom.map((hit) => hit.stored)).map((read) =>
@@ -79,10 +84,17 @@ export function searchNotes(
     })
     .andThen((ranked) =>
       withBodies(ranked.map((r) => r.hit.stored)).map((read) =>
-        ranked.map((r) => {
-          const { stored } = r.hit;
-          return searchResultOf(r, hasBody(stored) ? stored : read.get(stored.path));
-        }),
+        currentFirst(
+          ranked.map((r) => {
+            const { stored } = r.hit;
+            const body = hasBody(stored) ? stored : read.get(stored.path);
+            const result = searchResultOf(r, body);
+            const mark = body === undefined ? undefined : noteSupersession(body.note.body);
+            if (mark === undefined) return result;
+            const title = known?.byId.get(mark.successorId)?.[0]?.note.title ?? null;
+            return { ...result, supersededBy: { id: mark.successorId, title } };
+          }),
+        ),
       ),
     );
 }
