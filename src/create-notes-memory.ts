@@ -19,7 +19,7 @@ import { runDoctor } from "./notes/graph/doctor.js";
 import { loadGraph } from "./notes/graph/graph-view.js";
 import { createLinkIndex } from "./notes/graph/link-index.js";
 import { brokenLinks, deadEndIds, noteLinks, orphanIds } from "./notes/graph/link-queries.js";
-import { listNotes } from "./notes/list.js";
+import { listNotes, readAllNotes } from "./notes/list.js";
 import { guardGit, guardPersistence } from "./notes/guarded-ports.js";
 import { createMemoryLock, type LockOptions } from "./notes/memory-lock.js";
 import { mergeNotes } from "./notes/merge.js";
@@ -127,6 +127,7 @@ export function createNotesTier(options: NotesMemoryOptions): NotesTier {
     capture: (input, captureOptions) => captureNote(ctx, input, captureOptions),
     read: (id) => readNote(ctx, id),
     list: (filter) => listNotes(ctx, filter),
+    readAll: (filter) => readAllNotes(ctx, filter),
     update: (id, patch, mutation) => updateNote(ctx, id, patch, mutation),
     append: (id, section, mutation) => appendToNote(ctx, id, section, mutation),
     tag: (id, change, mutation) => tagNote(ctx, id, change, mutation),

@@ -1,7 +1,7 @@
 import type { ResultAsync } from "neverthrow";
 import type { GitError, PersistenceError } from "../errors.js";
 import type { NoteStatus } from "../model/layout.js";
-import { toNoteMeta, type NoteMeta } from "./note-meta.js";
+import { toNote, toNoteMeta, type Note, type NoteMeta } from "./note-meta.js";
 import type { NoteFacts } from "./note-facts.js";
 import { loadTimes } from "./note-times.js";
 import type { NotesContext } from "./notes-context.js";
@@ -29,6 +29,24 @@ export function listNotes(
     const matching = snapshot.notes.filter(matchesFilter(filter));
     return loadTimes(ctx.git, ctx.now).map((times) =>
       matching.map((stored) => toNoteMeta(stored, times(stored))),
+    );
+  });
+}
+
+/**
+ * The notes matching the filter with their bodies, sorted by path, from ONE look at the
+ * files: each note file is read and parsed at most once (a file unchanged since the store
+ * last read it is not read again), where `list` then `read` per note would read each twice
+ * and list the folders once per note.
+ */
+export function readAllNotes(
+  ctx: NotesContext,
+  filter: ListFilter = {},
+): ResultAsync<Note[], PersistenceError | GitError> {
+  return ctx.store.snapshot().andThen((snapshot) => {
+    const matching = snapshot.notes.filter(matchesFilter(filter));
+    return loadTimes(ctx.git, ctx.now).map((times) =>
+      matching.map((stored) => toNote(stored, times(stored))),
     );
   });
 }

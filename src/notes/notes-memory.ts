@@ -46,6 +46,18 @@ export interface NotesMemory {
   /** Metas of the notes matching the filter, sorted by path. */
   list(filter?: ListFilter): ResultAsync<NoteMeta[], PersistenceError | GitError>;
   /**
+   * The notes matching the filter with their bodies and links, sorted by path, from one look
+   * at the files (each file read at most once): for a host that shows every note, such as a
+   * site. Never writes anything.
+   *
+   * @example
+   * ```ts
+   * const notes = await memory.readAll({ status: "active" });
+   * if (notes.isOk()) for (const note of notes.value) console.log(note.title, note.body.length);
+   * ```
+   */
+  readAll(filter?: ListFilter): ResultAsync<Note[], PersistenceError | GitError>;
+  /**
    * Rewrites a note's body and/or tag line. Pass an edit function to derive the new text from
    * the current one safely (applied under the lock: no concurrent edit lost); a patch with
    * `expectedHash` writes only over that version; a patch without it: last writer wins.

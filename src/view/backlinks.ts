@@ -1,4 +1,4 @@
-import type { ParsedNote } from "../model/note-format.js";
+import type { Note } from "../notes/note-meta.js";
 import { escapeHtml } from "./html.js";
 
 /** A note linking to another, with the sentence around the link. */
@@ -25,7 +25,7 @@ const MAX_PER_SOURCE = 3;
  * ```
  */
 export function backlinksByTarget(
-  sources: readonly { readonly id: string; readonly parsed: Pick<ParsedNote, "body" | "links"> }[],
+  sources: readonly { readonly id: string; readonly parsed: Pick<Note, "body" | "links"> }[],
 ): Map<string, Backlink[]> {
   const byTarget = new Map<string, Backlink[]>();
   for (const { id, parsed } of sources) {
@@ -46,7 +46,7 @@ export function backlinksByTarget(
 }
 
 /** The body with each link replaced by its text, and where each link's text now is. */
-function readableWithRanges(parsed: Pick<ParsedNote, "body" | "links">): {
+function readableWithRanges(parsed: Pick<Note, "body" | "links">): {
   text: string;
   ranges: (readonly [number, number])[];
 } {
@@ -79,8 +79,32 @@ function sentenceAround(text: string, [start, end]: readonly [number, number]): 
   );
 }
 
+const NEWLINE = 10;
+const FULL_STOP = 46;
+const EXCLAMATION = 33;
+const QUESTION = 63;
+
+// Called for every character around every link: character codes, no regex, no strings.
 function endsSentence(text: string, at: number): boolean {
-  const char = text[at];
-  if (char === "\n") return true;
-  return (char === "." || char === "!" || char === "?") && /\s/.test(text[at + 1] ?? " ");
+  const code = text.charCodeAt(at);
+  if (code === NEWLINE) return true;
+  if (code !== FULL_STOP && code !== EXCLAMATION && code !== QUESTION) return false;
+  return at + 1 >= text.length || isSpace(text.charCodeAt(at + 1));
+}
+
+/** Whether a character code is whitespace as `\s` means it. */
+function isSpace(code: number): boolean {
+  return (
+    code === 32 ||
+    (code >= 9 && code <= 13) ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }

@@ -14,7 +14,7 @@
  * import { renderSite, serveSite } from "agent-memory/view";
  *
  * const persistence = fsPersistence({ fs, root });
- * const site = await renderSite({ memory: createNotesMemory({ persistence }), persistence });
+ * const site = await renderSite({ memory: createNotesMemory({ persistence }) });
  * if (site.isOk()) {
  *   const server = await serveSite(site.value, { port: 4173 });
  *   if (server.isOk()) console.log(`open ${server.value.url}`);

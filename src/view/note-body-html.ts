@@ -1,5 +1,5 @@
 import { HtmlRenderer, Node, Parser } from "commonmark";
-import type { ParsedNote } from "../model/note-format.js";
+import type { Note } from "../notes/note-meta.js";
 import { notePath } from "./site-paths.js";
 
 const BROKEN_HREF = "#broken-";
@@ -22,7 +22,7 @@ const renderer = new HtmlRenderer({ safe: true });
  * ```
  */
 export function noteBodyHtml(
-  note: Pick<ParsedNote, "body" | "links">,
+  note: Pick<Note, "body" | "links">,
   exists: (id: string) => boolean,
   base: string,
 ): string {

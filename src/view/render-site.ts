@@ -1,5 +1,6 @@
 import type { ResultAsync } from "neverthrow";
 import type { GitError, PersistenceError } from "../errors.js";
+import type { SiteSearchFile } from "./browser/site-search.js";
 import { backlinksByTarget } from "./backlinks.js";
 import { graphDataScript, renderGraphPage } from "./graph-page.js";
 import { scriptJson } from "./html.js";
@@ -34,7 +35,7 @@ export interface Site {
  * tiers and the recent notes), one page per note (body as CommonMark with working links,
  * tags, status, times, backlinks with their sentences, history, neighbourhood graph), one
  * page per tag, the link graph, and the search (the library's own ranking, in the page).
- * Reads each note file once; writes nothing (see `writeSite`, or serve `files` yourself).
+ * Reads each note file at most once (through the memory's `readAll`); writes nothing (see `writeSite`, or serve `files` yourself).
  *
  * @example
  * ```ts
@@ -44,7 +45,7 @@ export interface Site {
  * import { renderSite, writeSite } from "agent-memory/view";
  *
  * const persistence = fsPersistence({ fs, root });
- * const site = await renderSite({ memory: createNotesMemory({ persistence }), persistence });
+ * const site = await renderSite({ memory: createNotesMemory({ persistence }) });
  * if (site.isOk()) await writeSite(site.value, "./site");
  * ```
  */
@@ -75,7 +76,13 @@ export function renderSite(
       for (const [path, page] of renderTagPages(name, model)) files.set(path, page);
       files.set(SITE_PATHS.graph, renderGraphPage(name, graph));
       files.set(SITE_PATHS.graphData, graphDataScript(graph));
-      const searchFiles = model.notes.map((note) => [note.meta.path, note.meta.status, note.text]);
+      const searchFiles: SiteSearchFile[] = model.notes.map(({ meta, parsed }) => [
+        meta.path,
+        meta.status,
+        meta.title,
+        meta.tags,
+        parsed.body,
+      ]);
       files.set(
         SITE_PATHS.searchData,
         `window.agentMemorySearchFiles=${scriptJson(searchFiles)};\n`,

@@ -69,20 +69,23 @@ export function siteGraph(model: SiteModel): SiteGraph {
   const ids = [...model.byId.keys()];
   const numberOf = new Map(ids.map((id, at) => [id, at]));
   const notes = [...model.byId.values()];
-  const graph = linkGraph(notes.map((note) => ({ id: note.meta.id, links: linkTargets(note) })));
-  const edgeKeys = new Set<string>();
+  // Each note's distinct targets, computed once: they feed the analysis graph and the edges.
+  const targets = notes.map(linkTargets);
+  const graph = linkGraph(
+    notes.map((note, at) => ({ id: note.meta.id, links: targets[at] ?? [] })),
+  );
   const edges: [number, number][] = [];
   const broken: [number, string][] = [];
-  const inbound = new Set<number>();
-  notes.forEach((note, from) => {
-    for (const target of linkTargets(note)) {
+  const inbound = new Uint8Array(ids.length);
+  targets.forEach((distinct, from) => {
+    // Distinct and never the note itself (see linkTargets), so each edge comes once.
+    for (const target of distinct) {
       const to = numberOf.get(target);
       if (to === undefined) {
         broken.push([from, target]);
-      } else if (to !== from && !edgeKeys.has(`${from} ${to}`)) {
-        edgeKeys.add(`${from} ${to}`);
+      } else {
         edges.push([from, to]);
-        inbound.add(to);
+        inbound[to] = 1;
       }
     }
   });
@@ -124,7 +127,7 @@ export function siteGraph(model: SiteModel): SiteGraph {
   const flags = notes.map((note, at) => {
     const archived = note.meta.status === "archived";
     return (
-      (!archived && !inbound.has(at) && !indexed.has(note.meta.id) ? NODE_FLAGS.orphan : 0) |
+      (!archived && inbound[at] !== 1 && !indexed.has(note.meta.id) ? NODE_FLAGS.orphan : 0) |
       (hot.has(note.meta.id) ? NODE_FLAGS.hot : 0) |
       (warm.has(note.meta.id) ? NODE_FLAGS.warm : 0) |
       (hasBroken.has(at) ? NODE_FLAGS.broken : 0) |
@@ -136,5 +139,7 @@ export function siteGraph(model: SiteModel): SiteGraph {
 
 /** The distinct ids a note links to, itself excluded, in order of appearance. */
 function linkTargets(note: SiteModel["notes"][number]): string[] {
-  return [...new Set(note.parsed.links.map((link) => link.id))].filter((id) => id !== note.meta.id);
+  const distinct = new Set<string>();
+  for (const link of note.parsed.links) if (link.id !== note.meta.id) distinct.add(link.id);
+  return [...distinct];
 }

@@ -13,6 +13,7 @@ import {
   resolveAgain,
   resolveIdLinks,
 } from "../../examples/obsidian-plugin/src/link-resolution.js";
+import { direntName, type FsLike } from "../../src/adapters/fs/fs-like.js";
 import { freshMemory } from "../helpers/fresh-memory.js";
 import { okOf } from "../helpers/result-helpers.js";
 
@@ -65,6 +66,21 @@ class FakeMetadataCache {
   private linksOf(path: string): string[] {
     return [...(this.texts.get(path) ?? "").matchAll(WIKILINK)].map((match) => match[1] ?? "");
   }
+}
+
+/** Every file under `dir` (relative paths), folders whose names start with a dot left out. */
+async function walk(fs: FsLike, root: string, dir: string): Promise<string[]> {
+  const found: string[] = [];
+  const entries = await fs.promises.readdir(`${root}/${dir}`, { withFileTypes: true });
+  for (const entry of entries) {
+    if (typeof entry !== "object" || !("isDirectory" in entry)) continue;
+    const name = direntName(entry.name);
+    if (name.startsWith(".")) continue;
+    const path = dir === "" ? name : `${dir}/${name}`;
+    if (entry.isDirectory()) found.push(...(await walk(fs, root, path)));
+    else found.push(path);
+  }
+  return found.toSorted();
 }
 
 /** A real memory (captured through the library), its files as a vault, and a stray click file. */
@@ -122,6 +138,62 @@ describe("the Obsidian plugin", () => {
     expect(cache.getFirstLinkpathDest("index", igor.path)?.path).toBe("index.md");
     undo();
     expect(cache.getFirstLinkpathDest(consoleApp.id, igor.path)?.path).toBe(`${consoleApp.id}.md`);
+  });
+
+  it("keeps links, edges and backlinks working as the library renames and archives notes", async () => {
+    let n = 0;
+    const { memory, fs, root } = await freshMemory({ generateId: () => `id__Obs2d${n++}` });
+    const target = okOf(
+      await memory.capture(
+        { title: "Release branch", body: "Deploys go through it." },
+        { status: "active" },
+      ),
+    );
+    const sources = [];
+    for (const who of ["Ana", "Igor", "Mia"]) {
+      sources.push(
+        okOf(
+          await memory.capture(
+            { title: who, body: `${who} follows the [[${target.id}|release branch]] rule.` },
+            { status: "active" },
+          ),
+        ),
+      );
+    }
+    // The vault as Obsidian opens the folder: every markdown file, dot folders left out.
+    const vault = async () => {
+      const paths = (await walk(fs, root, "")).filter((path) => path.endsWith(".md"));
+      const texts = new Map<string, string>();
+      for (const path of paths)
+        texts.set(path, String(await fs.promises.readFile(`${root}/${path}`, "utf8")));
+      return { files: paths.map(fileAt), texts };
+    };
+    const before = await vault();
+    const index = createIdFileIndex(before.files);
+    // What the library does to files under Obsidian: a retitle renames the file (and rewrites
+    // the link text), an archive moves it; Obsidian reports each as a rename event.
+    const renamed = okOf(await memory.rename(target.id, "Deploys via the release branch"));
+    index.renamed(fileAt(renamed.path), renamed.previousPath);
+    const archived = okOf(await memory.archive(target.id));
+    expect(archived.path).toMatch(/^archive\//);
+    const after = await vault();
+    // Obsidian hands the event the vault's own file object (backlinks compare by identity).
+    const moved = after.files.find((file) => file.path === archived.path);
+    if (moved === undefined) throw new Error(`the vault has no ${archived.path}`);
+    index.renamed(moved, archived.previousPath);
+    expect(after.files.map((file) => file.path)).not.toContain(target.path);
+    const cache = new FakeMetadataCache(after.files, after.texts);
+    resolveIdLinks(cache, index);
+    resolveAgain(cache, after.files);
+    for (const source of sources) {
+      expect(cache.getFirstLinkpathDest(target.id, source.path)?.path).toBe(archived.path);
+      expect(cache.resolvedLinks[source.path]).toEqual({ [archived.path]: 1 });
+    }
+    expect(cache.getBacklinksForFile(moved)).toEqual(
+      sources.map((source) => source.path).toSorted(),
+    );
+    // The links the rename rewrote still carry the id Obsidian now resolves.
+    expect(after.texts.get(sources[0]?.path ?? "")).toContain(`[[${target.id}|`);
   });
 
   it("follows renames, moves and deletions of the notes", () => {

@@ -1,6 +1,6 @@
 import { parseFilename } from "../../model/filename.js";
 import { isNoteStatus, type NoteStatus } from "../../model/layout.js";
-import { parseNote } from "../../model/note-format.js";
+import { extractLinks } from "../../model/links.js";
 import type { StoredNote } from "../../notes/note-store.js";
 import { rankNotes, searchResultOf, type SearchResult } from "../../notes/search/rank-notes.js";
 import { createSearchIndex, type Matched } from "../../notes/search/search-index.js";
@@ -8,8 +8,18 @@ import { validateSearch } from "../../notes/search/search-options.js";
 import { readableBody } from "../../notes/search/search-text.js";
 import { stopwordHits } from "../../notes/search/stopword-hits.js";
 
-/** A note file as the site ships it for search: its path, its status and its text. */
-export type SiteSearchFile = readonly [path: string, status: string, text: string];
+/**
+ * A note as the site ships it for search: its path, its status, and the parts the memory's
+ * parse found (title, every tag, body), so the page parses nothing again. Every link is in
+ * the body, found by the same `extractLinks` as the memory's parse.
+ */
+export type SiteSearchFile = readonly [
+  path: string,
+  status: string,
+  title: string,
+  tags: readonly string[],
+  body: string,
+];
 
 /** A search over the notes a site ships, in the page. */
 export type SiteSearch = (
@@ -24,7 +34,7 @@ export type SiteSearch = (
  *
  * @example
  * ```ts
- * const search = createSiteSearch([["topics/console id__Kf9mNp.md", "active", "# Console\n"]]);
+ * const search = createSiteSearch([["topics/console id__Kf9mNp.md", "active", "Console", [], "A console."]]);
  * search("console"); // { results: [{ id: "id__Kf9mNp", title: "Console", ... }] }
  * ```
  */
@@ -61,7 +71,7 @@ export function createSiteSearch(files: readonly SiteSearchFile[]): SiteSearch {
   };
 }
 
-function storedNoteOf([path, status, text]: SiteSearchFile): StoredNote | undefined {
+function storedNoteOf([path, status, title, tags, body]: SiteSearchFile): StoredNote | undefined {
   const name = parseFilename(path);
   if (name.isErr() || !isNoteStatus(status)) return undefined;
   const noteStatus: NoteStatus = status;
@@ -70,9 +80,18 @@ function storedNoteOf([path, status, text]: SiteSearchFile): StoredNote | undefi
     status: noteStatus,
     slug: name.value.slug,
     mtimeMs: 0,
-    size: text.length,
+    size: body.length,
     // The version only tells the index when to re-index; the shipped files never change.
     hash: path,
-    note: parseNote(text, name.value.id, { slug: name.value.slug }),
+    // What parseNote would give for this file; the search reads neither field below.
+    note: {
+      id: name.value.id,
+      title,
+      tags: [...tags],
+      links: extractLinks(body),
+      body,
+      hasHeading: true,
+      tagLine: [],
+    },
   };
 }
