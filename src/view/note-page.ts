@@ -5,6 +5,7 @@ import { renderPage } from "./page-layout.js";
 import type { SiteModel, SiteNote } from "./site-model.js";
 import { notePath, SITE_PATHS, tagPath } from "./site-paths.js";
 import { neighbourhood, type GraphAdjacency } from "./neighbourhood.js";
+import { noteSupersession } from "../model/supersession.js";
 
 /** One commit that touched a note, for its history. */
 export interface NoteCommit {
@@ -54,6 +55,7 @@ export function renderNotePage(note: SiteNote, ctx: NotePageContext): string {
     .join("\n");
   const main = `<article class="note status-${meta.status}">
 <h1>${escapeHtml(meta.title)}</h1>
+${supersededBanner(note, ctx)}
 <p class="meta"><span class="status">${meta.status}</span> ${tags}</p>
 <p class="meta times">${times} · <code>${escapeHtml(meta.id)}</code></p>
 <div class="body">
@@ -68,6 +70,24 @@ ${history.length === 0 ? "" : `<section class="history"><h2>History</h2>\n<ul>\n
   const tail = `<script>window.agentMemoryGraph=${scriptJson(neighbourhood(meta.id, ctx.adjacency))}</script>
 <script src="${BASE}${SITE_PATHS.graphScript}" defer></script>`;
   return renderPage({ name: ctx.name }, { title: meta.title, base: BASE, main, tail });
+}
+
+/**
+ * "Superseded by …" above the body when its first line is a supersession mark (the mark itself
+ * stays in the body, as written): the successor's page, or the id marked broken.
+ */
+function supersededBanner(note: SiteNote, ctx: NotePageContext): string {
+  const mark = noteSupersession(note.parsed.body);
+  if (mark === undefined) return "";
+  const successor = ctx.model.byId.get(mark.successorId);
+  const link =
+    successor === undefined
+      ? `<span class="broken" title="Broken link: no note has the id ${mark.successorId}">${mark.successorId}</span>`
+      : `<a href="${BASE}${notePath(mark.successorId)}">${escapeHtml(successor.meta.title)}</a>`;
+  const date =
+    mark.date === undefined ? "" : ` on <time datetime="${mark.date}">${mark.date}</time>`;
+  const reason = mark.reason === undefined ? "" : `: ${escapeHtml(mark.reason)}`;
+  return `<p class="superseded" role="note">Superseded by ${link}${date}${reason}</p>`;
 }
 
 /** An epoch-ms time as an ISO string. */

@@ -18,6 +18,7 @@ main { max-width: 60rem; margin: 0 auto; padding: 1rem 1.2rem 3rem; }
 .tag { text-decoration: none; margin-right: .3rem; }
 a.broken, span.broken { color: var(--broken); text-decoration: line-through wavy; cursor: not-allowed; }
 mark { background: var(--mark); color: inherit; }
+.superseded { padding: .5rem .8rem; border-left: 4px solid var(--hot); background: var(--mark); }
 .body pre { overflow: auto; padding: .6rem; border: 1px solid var(--line); border-radius: 6px; }
 .body code, code { font: .9em ui-monospace, SFMono-Regular, Menlo, monospace; }
 .backlinks li, .history li { margin: .35rem 0; }

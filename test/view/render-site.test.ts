@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderSite, serveSite, writeSite, type Site } from "../../src/view/index.js";
+import { formatSupersessionLine } from "../../src/model/supersession.js";
 import { seedNotes } from "../helpers/seed-notes.js";
 import { freshMemory, type FreshMemory } from "../helpers/fresh-memory.js";
 
@@ -52,6 +53,32 @@ describe("renderSite", () => {
     expect(igor).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(igor).not.toContain("<script>alert");
     expect(igor).toContain("<h1>Igor &lt;designer&gt;</h1>");
+  });
+
+  it("shows a superseded note's successor above its body, the mark kept in the body", async () => {
+    const other = await freshMemory();
+    const mark = formatSupersessionLine({
+      successorId: A,
+      successorTitle: "Console app",
+      date: "2026-03-14",
+      reason: "one <app> now",
+    });
+    await seedNotes(other.fs, other.root, [
+      { id: A, title: "Console app", body: "The web console." },
+      { id: B, title: "Old console", body: `${mark}\n\nThe old console.`, folder: "archive" },
+      { id: C, title: "Older console", body: "> Superseded by [[id__Gone00|gone]].\n\nOlder." },
+    ]);
+    const rendered = await renderSite(other);
+    if (rendered.isErr()) throw rendered.error;
+    const old = rendered.value.files.get(`notes/${B}.html`) ?? "";
+    expect(old).toContain(
+      `<p class="superseded" role="note">Superseded by <a href="../notes/${A}.html">Console app</a> on <time datetime="2026-03-14">2026-03-14</time>: one &lt;app&gt; now</p>`,
+    );
+    expect(old).toContain("<blockquote>");
+    expect(rendered.value.files.get(`notes/${C}.html`)).toContain(
+      '<p class="superseded" role="note">Superseded by <span class="broken"',
+    );
+    expect(rendered.value.files.get(`notes/${A}.html`)).not.toContain('class="superseded"');
   });
 
   it("shows backlinks with the sentence around the link", () => {
