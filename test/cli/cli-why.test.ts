@@ -64,24 +64,18 @@ describe("memory why", () => {
 
       const text = succeeded(await memory(["why", id])).stdout;
       const date = text.match(/manual, (\S+) \(journal/)?.[1] ?? "";
+      const day = (sha: string) =>
+        text.match(new RegExp(`^${sha.slice(0, 10)} (\\S+)`, "m"))?.[1] ?? "";
       expect(text).toBe(
         [
           `${id}  A fact  (topics/a-fact ${id}.md)`,
           "",
-          "line 1: # A fact",
-          `  ${report.commit.slice(0, 10)} ${date.slice(0, 10)} agent-memory <agent-memory@localhost>: memory: consolidate 1 journal entry`,
-          `    from manual, ${date} (journal ${entry})`,
+          `lines 1-5  ${report.commit.slice(0, 10)}  # A fact`,
+          `line 7     ${hand.slice(0, 10)}  Ada checked this.`,
           "",
-          "line 3: #t",
-          `  ${report.commit.slice(0, 10)} ${date.slice(0, 10)} agent-memory <agent-memory@localhost>: memory: consolidate 1 journal entry`,
-          `    from manual, ${date} (journal ${entry})`,
-          "",
-          "line 5: b",
-          `  ${report.commit.slice(0, 10)} ${date.slice(0, 10)} agent-memory <agent-memory@localhost>: memory: consolidate 1 journal entry`,
-          `    from manual, ${date} (journal ${entry})`,
-          "",
-          "line 7: Ada checked this.",
-          `  ${hand.slice(0, 10)} ${text.match(/ (\d{4}-\d\d-\d\d) Ada/)?.[1] ?? ""} Ada <ada@example.com>: note: Ada checked it`,
+          `${hand.slice(0, 10)} ${day(hand)} Ada <ada@example.com>: note: Ada checked it`,
+          `${report.commit.slice(0, 10)} ${date.slice(0, 10)} agent-memory <agent-memory@localhost>: memory: consolidate 1 journal entry`,
+          `  from manual, ${date} (journal ${entry})`,
           "",
         ].join("\n"),
       );

@@ -36,26 +36,40 @@ export const whyCommand = defineCommand({
   },
 });
 
+/**
+ * One row per run of parts written by the same commits (a note written in one go is one
+ * row), then each commit once, with the sessions behind it.
+ */
 function renderWhy(why: NoteProvenance): string {
-  const commits = new Map(why.commits.map((commit) => [commit.commit, commit]));
   const rows = [`${why.id}  ${why.title}  (${why.path})`];
   if (why.attribution !== "blame") rows.push(UNATTRIBUTED[why.attribution]);
+  rows.push("");
+  const runs: Array<{ from: number; to: number; text: string; key: string }> = [];
   for (const part of why.parts) {
-    const span = part.from === part.to ? `line ${part.from}` : `lines ${part.from}-${part.to}`;
-    rows.push("", `${span}: ${part.text}`);
-    for (const id of part.commits) {
-      const commit = commits.get(id);
-      if (commit !== undefined) rows.push(...commitRows(commit));
-    }
-    if (part.uncommitted > 0) rows.push(`  ${part.uncommitted} line(s) not committed yet`);
+    const shas = part.commits.map((id) => id.slice(0, 10));
+    if (part.uncommitted > 0) shas.push("uncommitted");
+    const key = shas.join(" ") || "-";
+    const last = runs.at(-1);
+    if (last !== undefined && last.key === key) last.to = part.to;
+    else runs.push({ from: part.from, to: part.to, text: part.text, key });
   }
+  const spans = runs.map((run) =>
+    run.from === run.to ? `line ${run.from}` : `lines ${run.from}-${run.to}`,
+  );
+  const width = Math.max(0, ...spans.map((span) => span.length));
+  const keyWidth = Math.max(0, ...runs.map((run) => run.key.length));
+  for (const [i, run] of runs.entries()) {
+    rows.push(`${(spans[i] ?? "").padEnd(width)}  ${run.key.padEnd(keyWidth)}  ${run.text}`);
+  }
+  if (why.commits.length > 0) rows.push("");
+  for (const commit of why.commits) rows.push(...commitRows(commit));
   return `${rows.join("\n")}\n`;
 }
 
 function commitRows(commit: WhyCommit): string[] {
   const who = `${commit.author.name} <${commit.author.email}>`;
-  const head = `  ${commit.commit.slice(0, 10)} ${commit.date.slice(0, 10)} ${who}: ${commit.subject}`;
+  const head = `${commit.commit.slice(0, 10)} ${commit.date.slice(0, 10)} ${who}: ${commit.subject}`;
   if (commit.by !== "consolidation") return [head];
-  if (commit.sources.length === 0) return [head, "    model-written; no sessions recorded"];
-  return [head, ...commit.sources.map((source) => `    from ${describeSource(source)}`)];
+  if (commit.sources.length === 0) return [head, "  model-written; no sessions recorded"];
+  return [head, ...commit.sources.map((source) => `  from ${describeSource(source)}`)];
 }
