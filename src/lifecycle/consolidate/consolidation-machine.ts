@@ -63,6 +63,13 @@ export type ConsolidationOutput =
       readonly conflicts?: readonly KeptConflict[];
       /** How many secrets the scrubber removed from the text this run added. */
       readonly redactions?: number;
+      /** Notes this run marked as superseded, with their successor, date and reason. */
+      readonly superseded?: WriteSummary["superseded"];
+      /**
+       * Ops of the model's answer refused one by one (rule and reason), by validation or by
+       * the memory when applied; the rest of the answer was applied.
+       */
+      readonly refused?: WriteSummary["refused"];
     }
   | { readonly status: "failed"; readonly step: ConsolidationStep; readonly error: unknown };
 
@@ -328,6 +335,8 @@ export const consolidationMachine = setup({
       repaired: context.repaired,
       conflicts: context.written.conflicts ?? [],
       redactions: context.written.redactions,
+      superseded: context.written.superseded ?? [],
+      refused: context.written.refused ?? context.plan?.refused ?? [],
     };
   },
 });
