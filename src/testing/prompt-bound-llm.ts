@@ -22,8 +22,14 @@ export interface PromptBoundLlm extends Llm {
  * defrag prompt, it merges the shown near-duplicates, splits each oversized note whose body is
  * shown at its `## ` headings, links a young orphan from a shown body sharing a tag, archives
  * old orphans and tiers the best-linked notes. Given a consolidation prompt, it makes one note
- * of each session's lines and keeps every inbox note. A prompt that does not show a body
- * gets no action that needs it, so a test over it fails where a real model would.
+ * of each session's lines and keeps every inbox note, and it supersedes a related note the
+ * prompt shows when a session contradicts it. The cue it looks for: a session line that
+ * names the shown note's title (its words, case and punctuation aside, a leading `Label: `
+ * optional; three words at least) and says it
+ * changed ("no longer", "instead", "reversed", "replaced" or "changed"); the session's note is
+ * the successor, that line the reason, and the date the session's (its label's date, else the
+ * first date in its text, else today's). A prompt that does not show a body gets no action
+ * that needs it, so a test over it fails where a real model would.
  *
  * @example
  * ```ts
@@ -49,13 +55,69 @@ export function promptBoundLlm(): PromptBoundLlm {
 }
 
 function answerConsolidation(prompt: string): string {
-  const notes = [...prompt.matchAll(/<session source="[^"]*">\n([\s\S]*?)\n<\/session>/g)]
-    .map((match, i) => noteOfSession(match[1] ?? "", i))
+  const sessions = [...prompt.matchAll(/<session source="([^"]*)">\n([\s\S]*?)\n<\/session>/g)];
+  const notes = sessions
+    .map((match, i) => noteOfSession(match[2] ?? "", i))
     .filter((note) => note !== undefined);
   const inbox = [...section(prompt, "## Inbox notes").matchAll(/^id: (id__[A-Za-z0-9]{6})/gm)].map(
     (match) => ({ id: match[1] ?? "", action: "keep" }),
   );
-  return JSON.stringify({ notes, inbox });
+  const today = /^Today is (\d{4}-\d{2}-\d{2})\./m.exec(prompt)?.[1];
+  const related = shownNotes(section(prompt, "## Related existing notes"));
+  const created = new Set(notes.map((note) => note.key));
+  const supersede = sessions.flatMap((match, i) => {
+    const key = `session-${i + 1}`;
+    if (!created.has(key)) return [];
+    const [, label = "", text = ""] = match;
+    const date = DATE.exec(label)?.[0] ?? DATE.exec(text)?.[0] ?? today;
+    return contradicted(text, related).map(({ id, line }) => ({
+      id,
+      by: `new:${key}`,
+      reason: line.slice(0, 200),
+      ...(date === undefined ? {} : { date }),
+    }));
+  });
+  return JSON.stringify(supersede.length > 0 ? { notes, inbox, supersede } : { notes, inbox });
+}
+
+const DATE = /\d{4}-\d{2}-\d{2}/;
+const CHANGED = /\b(no longer|instead|reversed|replaced|changed)\b/i;
+
+/** The `### title` / `id:` pairs of a rendered notes section. */
+function shownNotes(text: string): { id: string; title: string }[] {
+  return [...text.matchAll(/^### (.+)\nid: (id__[A-Za-z0-9]{6})/gm)].map((match) => ({
+    title: match[1] ?? "",
+    id: match[2] ?? "",
+  }));
+}
+
+/** Lowercase words joined by single spaces: punctuation and case never decide a match. */
+function words(value: string): string {
+  return value
+    .toLowerCase()
+    .replaceAll(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+/** The shown notes a session line says changed, each with that line (the first per note). */
+function contradicted(
+  text: string,
+  related: readonly { id: string; title: string }[],
+): { id: string; line: string }[] {
+  const found = new Map<string, string>();
+  for (const raw of text.split("\n")) {
+    const line = raw.replace(/^\[[a-z ]+\]\s*/, "").trim();
+    if (!CHANGED.test(line)) continue;
+    const said = ` ${words(line)} `;
+    for (const note of related) {
+      // A title may carry a label ("Note from the agent: ..."): its statement is what follows.
+      const titles = [note.title, note.title.split(": ").pop() ?? ""].map(words);
+      if (found.has(note.id)) continue;
+      if (titles.some((title) => title.split(" ").length >= 3 && said.includes(` ${title} `)))
+        found.set(note.id, line);
+    }
+  }
+  return [...found].map(([id, line]) => ({ id, line }));
 }
 
 /** One note of a session's lines, role tags dropped, titled by its first statement. */

@@ -115,4 +115,30 @@ describe("describeConsolidation", () => {
       "Dry run: nothing was written. The plan:\nThe model proposed no change.",
     );
   });
+
+  it("lists the notes a run superseded and each op it refused, with the rule", () => {
+    const report: ConsolidationReport = {
+      ...empty,
+      consumed: ["e1"],
+      created: ["id__New001"],
+      commit: "9fceb02aaaaaaaa",
+      plan: { creates: [], updates: [], inbox: [] },
+      superseded: [{ id: "id__Upd001", by: "id__New001", date: "2026-03-14", reason: "slow" }],
+      refused: [
+        {
+          where: "supersede[1]",
+          op: "supersede",
+          id: "id__Gone01",
+          rule: "not-shown",
+          reason:
+            "id__Gone01 was not shown in this prompt, so the model cannot know it no longer holds.",
+        },
+      ],
+    };
+    const text = describeConsolidation(report, titles, { git: true });
+    expect(text).toContain("Superseded 1 note:\n  id__Upd001  Igor  by id__New001 on 2026-03-14");
+    expect(text).toContain(
+      "Refused 1 op (the rest was applied):\n  supersede[1] id__Gone01 [not-shown]: id__Gone01 was not shown",
+    );
+  });
 });

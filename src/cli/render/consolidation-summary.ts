@@ -65,6 +65,18 @@ function describeWritten(
       "Inbox:",
       report.inbox.map((decision) => inboxLine(decision, titles, createdIds)),
     ),
+    ...section(
+      `Superseded ${plural(report.superseded?.length ?? 0, "note")}:`,
+      (report.superseded ?? []).map(
+        (mark) => `  ${noteLine(mark.id, titles).trim()}  by ${mark.by} on ${mark.date}`,
+      ),
+    ),
+    ...section(
+      `Refused ${plural(report.refused?.length ?? 0, "op")} (the rest was applied):`,
+      (report.refused ?? []).map(
+        (refusal) => `  ${refusal.where} ${refusal.id} [${refusal.rule}]: ${refusal.reason}`,
+      ),
+    ),
     ...unreadableLines(report),
     ...(report.repaired
       ? ["(The model's first answer was invalid; its repaired answer was used.)"]

@@ -66,6 +66,10 @@ export function consolidationMessage(input: CommitKnowledgeBaseInput): string {
       `inbox ${decision.id}: ${decision.action}${decision.into === undefined ? "" : ` into ${decision.into}`}`,
     );
   }
+  for (const mark of written.superseded ?? [])
+    lines.push(`superseded ${mark.id}: by ${mark.by} on ${mark.date}`);
+  for (const refusal of written.refused ?? [])
+    lines.push(`refused ${refusal.where} (${refusal.rule}): ${refusal.id}`);
   if (written.redactions > 0) lines.push(`secrets redacted: ${written.redactions}`);
   if (input.entryIds.length > 0) lines.push(`journal: ${input.entryIds.join(", ")}`);
   if (written.resumed === true)

@@ -29,6 +29,15 @@ export const consolidationAnswerSchema = type({
     action: "'merged' | 'keep' | 'archive'",
     "into?": "string",
   }).array(),
+  // Notes the sessions show no longer hold (supersede-plan.ts); absent means none.
+  "supersede?": type({
+    id: "string",
+    by: "string",
+    "reason?": "string",
+    "date?": "string",
+  })
+    .array()
+    .atMostLength(MAX_NOTES_PER_ANSWER),
 });
 
 /** A model answer that has the right shape (not yet checked against the memory). */

@@ -66,6 +66,13 @@ export type ConsolidationOutput =
       readonly redactions?: number;
       /** What the run's model calls spent (the commit carries it as a Model-Tokens trailer). */
       readonly spend?: SpendFigures;
+      /** Notes this run marked as superseded, with their successor, date and reason. */
+      readonly superseded?: WriteSummary["superseded"];
+      /**
+       * Ops of the model's answer refused one by one (rule and reason), by validation or by
+       * the memory when applied; the rest of the answer was applied.
+       */
+      readonly refused?: WriteSummary["refused"];
     }
   | { readonly status: "failed"; readonly step: ConsolidationStep; readonly error: unknown };
 
@@ -331,6 +338,8 @@ export const consolidationMachine = setup({
       repaired: context.repaired,
       conflicts: context.written.conflicts ?? [],
       redactions: context.written.redactions,
+      superseded: context.written.superseded ?? [],
+      refused: context.written.refused ?? context.plan?.refused ?? [],
     };
   },
 });

@@ -8,6 +8,7 @@ import {
   NEW_NOTE_LINK,
   type ConsolidationAnswer,
 } from "./consolidation-answer.js";
+import { checkSupersedes, type PlannedSupersede, type PlanRefusal } from "./supersede-plan.js";
 
 /** A note the run creates; `key` is the model's temporary name for it. */
 export interface PlannedCreate {
@@ -45,6 +46,10 @@ export interface ConsolidationPlan {
   /** Absent in plans saved before appends existed. */
   readonly appends?: readonly PlannedAppend[];
   readonly inbox: readonly PlannedInboxAction[];
+  /** Notes marked as superseded (absent in plans saved before supersede existed). */
+  readonly supersedes?: readonly PlannedSupersede[];
+  /** Ops of the answer refused one by one; the rest of the plan applies. */
+  readonly refused?: readonly PlanRefusal[];
 }
 
 /** What the plan is checked against. */
@@ -69,6 +74,7 @@ const KEY = /^[a-z0-9][a-z0-9-]{0,39}$/;
 /**
  * Checks a well-shaped answer against the memory. Every problem is listed (a sentence the
  * model can act on in its one repair attempt); an answer with any problem changes nothing.
+ * Supersede ops are the exception: each is refused on its own (`refused`), the rest applies.
  */
 export function validatePlan(
   answer: ConsolidationAnswer,
@@ -127,7 +133,24 @@ export function validatePlan(
     }
   }
   const inbox = checkInbox(answer.inbox, context, keys, problems);
-  return problems.length > 0 ? err(problems) : ok({ creates, updates, appends, inbox });
+  if (problems.length > 0) return err(problems);
+  const shownIds =
+    context.shownIds === undefined
+      ? undefined
+      : new Set([...context.shownIds, ...(context.cutIds ?? [])]);
+  const { planned, refused } = checkSupersedes(answer.supersede ?? [], {
+    shownIds,
+    updatableIds: context.updatableIds,
+    keys,
+  });
+  return ok({
+    creates,
+    updates,
+    appends,
+    inbox,
+    ...(planned.length > 0 ? { supersedes: planned } : {}),
+    ...(refused.length > 0 ? { refused } : {}),
+  });
 }
 
 function checkAppend(

@@ -67,6 +67,11 @@ How to write notes:
   agent, [tool] / [tool result] its tool calls, [harness] the tool itself (notifications, interruptions), [summary]
   an earlier summary. Only tags start a line with "[" ("\\[" there is the text's own bracket); (image) is an image.
 
+When a session says that what a related note states no longer holds (a decision reversed, a fact replaced),
+write the new fact (a new note, or an update or append) and supersede the old note: "supersede" gives its id, "by"
+(the note holding the new fact: "new:<key>" or an id shown here), a one-line "reason" and the "date" (YYYY-MM-DD)
+the session says it changed. Supersede only notes shown here; the old note keeps its text, marked as replaced.
+
 For every inbox note shown, decide: "merged" (its content is now part of another note; give "into": an id
 or "new:<key>"), "keep" (leave it in the inbox), or "archive" (not worth keeping active).
 
@@ -74,7 +79,8 @@ Answer with exactly one JSON object and nothing else:
 {"notes": [{"op": "create", "key": "short-key", "title": "...", "tags": ["..."], "body": "markdown"},
            {"op": "update", "id": "id__XXXXXX", "title": "...", "tags": ["..."], "body": "markdown"},
            {"op": "append", "id": "id__XXXXXX", "body": "a new section"}],
- "inbox": [{"id": "id__XXXXXX", "action": "merged", "into": "new:short-key"}]}
+ "inbox": [{"id": "id__XXXXXX", "action": "merged", "into": "new:short-key"}],
+ "supersede": [{"id": "id__XXXXXX", "by": "new:short-key", "reason": "...", "date": "YYYY-MM-DD"}]}
 At most ${MAX_NOTES_PER_ANSWER} notes. A body holds no "# " title line (the title field is the title).
 If nothing is worth keeping, answer {"notes": [], "inbox": []}.`;
 
@@ -101,7 +107,12 @@ export function buildConsolidationPrompt(input: ConsolidationPromptInput): Promp
     "## Inbox notes",
     input.inbox.length === 0 ? "(none)" : input.inbox.map(renderNote).join("\n\n"),
   );
-  parts.push("## Related existing notes", input.context === "" ? "(none)" : input.context);
+  parts.push(
+    "## Related existing notes",
+    input.context === ""
+      ? "(none)"
+      : `A session may contradict one of these: supersede it rather than leave both as current.\n\n${input.context}`,
+  );
   return { system: SYSTEM, prompt: `${parts.join("\n\n")}\n` };
 }
 

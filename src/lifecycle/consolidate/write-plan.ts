@@ -6,6 +6,8 @@ import { NEW_NOTE_LINK } from "./consolidation-answer.js";
 import type { ConsolidationPlan, PlannedInboxAction, PlannedUpdate } from "./consolidation-plan.js";
 import { scrubNewText } from "../secret-scrubber.js";
 import { creationOrder } from "./creation-order.js";
+import type { PlanRefusal } from "./supersede-plan.js";
+import { writeSupersedes, type AppliedSupersede } from "./write-supersedes.js";
 
 /** A planned update that found its note changed: both texts are kept. */
 export interface KeptConflict {
@@ -29,6 +31,10 @@ export interface WriteSummary {
   readonly redactions: number;
   /** Updates not applied because their note changed since the prompt showed it. */
   readonly conflicts?: readonly KeptConflict[];
+  /** Notes marked as superseded by this run. */
+  readonly superseded?: readonly AppliedSupersede[];
+  /** Ops refused one by one: by validation (in the plan) and by the memory when applied. */
+  readonly refused?: readonly PlanRefusal[];
   /**
    * Set when the plan was an interrupted run's, resumed: steps it finished are not written
    * again, so `files` misses them, and the commit takes every change (commitRun).
@@ -123,6 +129,9 @@ export async function writePlan(
     }
     updated.push(section.id);
   }
+  // After the creates (a successor may be new), before the inbox merges move notes away.
+  const marks = await writeSupersedes(memory, plan.supersedes ?? [], ids, files);
+  if (marks.isErr()) return err(marks.error);
   for (const decision of plan.inbox) {
     const applied = await applyInboxDecision(memory, decision, ids);
     if (applied.isErr()) return err(applied.error);
@@ -140,6 +149,8 @@ export async function writePlan(
     files: [...files].toSorted(),
     redactions,
     conflicts,
+    superseded: marks.value.applied,
+    refused: [...(plan.refused ?? []), ...marks.value.refused],
   });
 }
 
