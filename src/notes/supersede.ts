@@ -9,7 +9,12 @@ import { errAsync, type ResultAsync } from "neverthrow";
 import { ConflictError, InvalidInputError } from "../errors.js";
 import { serializeNote } from "../model/note-format.js";
 import { checkNoteSize } from "../model/note-size.js";
-import { isIsoDate, markSuperseded, noteSupersession } from "../model/supersession.js";
+import {
+  isIsoDate,
+  markSuperseded,
+  noteSupersession,
+  readSupersessions,
+} from "../model/supersession.js";
 import { changedNote } from "./changed-note.js";
 import { checkNoteId, findNote } from "./find-note.js";
 import { checkCommitRequest, commitIfAsked, type ChangedNote } from "./mutation-options.js";
@@ -118,9 +123,19 @@ export function supersedeNote(
               ...(options.section === undefined ? {} : { section: options.section }),
             };
             if (marked.value === note.body) {
+              // Already marked: report the mark that is there, not the one asked for.
+              const there = readSupersessions(note.body).find(
+                (found) => found.successorId === successor.note.id,
+              );
+              const kept = {
+                successor: report.successor,
+                date: there?.date ?? date,
+                ...(there?.reason === undefined ? {} : { reason: there.reason }),
+                ...(options.section === undefined ? {} : { section: options.section }),
+              };
               return changedNote(ctx, stored, { commit: null }).map((meta): SupersedeResult => ({
                 ...meta,
-                ...report,
+                ...kept,
                 changed: false,
               }));
             }

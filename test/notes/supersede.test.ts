@@ -74,10 +74,21 @@ describe("supersede", () => {
 
   it("writes nothing when the same mark is there already", async () => {
     const { memory, old, current, text } = await twoNotes();
-    okOf(await memory.supersede(old.id, current.id, { commit: "memory: supersede" }));
+    okOf(
+      await memory.supersede(old.id, current.id, {
+        commit: "memory: supersede",
+        date: "2026-01-05",
+        reason: "first",
+      }),
+    );
     const before = await text();
     const again = okOf(await memory.supersede(old.id, current.id, { commit: "memory: again" }));
-    expect(again).toMatchObject({ changed: false, commit: null });
+    expect(again).toMatchObject({
+      changed: false,
+      commit: null,
+      date: "2026-01-05",
+      reason: "first",
+    });
     expect(await text()).toBe(before);
   });
 
