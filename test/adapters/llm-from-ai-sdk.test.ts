@@ -140,3 +140,48 @@ describe("llmFromAiSdk with a function that ignores the signal", () => {
     expect(errOf(await pending).message).toMatch(/aborted/);
   });
 });
+
+describe("llmFromAiSdk passes the provider's token counts through (issue 31)", () => {
+  const withUsage =
+    (result: Record<string, unknown>): AiSdkGenerateText<FakeModel> =>
+    async () => ({ text: "ok", finishReason: "stop", ...result });
+  const usageOf = async (generateText: AiSdkGenerateText<FakeModel>) => {
+    const llm = llmFromAiSdk({ generateText, model });
+    if (llm.completeWithUsage === undefined) throw new Error("no completeWithUsage");
+    return okOf(await llm.completeWithUsage({ system: "", prompt: "Hi" })).usage;
+  };
+
+  it("reads AI SDK 5+'s totalUsage before usage, and AI SDK 4's promptTokens/completionTokens", async () => {
+    // The shapes of `LanguageModelUsage` (ai 5/6: inputTokens, outputTokens; ai 4: promptTokens, completionTokens).
+    expect(
+      await usageOf(
+        withUsage({
+          usage: { inputTokens: 10, outputTokens: 2 },
+          totalUsage: { inputTokens: 30, outputTokens: 6, totalTokens: 36 },
+        }),
+      ),
+    ).toEqual({ inputTokens: 30, outputTokens: 6 });
+    expect(await usageOf(withUsage({ usage: { promptTokens: 12, completionTokens: 3 } }))).toEqual({
+      inputTokens: 12,
+      outputTokens: 3,
+    });
+  });
+
+  it("gives no usage when a side is missing or not a count, so the memory estimates", async () => {
+    expect(await usageOf(withUsage({}))).toBeUndefined();
+    expect(
+      await usageOf(withUsage({ usage: { inputTokens: undefined, outputTokens: 4 } })),
+    ).toBeUndefined();
+    expect(
+      await usageOf(withUsage({ usage: { inputTokens: -1, outputTokens: 4 } })),
+    ).toBeUndefined();
+  });
+
+  it("complete still answers with the text alone", async () => {
+    const llm = llmFromAiSdk({
+      generateText: withUsage({ usage: { inputTokens: 1, outputTokens: 1 } }),
+      model,
+    });
+    expect(okOf(await llm.complete({ system: "", prompt: "Hi" }))).toBe("ok");
+  });
+});

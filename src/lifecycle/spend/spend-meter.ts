@@ -217,7 +217,8 @@ function refuse(
       `BUDGET: the ${operation} run stopped before a model call that needs about ${grouped(needed)} tokens ` +
         `(its prompt plus ${grouped(budget.answerReserve)} for the answer): this run's cap of ` +
         `${grouped(figures.cap)} has ${grouped(figures.left)} left (${grouped(runSpent)} spent). ${kept} ` +
-        "Run it again to go on, or raise the cap: --max-tokens N, or budget.perRun.",
+        "A call's prompt and answer allowance must fit the run's cap: raise it (--max-tokens N, " +
+        "$AGENT_MEMORY_MAX_TOKENS_PER_RUN or budget.perRun) and run again.",
     );
   }
   if (daySpent + needed > budget.perDay) {
