@@ -141,16 +141,16 @@ describe("llmFromAiSdk with a function that ignores the signal", () => {
   });
 });
 
-describe("llmFromAiSdk passes the provider's token counts through (issue 31)", () => {
-  const withUsage =
-    (result: Record<string, unknown>): AiSdkGenerateText<FakeModel> =>
-    async () => ({ text: "ok", finishReason: "stop", ...result });
-  const usageOf = async (generateText: AiSdkGenerateText<FakeModel>) => {
-    const llm = llmFromAiSdk({ generateText, model });
-    if (llm.completeWithUsage === undefined) throw new Error("no completeWithUsage");
-    return okOf(await llm.completeWithUsage({ system: "", prompt: "Hi" })).usage;
-  };
+const withUsage =
+  (result: Record<string, unknown>): AiSdkGenerateText<FakeModel> =>
+  async () => ({ text: "ok", finishReason: "stop", ...result });
+const usageOf = async (generateText: AiSdkGenerateText<FakeModel>) => {
+  const llm = llmFromAiSdk({ generateText, model });
+  if (llm.completeWithUsage === undefined) throw new Error("no completeWithUsage");
+  return okOf(await llm.completeWithUsage({ system: "", prompt: "Hi" })).usage;
+};
 
+describe("llmFromAiSdk passes the provider's token counts through (issue 31)", () => {
   it("reads AI SDK 5+'s totalUsage before usage, and AI SDK 4's promptTokens/completionTokens", async () => {
     // The shapes of `LanguageModelUsage` (ai 5/6: inputTokens, outputTokens; ai 4: promptTokens, completionTokens).
     expect(
