@@ -21,6 +21,8 @@ import type { PipelineError } from "./errors.js";
 import type { Llm } from "./ports/llm.js";
 import type { SessionReaders } from "./ports/session-reader.js";
 import type { Tokenizer } from "./ports/tokenizer.js";
+import type { ProjectRepository } from "./ports/project-repository.js";
+import { staleReferencesIn } from "./notes/verify/stale-references.js";
 
 /** The ports and options a memory is built from: the note tier's, and the lifecycle's. */
 export interface MemoryOptions extends NotesMemoryOptions {
@@ -41,6 +43,12 @@ export interface MemoryOptions extends NotesMemoryOptions {
    * section, session-start context, hook output). Default `gptTokenizer()` (o200k_base).
    */
   readonly tokenizer?: Tokenizer;
+  /**
+   * The code repository the memory describes: consolidation and defrag then show the model
+   * which references of the notes in their prompts the project no longer has (`memory verify`'s
+   * findings), so it can correct or retire such a note. Absent: no such lines.
+   */
+  readonly project?: ProjectRepository;
 }
 
 /** A memory: the note operations over one memory root, then the lifecycle built on them. */
@@ -78,6 +86,8 @@ export function createMemory(options: MemoryOptions): Memory {
   const exclusive: Exclusive = (task) => serialized(ctx, task);
   // Consolidation and defrag commit under the memory's lock, like every mutation.
   const git = ctx.git === undefined ? undefined : committingUnderLock(ctx.git, exclusive);
+  const staleReferences =
+    options.project === undefined ? undefined : staleReferencesIn(options.project);
   const lifecycle = bindConsolidation(notes, {
     persistence: ctx.persistence,
     git,
@@ -92,6 +102,7 @@ export function createMemory(options: MemoryOptions): Memory {
     }),
     ...(options.sessionReaders === undefined ? {} : { sessionReaders: options.sessionReaders }),
     ...(options.consolidationBudget === undefined ? {} : { budget: options.consolidationBudget }),
+    ...(staleReferences === undefined ? {} : { staleReferences }),
   });
   const defrag = bindDefrag(notes, {
     persistence: ctx.persistence,
@@ -100,6 +111,7 @@ export function createMemory(options: MemoryOptions): Memory {
     now: ctx.now,
     acquirePipelineLock,
     ...(options.defragGuardrails === undefined ? {} : { guardrails: options.defragGuardrails }),
+    ...(staleReferences === undefined ? {} : { staleReferences }),
   });
   const tokenizer = options.tokenizer ?? gptTokenizer();
   const agentsMd = bindAgentsMd(notes, ctx.persistence, tokenizer);

@@ -1,3 +1,4 @@
+import type { StaleReferences } from "../../notes/verify/stale-references.js";
 import { errAsync, okAsync, type ResultAsync } from "neverthrow";
 import { createJournal, type Journal } from "../journal/journal.js";
 import {
@@ -57,6 +58,8 @@ export interface ConsolidationWiring {
   /** Readers by retrieval method; none unless the host passes them. */
   readonly sessionReaders?: SessionReaders;
   readonly budget?: Partial<ConsolidationBudget>;
+  /** Verify findings for the prompt's notes (see `staleReferencesIn`). */
+  readonly staleReferences?: StaleReferences;
 }
 
 const NO_LLM =
@@ -94,6 +97,9 @@ export function bindConsolidation(
         git: wiring.git,
         now: wiring.now,
         budget,
+        ...(wiring.staleReferences === undefined
+          ? {}
+          : { staleReferences: wiring.staleReferences }),
       }),
     });
   return {

@@ -38,6 +38,8 @@ export interface ConsolidationPromptInput {
   readonly inbox: readonly PromptNote[];
   /** Related existing notes, already rendered within their budget by selectContext. */
   readonly context: string;
+  /** Lines of the shown notes' references the project no longer has ("" or absent: none). */
+  readonly staleReferences?: string;
 }
 
 /** The two halves of a completion request. */
@@ -99,6 +101,14 @@ export function buildConsolidationPrompt(input: ConsolidationPromptInput): Promp
     input.inbox.length === 0 ? "(none)" : input.inbox.map(renderNote).join("\n\n"),
   );
   parts.push("## Related existing notes", input.context === "" ? "(none)" : input.context);
+  if (input.staleReferences !== undefined && input.staleReferences !== "") {
+    parts.push(
+      "## Stale references",
+      "These notes shown above cite files, lines, symbols or scripts the project's repository no " +
+        "longer has. Correct such a note when the sessions say what replaced the thing; otherwise leave it.",
+      input.staleReferences,
+    );
+  }
   return { system: SYSTEM, prompt: `${parts.join("\n\n")}\n` };
 }
 

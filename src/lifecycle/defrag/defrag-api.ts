@@ -1,3 +1,4 @@
+import type { StaleReferences } from "../../notes/verify/stale-references.js";
 import { createActor } from "xstate";
 import { errAsync, ResultAsync } from "neverthrow";
 import type { NotesMemory } from "../../notes/notes-memory.js";
@@ -50,6 +51,8 @@ export interface DefragWiring {
   readonly acquirePipelineLock: AcquireLock | undefined;
   readonly guardrails?: Partial<DefragGuardrails>;
   readonly budgetTokens?: number;
+  /** Verify findings for the notes (see `staleReferencesIn`). */
+  readonly staleReferences?: StaleReferences;
 }
 
 const NO_LLM = "This memory has no LLM, so it cannot defrag: pass `llm` to createMemory.";
@@ -81,6 +84,9 @@ export function bindDefrag(notes: NotesMemory, wiring: DefragWiring): DefragApi 
         now: wiring.now,
         guardrails: { ...DEFAULT_GUARDRAILS, ...wiring.guardrails },
         budgetTokens: wiring.budgetTokens ?? 12_000,
+        ...(wiring.staleReferences === undefined
+          ? {}
+          : { staleReferences: wiring.staleReferences }),
       }),
     });
   const placeholder: Llm = { complete: () => errAsync(new LlmError(NO_LLM)) };
