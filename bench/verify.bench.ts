@@ -41,8 +41,8 @@ try {
     return {
       id: `id__B${String(at).padStart(5, "0")}`,
       path: `topics/n${at}.md`,
-      title: note.title,
-      body: `${note.body}\n\nSee ${stale}:2 and \`handler${(at * 7919) % FILES}Value\`; run \`npm run ${at % 7 === 0 ? "ship" : "build"}\`.`,
+      title: note.id,
+      body: `${note.markdown}\n\nSee ${stale}:2 and \`handler${(at * 7919) % FILES}Value\`; run \`npm run ${at % 7 === 0 ? "ship" : "build"}\`.`,
     };
   });
   const repository = gitProjectRepository({ dir });
