@@ -131,7 +131,8 @@ export function createNotesTier(options: NotesMemoryOptions): NotesTier {
     update: (id, patch, mutation) => updateNote(ctx, id, patch, mutation),
     append: (id, section, mutation) => appendToNote(ctx, id, section, mutation),
     tag: (id, change, mutation) => tagNote(ctx, id, change, mutation),
-    supersede: (oldId, newId, supersedeOptions) => supersedeNote(ctx, oldId, newId, supersedeOptions),
+    supersede: (oldId, newId, supersedeOptions) =>
+      supersedeNote(ctx, oldId, newId, supersedeOptions),
     commit: (message, paths) => {
       const git = ctx.git;
       if (git === undefined) {

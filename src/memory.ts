@@ -25,6 +25,8 @@ import type { SessionReaders } from "./ports/session-reader.js";
 import type { Tokenizer } from "./ports/tokenizer.js";
 import type { SpendBudget } from "./lifecycle/spend/spend-budget.js";
 import type { SpendProgress } from "./lifecycle/spend/spend-meter.js";
+import type { ProjectRepository } from "./ports/project-repository.js";
+import { staleReferencesIn } from "./notes/verify/stale-references.js";
 
 /** The ports and options a memory is built from: the note tier's, and the lifecycle's. */
 export interface MemoryOptions extends NotesMemoryOptions {
@@ -54,6 +56,12 @@ export interface MemoryOptions extends NotesMemoryOptions {
   readonly budget?: Partial<SpendBudget>;
   /** Called after every model call with its tokens and the run's and day's so far. */
   readonly onProgress?: (event: SpendProgress) => void;
+  /**
+   * The code repository the memory describes: consolidation and defrag then show the model
+   * which references of the notes in their prompts the project no longer has (`memory verify`'s
+   * findings), so it can correct or retire such a note. Absent: no such lines.
+   */
+  readonly project?: ProjectRepository;
 }
 
 /** A memory: the note operations over one memory root, then the lifecycle built on them. */
@@ -104,6 +112,8 @@ export function createMemory(options: MemoryOptions): Memory {
   const exclusive: Exclusive = (task) => serialized(ctx, task);
   // Consolidation and defrag commit under the memory's lock, like every mutation.
   const git = ctx.git === undefined ? undefined : committingUnderLock(ctx.git, exclusive);
+  const staleReferences =
+    options.project === undefined ? undefined : staleReferencesIn(options.project);
   const lifecycle = bindConsolidation(notes, {
     persistence: ctx.persistence,
     git,
@@ -119,6 +129,7 @@ export function createMemory(options: MemoryOptions): Memory {
     ...(options.sessionReaders === undefined ? {} : { sessionReaders: options.sessionReaders }),
     ...(options.consolidationBudget === undefined ? {} : { budget: options.consolidationBudget }),
     spend,
+    ...(staleReferences === undefined ? {} : { staleReferences }),
   });
   const defrag = bindDefrag(notes, {
     persistence: ctx.persistence,
@@ -128,6 +139,7 @@ export function createMemory(options: MemoryOptions): Memory {
     acquirePipelineLock,
     ...(options.defragGuardrails === undefined ? {} : { guardrails: options.defragGuardrails }),
     spend,
+    ...(staleReferences === undefined ? {} : { staleReferences }),
   });
   const agentsMd = bindAgentsMd(notes, ctx.persistence, tokenizer);
   const memory: Memory = {

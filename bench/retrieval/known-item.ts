@@ -142,7 +142,8 @@ export async function scoreKnownItem(
   return { hit1: hit1 / n, hit10: hit10 / n, mrr: mrr / n };
 }
 
-const fmt = (s: KnownItemScore) => `${s.hit1.toFixed(3)} | ${s.hit10.toFixed(3)} | ${s.mrr.toFixed(3)}`;
+const fmt = (s: KnownItemScore) =>
+  `${s.hit1.toFixed(3)} | ${s.hit10.toFixed(3)} | ${s.mrr.toFixed(3)}`;
 
 /** Runs the known-item benchmark at each size and prints one table. */
 export async function benchKnownItem(sizes: readonly number[] = [2_000, 10_000]): Promise<void> {
@@ -167,7 +168,13 @@ export async function benchKnownItem(sizes: readonly number[] = [2_000, 10_000])
     if (process.env.KI_SPLIT) {
       for (const from of ["title", "body"] as const) {
         const part = queries.filter((q) => q.from === from);
-        console.log(from, "and-first", fmt(await scoreKnownItem(part, (q) => andFirst(q, 10))), "ours", fmt(await scoreKnownItem(part, ours)));
+        console.log(
+          from,
+          "and-first",
+          fmt(await scoreKnownItem(part, (q) => andFirst(q, 10))),
+          "ours",
+          fmt(await scoreKnownItem(part, ours)),
+        );
       }
     }
     lines.push(
@@ -180,7 +187,10 @@ export async function benchKnownItem(sizes: readonly number[] = [2_000, 10_000])
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+  const sizes = process.argv
+    .slice(2)
+    .map(Number)
+    .filter((n) => n > 0);
   benchKnownItem(sizes.length > 0 ? sizes : undefined).catch((error: unknown) => {
     console.error(error);
     process.exitCode = 1;

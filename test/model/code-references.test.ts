@@ -1,4 +1,4 @@
-import fc from "fast-check";
+import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { extractCodeReferences } from "../../src/model/code-references.js";
 import { commandReferencesIn } from "../../src/model/command-references.js";

@@ -10,7 +10,7 @@ import * as fs from "node:fs";
 import { stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { err, ok, type Result } from "neverthrow";
-import { fsPersistence, gitCliIfRepository } from "../../adapters/index.js";
+import { fsPersistence, gitCliIfRepository, gitProjectRepository } from "../../adapters/index.js";
 import type {
   FreshnessOptions,
   Memory,
@@ -171,6 +171,10 @@ export async function openPorts(
   const { createMemory } = await import("../../index.js");
   const memory = createMemory({
     ...ports,
+    // Listed only when a consolidation or defrag prompt asks (one git ls-files then).
+    ...(git === undefined
+      ? {}
+      : { project: gitProjectRepository({ dir: root, memoryRoot: root }) }),
     ...(options.llm === undefined ? {} : { llm: options.llm }),
     ...(options.sessionReaders === undefined ? {} : { sessionReaders: options.sessionReaders }),
     ...(options.freshness === undefined ? {} : { freshness: options.freshness }),

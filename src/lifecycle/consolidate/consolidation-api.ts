@@ -1,3 +1,4 @@
+import type { StaleReferences } from "../../notes/verify/stale-references.js";
 import { errAsync, okAsync, type ResultAsync } from "neverthrow";
 import { createJournal, type Journal } from "../journal/journal.js";
 import {
@@ -66,6 +67,8 @@ export interface ConsolidationWiring {
   readonly budget?: Partial<ConsolidationBudget>;
   /** How model calls are metered and capped. */
   readonly spend: SpendWiring;
+  /** Verify findings for the prompt's notes (see `staleReferencesIn`). */
+  readonly staleReferences?: StaleReferences;
 }
 
 const NO_LLM =
@@ -104,6 +107,9 @@ export function bindConsolidation(
         now: wiring.now,
         budget,
         ...(spend === undefined ? {} : { spend }),
+        ...(wiring.staleReferences === undefined
+          ? {}
+          : { staleReferences: wiring.staleReferences }),
       }),
     });
   const meter = (options: RunSpendOptions = {}) =>

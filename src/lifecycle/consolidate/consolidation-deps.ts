@@ -5,6 +5,7 @@ import type { ModelCalls, SpendFigures } from "../spend/spend-meter.js";
 import type { Persistence } from "../../ports/persistence.js";
 import type { SessionLog } from "../sessions/session-log.js";
 import type { SessionReaders } from "../../ports/session-reader.js";
+import type { StaleReferences } from "../../notes/verify/stale-references.js";
 
 /** Token budgets (4 characters a token) for the parts of the consolidation prompt. */
 export interface ConsolidationBudget {
@@ -40,6 +41,8 @@ export interface ConsolidationDeps {
   readonly git: Git | undefined;
   readonly now: () => number;
   readonly budget: ConsolidationBudget;
+  /** The shown notes' references the project no longer has (absent: no project to check). */
+  readonly staleReferences?: StaleReferences;
 }
 
 /** The folder where interrupted runs' plans wait for the re-run. */

@@ -38,6 +38,8 @@ export interface ConsolidationPromptInput {
   readonly inbox: readonly PromptNote[];
   /** Related existing notes, already rendered within their budget by selectContext. */
   readonly context: string;
+  /** Lines of the shown notes' references the project no longer has ("" or absent: none). */
+  readonly staleReferences?: string;
 }
 
 /** The two halves of a completion request. */
@@ -113,6 +115,14 @@ export function buildConsolidationPrompt(input: ConsolidationPromptInput): Promp
       ? "(none)"
       : `A session may contradict one of these: supersede it rather than leave both as current.\n\n${input.context}`,
   );
+  if (input.staleReferences !== undefined && input.staleReferences !== "") {
+    parts.push(
+      "## Stale references",
+      "These notes shown above cite files, lines, symbols or scripts the project's repository no " +
+        "longer has. Correct such a note when the sessions say what replaced the thing; otherwise leave it.",
+      input.staleReferences,
+    );
+  }
   return { system: SYSTEM, prompt: `${parts.join("\n\n")}\n` };
 }
 

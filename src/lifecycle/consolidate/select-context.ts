@@ -11,6 +11,7 @@ import {
 import type { SelectContextInput, SelectContextOutput } from "./consolidation-steps.js";
 import { readNoteBodies } from "../../notes/read-note-bodies.js";
 import { MAX_QUERY_LENGTH } from "../../notes/search/search-options.js";
+import { renderStaleReferences } from "../../notes/verify/stale-references.js";
 
 const QUERY_TERMS = 16;
 // Longer than any word of prose (German compounds included): a pasted token, a base64 blob
@@ -37,6 +38,7 @@ export async function selectContext(
   const query = salientTerms(input.sessions, input.inbox);
   const inboxIds = new Set(input.inbox.map((note) => note.id));
   const rendered: string[] = [];
+  const shownBodies: { id: string; title: string; body: string }[] = [];
   const noteIds: string[] = [];
   const cutIds: string[] = [];
   const hashes: Record<string, string> = {};
@@ -58,12 +60,14 @@ export async function selectContext(
       if (text.length + 2 > budget) continue;
       budget -= text.length + 2;
       rendered.push(text);
+      shownBodies.push({ id: note.id, title: note.title, body: shown.body });
       noteIds.push(note.id);
       hashes[note.id] = note.hash;
       if (shown.cut) cutIds.push(note.id);
     }
   }
   const context = rendered.join("\n\n");
+  const staleReferences = await staleLines(deps, input, shownBodies);
   const today = new Date(deps.now()).toISOString().slice(0, 10);
   return ok({
     context,
@@ -75,6 +79,7 @@ export async function selectContext(
       sessions: input.sessions,
       inbox: input.inbox,
       context,
+      ...(staleReferences === "" ? {} : { staleReferences }),
     }),
   });
 }
@@ -107,4 +112,29 @@ export function salientTerms(
     length += cost;
   }
   return terms.join(" ");
+}
+
+/** Most characters of stale-reference lines one consolidation prompt shows (about 300 tokens). */
+const MAX_STALE_CHARS = 1_200;
+
+/** The verify findings of the shown notes (context and inbox), when there is a project. */
+async function staleLines(
+  deps: ConsolidationDeps,
+  input: SelectContextInput,
+  shown: readonly { id: string; title: string; body: string }[],
+): Promise<string> {
+  if (deps.staleReferences === undefined) return "";
+  const notes = [...input.inbox, ...shown].map((note) => ({
+    id: note.id,
+    path: note.id,
+    title: note.title,
+    body: note.body,
+  }));
+  if (notes.length === 0) return "";
+  const lines = await deps.staleReferences(notes);
+  return renderStaleReferences(
+    lines,
+    notes.map((note) => note.id),
+    MAX_STALE_CHARS,
+  );
 }

@@ -12,6 +12,13 @@ import type { DefragFindings } from "./defrag-prompt.js";
 import type { AnalyzeOutput } from "./defrag-steps.js";
 import type { SimNote } from "./dry-run-decision.js";
 import type { DefragGuardrails } from "./validate-decision.js";
+import {
+  renderStaleReferences,
+  type StaleReferences,
+} from "../../notes/verify/stale-references.js";
+
+/** Most characters of stale-reference lines one defrag prompt shows (about 300 tokens). */
+const MAX_STALE_CHARS = 1_200;
 
 /** Most entries of one finding list a prompt shows. */
 const MAX_FINDINGS = 50;
@@ -25,6 +32,8 @@ export interface DefragAnalyzeDeps {
   readonly guardrails: DefragGuardrails;
   /** Characters of note lines and shown bodies one prompt may hold (about half its budget). */
   readonly noteBudgetChars: number;
+  /** Verify findings for the notes (absent: no project to check against). */
+  readonly staleReferences?: StaleReferences;
 }
 
 /**
@@ -85,6 +94,14 @@ export async function analyzeForDefrag(
     },
   );
   const tiers = readIndexTiers(indexBody);
+  const stale =
+    deps.staleReferences === undefined
+      ? undefined
+      : await deps.staleReferences(
+          notes
+            .filter((note) => note.status !== "archived")
+            .map((note) => ({ id: note.id, path: note.id, title: note.title, body: note.body })),
+        );
   return ok({
     // The salt keeps split parts' ids apart when two clones defrag the same synced state (a
     // DUPLICATE_ID once they merge). No re-run needs the same ids: once a part is written the
@@ -99,7 +116,12 @@ export async function analyzeForDefrag(
     hot: tiers.hot.map((entry) => entry.id),
     warm: tiers.warm.map((entry) => entry.id),
     batches,
-    findings: batches.map((batch) => findingsFor(analysis.value, batch.ids)),
+    findings: batches.map((batch) => {
+      const found = findingsFor(analysis.value, batch.ids);
+      if (stale === undefined) return found;
+      const shown = renderStaleReferences(stale, [...batch.ids].toSorted(), MAX_STALE_CHARS);
+      return shown === "" ? found : { ...found, staleReferences: shown };
+    }),
     guardrails: deps.guardrails,
   });
 }

@@ -1,3 +1,4 @@
+import type { StaleReferences } from "../../notes/verify/stale-references.js";
 import { err, ok, type Result } from "neverthrow";
 import { fromPromise } from "xstate";
 import type { NotesMemory } from "../../notes/notes-memory.js";
@@ -42,6 +43,8 @@ export interface DefragDeps {
   readonly guardrails: DefragGuardrails;
   /** Token budget of one defrag prompt (4 characters a token). Default 12,000. */
   readonly budgetTokens: number;
+  /** Verify findings for the notes (absent: no project to check against). */
+  readonly staleReferences?: StaleReferences;
 }
 
 async function orThrow<T, E>(result: PromiseLike<Result<T, E>>): Promise<T> {
@@ -68,6 +71,7 @@ export function createDefragActors(deps: DefragDeps) {
           guardrails: deps.guardrails,
           // Half the prompt for note lines; the findings (capped) and instructions take the rest.
           noteBudgetChars: Math.floor((deps.budgetTokens * 4) / 2),
+          ...(deps.staleReferences === undefined ? {} : { staleReferences: deps.staleReferences }),
         }),
       ),
     ),

@@ -1,3 +1,4 @@
+import type { StaleReferences } from "../../notes/verify/stale-references.js";
 import { createActor } from "xstate";
 import { errAsync, ResultAsync } from "neverthrow";
 import type { NotesMemory } from "../../notes/notes-memory.js";
@@ -54,6 +55,8 @@ export interface DefragWiring {
   readonly budgetTokens?: number;
   /** How model calls are metered and capped. */
   readonly spend: SpendWiring;
+  /** Verify findings for the notes (see `staleReferencesIn`). */
+  readonly staleReferences?: StaleReferences;
 }
 
 const NO_LLM = "This memory has no LLM, so it cannot defrag: pass `llm` to createMemory.";
@@ -86,6 +89,9 @@ export function bindDefrag(notes: NotesMemory, wiring: DefragWiring): DefragApi 
         guardrails: { ...DEFAULT_GUARDRAILS, ...wiring.guardrails },
         budgetTokens: wiring.budgetTokens ?? 12_000,
         ...(spend === undefined ? {} : { spend }),
+        ...(wiring.staleReferences === undefined
+          ? {}
+          : { staleReferences: wiring.staleReferences }),
       }),
     });
   const placeholder: Llm = { complete: () => errAsync(new LlmError(NO_LLM)) };

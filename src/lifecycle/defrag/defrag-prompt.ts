@@ -14,6 +14,8 @@ export interface DefragFindings {
   readonly brokenLinks: readonly { readonly sourceId: string; readonly targetId: string }[];
   readonly deadEnds: readonly string[];
   readonly cycles: readonly (readonly string[])[];
+  /** Verify findings of the batch's notes, `- id__X: line` each, bounded (absent: no project). */
+  readonly staleReferences?: string;
 }
 
 /** What one defrag prompt shows. */
@@ -76,6 +78,13 @@ export function buildDefragPrompt(input: DefragPromptInput): { system: string; p
     `broken links: ${findings.brokenLinks.map((b) => `${b.sourceId} -> ${b.targetId}`).join(", ") || "none"}`,
     `dead ends: ${findings.deadEnds.join(", ") || "none"}`,
     `short cycles: ${findings.cycles.map((c) => c.join(" -> ")).join("; ") || "none"}`,
+    ...(findings.staleReferences === undefined || findings.staleReferences === ""
+      ? []
+      : [
+          "stale references (the project's repository no longer has what these notes cite; a note " +
+            "whose whole point is gone may be archived, one that is still useful kept for a person to correct):",
+          findings.staleReferences,
+        ]),
     "",
     "## Current index",
     `hot: ${input.hot.join(", ") || "none"}`,
