@@ -3,8 +3,7 @@
  * meaning through the git merge driver (real git, a bare remote, real CLI processes): appends
  * to one note, one sentence changed on both, tiers, a session log, and one synced journal
  * entry consumed on both clones. Sync completes without a person and doctor is clean (the one
- * sentence changed on both is kept twice and doctor points at it). A clone without the
- * driver configured stops as before, with nothing lost and no merge left.
+ * sentence changed on both is kept twice and doctor points at it).
  */
 import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
@@ -154,36 +153,5 @@ describe("memory sync with the merge driver (two clones)", { timeout: 400_000 },
     const done = JSON.parse(await readFile(join(b, "journal", "done", `${entry}.json`), "utf8"));
     expect(done.consolidated.notes.length).toBeGreaterThanOrEqual(1);
     expect(await run(b, ["doctor"])).toMatchObject({ code: 0 });
-  });
-
-  it("without the driver configured, stops on the conflict as before: nothing lost, no merge left", async () => {
-    const id = await capture(a, "Lunch", "Lunch is at noon.");
-    await expectSettled(await syncBoth());
-    await sandbox.git(b, ["config", "--unset", "merge.agent-memory.driver"]);
-    const doctor = await run(b, ["doctor", "--json"]);
-    expect(jsonOf<{ findings: { kind: string; fix: string }[] }>(doctor).findings).toEqual([
-      expect.objectContaining({
-        kind: "merge-driver",
-        fix: expect.stringContaining("memory sync"),
-      }),
-    ]);
-    succeeded(await run(a, ["edit", id, "--replace", "noon", "--with", "one"]));
-    succeeded(await sync(a));
-    succeeded(await run(b, ["edit", id, "--replace", "noon", "--with", "two"]));
-    // A plain git merge (what a clone without the driver does) stops on the conflict.
-    const failed = await sandbox
-      .git(b, ["-c", "user.name=B", "-c", "user.email=b@example.com", "pull", "-q", "--no-rebase"])
-      .then(
-        () => "merged",
-        () => "conflict",
-      );
-    expect(failed).toBe("conflict");
-    await sandbox.git(b, ["merge", "--abort"]);
-    expect(await noteFile(b, id)).toContain("Lunch is at two.");
-    // memory sync sets the driver up again before its pull, and merges by meaning.
-    await expectSettled(await syncBoth());
-    const text = await noteFile(a, id);
-    expect(text).toContain("Lunch is at one.");
-    expect(text).toContain("Lunch is at two.");
   });
 });
