@@ -11,6 +11,7 @@ import { GitError, InvalidInputError } from "./errors.js";
 import { generateId } from "./model/id.js";
 import { isMemoryOwned } from "./model/layout.js";
 import { ROOT_IGNORE_FILE } from "./model/private-ignore.js";
+import { ROOT_ATTRIBUTES_FILE } from "./model/merge-attributes.js";
 import { appendToNote } from "./notes/append.js";
 import { captureNote } from "./notes/capture.js";
 import { commitMemory } from "./notes/commit-memory.js";
@@ -145,8 +146,12 @@ export function createNotesTier(options: NotesMemoryOptions): NotesTier {
       if (message.trim() === "") {
         return errAsync(new InvalidInputError("A commit needs a message that says what changed."));
       }
-      // The root's .gitignore carries the rule that keeps .agent-memory/ out of clones.
-      const outside = paths?.find((path) => !isMemoryOwned(path) && path !== ROOT_IGNORE_FILE);
+      // The root's .gitignore carries the rule that keeps .agent-memory/ out of clones, its
+      // .gitattributes the rules that merge the memory's files by meaning.
+      const outside = paths?.find(
+        (path) =>
+          !isMemoryOwned(path) && path !== ROOT_IGNORE_FILE && path !== ROOT_ATTRIBUTES_FILE,
+      );
       if (outside !== undefined) {
         return errAsync(
           new InvalidInputError(

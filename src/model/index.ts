@@ -89,3 +89,4 @@ export {
   type MergedText,
 } from "./merge-memory-file.js";
 export { MERGE_MARK, mergeMarkLines } from "./merge-mark.js";
+export { MERGE_DRIVER, ROOT_ATTRIBUTES_FILE, withMergeRules } from "./merge-attributes.js";

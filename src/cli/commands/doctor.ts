@@ -2,7 +2,9 @@ import { failureFrom, usageFailure } from "../framework/cli-failure.js";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { plural } from "../render/format.js";
-import { openMemory, openNotes } from "../framework/open-memory.js";
+import type { DoctorFinding } from "../../index.js";
+import { missingMergeDriver } from "../framework/merge-driver-setup.js";
+import { openMemory, openNotes, repositoryFreeEnv } from "../framework/open-memory.js";
 import { drainHookSpool, spooledHooks } from "../hooks/hook-spool.js";
 
 /** `memory doctor`: the memory's health report; exit 1 when there is an error or a warning. */
@@ -66,7 +68,12 @@ export const doctorCommand = defineCommand({
       fix: values.fix === true,
     });
     if (report.isErr()) return out.fail(failureFrom(report.error));
-    const { findings, fixed } = report.value;
+    const { fixed } = report.value;
+    const findings = [
+      ...report.value.findings,
+      ...(await mergeDriverFindings(opened.value.root, repositoryFreeEnv(io.env))),
+    ];
+    const ok = findings.every((finding) => finding.severity === "info");
     const fixes = fixed.map((fix) =>
       fix.kind === "identical-copy"
         ? `fixed    ${fix.kind}  ${fix.path}: removed, the same bytes as ${fix.before} (${fix.id})`
@@ -74,7 +81,7 @@ export const doctorCommand = defineCommand({
     );
     const count = (severity: string) =>
       findings.filter((finding) => finding.severity === severity).length;
-    out.print(report.value, () =>
+    out.print({ ...report.value, findings, ok }, () =>
       findings.length === 0
         ? [...fixes, "No problems found."].join("\n")
         : [
@@ -87,7 +94,7 @@ export const doctorCommand = defineCommand({
             `${plural(count("error"), "error")}, ${plural(count("warning"), "warning")}, ${count("info")} info.`,
           ].join("\n"),
     );
-    if (report.value.ok) return EXIT.ok;
+    if (ok) return EXIT.ok;
     out.problem(
       `doctor found ${plural(count("error"), "error")} and ${plural(count("warning"), "warning")}; each finding says how to fix it.`,
     );
@@ -99,4 +106,19 @@ export const doctorCommand = defineCommand({
 function parseCount(text: string | undefined): number | null | undefined {
   if (text === undefined) return undefined;
   return /^\d+$/.test(text.trim()) ? Number(text.trim()) : null;
+}
+
+/** The merge driver missing in this clone: a warning with the fix. */
+async function mergeDriverFindings(root: string, env: NodeJS.ProcessEnv): Promise<DoctorFinding[]> {
+  const missing = await missingMergeDriver(root, env);
+  if (missing === undefined || missing.length === 0) return [];
+  return [
+    {
+      kind: "merge-driver",
+      severity: "warning",
+      path: ".gitattributes",
+      message: `Notes changed on two clones are merged line by line here, and a conflict stops sync: ${missing.join("; ")}.`,
+      fix: "Run `memory sync` (or `memory init`) once in this clone: it commits the .gitattributes rules and sets git config merge.agent-memory.driver.",
+    },
+  ];
 }

@@ -173,6 +173,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./sync.js")).syncCommand,
   },
   {
+    name: "merge-driver",
+    summary: "Git's merge driver for memory files (set up by init and sync; git runs it).",
+    load: async () => (await import("./merge-driver.js")).mergeDriverCommand,
+  },
+  {
     name: "schedule",
     summary:
       "Print (or install) a launchd, systemd or cron job that runs consolidate periodically.",

@@ -18,6 +18,7 @@ import { EXIT } from "../framework/exit-codes.js";
 import { findRepository, openPorts, repositoryFreeEnv } from "../framework/open-memory.js";
 import { resolveRoot } from "../framework/root-variable.js";
 import { messageOf } from "../framework/message-of.js";
+import { ATTRIBUTES_FILE, ensureMergeDriver } from "../framework/merge-driver-setup.js";
 
 /** `memory init`: the layout of a memory root, and a git repository when there is none. */
 export const initCommand = defineCommand({
@@ -27,7 +28,8 @@ export const initCommand = defineCommand({
     "Creates the memory root, its status folders and an index note (index.md, with empty ## Hot and\n" +
     "## Warm lists), adds /.agent-memory/ (the library's locks and caches) to the root's .gitignore so\n" +
     "no clone ever sees them, and commits both. When the root is not inside a git repository, runs\n" +
-    "git init there (branch main). Running it again on an existing memory only adds what is missing.",
+    "git init there (branch main), and sets up the merge by meaning (a committed .gitattributes rule\n" +
+    "and this clone's git config merge.agent-memory.driver). Running it again only adds what is missing.",
   options: { ...COMMIT_OPTIONS, force: { type: "boolean" } },
   optionHelp: [
     [
@@ -98,12 +100,18 @@ export const initCommand = defineCommand({
         return out.fail(failureFrom({ code: "GIT", message: initialized }));
       repository = root;
     }
+    // Notes, the index, session logs and journal files merge by meaning in this clone; the
+    // rules are committed with the index note.
+    const driver = await ensureMergeDriver(root, undefined, repositoryFreeEnv(io.env));
+    if (driver.attributes === "written") created.push(ATTRIBUTES_FILE);
     const opened = await openPorts(root, io);
     const choice = chooseCommit(opened, values["no-commit"], "memory: init");
-    const toCommit = [INDEX_NOTE_PATH, ROOT_IGNORE_FILE].filter((path) => created.includes(path));
+    const toCommit = [INDEX_NOTE_PATH, ROOT_IGNORE_FILE, ATTRIBUTES_FILE].filter((path) =>
+      created.includes(path),
+    );
     const outcome =
       toCommit.length > 0 ? await commitPaths(opened.memory, choice, toCommit) : { commit: null };
-    out.print({ root, created, gitInitialized, repository, ...outcome }, () =>
+    out.print({ root, created, gitInitialized, repository, ...outcome, mergeDriver: driver }, () =>
       [
         `Memory root: ${root}`,
         created.length === 0 ? "The layout was already there." : `Created ${created.join(", ")}`,

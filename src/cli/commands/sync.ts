@@ -15,6 +15,8 @@ import { openMemory } from "../framework/open-memory.js";
 import { drainHookSpool } from "../hooks/hook-spool.js";
 import { describeSync } from "../render/sync-summary.js";
 import { cliSessionReaders } from "../framework/cli-session-readers.js";
+import { ensureMergeDriver } from "../framework/merge-driver-setup.js";
+import { repositoryFreeEnv } from "../framework/open-memory.js";
 
 /** `memory sync`: the whole lifecycle in one run. */
 export const syncCommand = defineCommand({
@@ -79,6 +81,8 @@ export const syncCommand = defineCommand({
     });
     if (opened.isErr()) return out.fail(opened.error);
     const { memory, git, root } = opened.value;
+    // Before the pull: this clone merges notes, the index, logs and journal files by meaning.
+    if (git !== undefined) await ensureMergeDriver(root, memory, repositoryFreeEnv(io.env));
     // Sessions a hook recorded but could not queue in time are queued first.
     await drainHookSpool(memory, root, io);
     const before = await memory.list();

@@ -29,6 +29,7 @@ export type DoctorFindingKind =
   | "malformed-id-link"
   | "conflict-markers"
   | "merge-versions"
+  | "merge-driver"
   | "archived-hot"
   | "obsidian-stray";
 
