@@ -1,13 +1,17 @@
 /**
- * `npm run eval:lifecycle`: defrag on a realistic memory, measured. The memory is LoCoMo prose
- * (40 notes of about 1 KB, linked and tagged) plus planted problems with known answers:
- * near-duplicate pairs (must be merged), oversized notes of three topics each (must be split)
- * and young orphans (should be linked from a related note). The model is the prompt-bound
- * stand-in of `agent-memory/testing` by default, or any model command:
+ * `npm run eval:lifecycle`: consolidation then defrag on a realistic memory, measured. The
+ * memory is LoCoMo prose (40 notes of about 1 KB, linked and tagged) plus planted problems with
+ * known answers: near-duplicate pairs (must be merged), oversized notes of three topics each
+ * (must be split), young orphans (should be linked from a related note) and decisions that
+ * journal entries reverse (must be superseded by consolidation); the other entries are LoCoMo
+ * turns. The model is the prompt-bound stand-in of `agent-memory/testing` by default, or any
+ * model command:
  *
  *   npm run eval:lifecycle
  *   npm run eval:lifecycle -- --llm-cmd "claude -p"
  *   AGENT_MEMORY_LLM_CMD="codex exec -" npm run eval:lifecycle
+ *
+ * `EVAL_DUMP=FILE` appends every prompt to FILE, to read what the model was shown.
  *
  * Prints the actions proposed, accepted and refused by rule, the planted problems fixed, the
  * sentences kept (all must be), and the tokens in and out (o200k_base counts).
@@ -36,6 +40,23 @@ const PROSE_NOTES = 40;
 const DUPLICATE_PAIRS = 3;
 const OVERSIZED = 2;
 const ORPHANS = 2;
+const SESSION_ENTRIES = 4;
+
+/** Decisions planted as notes, and the journal entry of a later session reversing each. */
+const DECISIONS = [
+  {
+    title: "We decided to use SQLite for the cache",
+    body: "We decided to use SQLite for the cache. It needs no server to run.",
+    reversal:
+      "We use Postgres for the cache from now on. We decided to use SQLite for the cache no longer holds: SQLite locked under concurrent writes.",
+  },
+  {
+    title: "The weekly sync happens on Mondays",
+    body: "The weekly sync happens on Mondays at ten. Everyone joins from the big room.",
+    reversal:
+      "The weekly sync moved to Thursdays. The weekly sync happens on Mondays changed when the team grew past twelve people.",
+  },
+] as const;
 
 function modelFromArgs(): { llm: Llm; label: string } {
   const flag = process.argv.indexOf("--llm-cmd");
@@ -54,6 +75,8 @@ function counted(llm: Llm, spend: { calls: number; in: number; out: number }): L
     complete(request) {
       spend.calls += 1;
       spend.in += countTokens(request.system) + countTokens(request.prompt);
+      if (process.env.EVAL_DUMP)
+        fs.appendFileSync(process.env.EVAL_DUMP, request.prompt + "\n=====\n");
       return llm.complete(request).map((answer) => {
         spend.out += countTokens(answer);
         return answer;
@@ -131,7 +154,14 @@ function planted(prose: readonly SyntheticNote[]) {
     notes.push(orphan);
     orphans.push(orphan.id);
   }
-  return { notes, duplicates, oversized, orphans };
+  const decisions: string[] = [];
+  for (const decision of DECISIONS) {
+    const decisionNote = note(next++, decision.title, ["decision"], decision.body);
+    notes.push(decisionNote);
+    decisions.push(decisionNote.id);
+  }
+  const sessions = Array.from({ length: SESSION_ENTRIES }, () => take(700));
+  return { notes, duplicates, oversized, orphans, decisions, sessions };
 }
 
 async function allText(memory: ReturnType<typeof createMemory>): Promise<string> {
@@ -171,6 +201,47 @@ async function main(): Promise<void> {
     });
     const committed = await memory.commit("seed");
     if (committed.isErr()) throw committed.error;
+    const entries = [...plant.sessions, ...DECISIONS.map((d) => d.reversal)];
+    for (const [i, text] of entries.entries()) {
+      const added = await memory.journal.add({
+        harness: "manual",
+        retrieval: { method: "none" },
+        note: text,
+        timestamp: new Date(Date.UTC(2026, 2, 14, 9, i)).toISOString(),
+      });
+      if (added.isErr()) throw added.error;
+    }
+    const consolidationStarted = performance.now();
+    const consolidated = await memory.consolidate();
+    const consolidationSeconds = (performance.now() - consolidationStarted) / 1000;
+    if (consolidated.isErr()) throw consolidated.error;
+    const consolidation = consolidated.value;
+    const consolidationSpend = { ...spend };
+    const afterConsolidation = plainText(await allText(memory));
+    const entrySentences = entries.flatMap((text) => sentencesOf(text));
+    const entriesLost = entrySentences.filter((sentence) => !afterConsolidation.includes(sentence));
+    const superseded = plant.decisions.filter((id) =>
+      (consolidation.superseded ?? []).some((mark) => mark.id === id),
+    ).length;
+    const consolidationRefused = new Map<string, number>();
+    for (const refusal of consolidation.refused ?? [])
+      consolidationRefused.set(refusal.rule, (consolidationRefused.get(refusal.rule) ?? 0) + 1);
+    const consolidationLines = [
+      `eval:lifecycle: consolidation of ${entries.length} journal entries (${SESSION_ENTRIES} LoCoMo sessions, ${DECISIONS.length} reversing a planted decision)`,
+      `model: ${model.label}; ${consolidationSpend.calls} model call(s), ${consolidationSeconds.toFixed(1)} s`,
+      `entries consumed: ${consolidation.consumed.length}/${entries.length}; notes created ${consolidation.created.length}, updated ${consolidation.updated.length}; supersede ops applied ${(consolidation.superseded ?? []).length}`,
+      `refused by rule: ${[...consolidationRefused].map(([rule, n]) => `${rule} ${n}`).join(", ") || "none"}`,
+      `planted: decisions superseded ${superseded}/${plant.decisions.length}`,
+      `entry sentences kept: ${entrySentences.length - entriesLost.length}/${entrySentences.length} (${entriesLost.length} lost)`,
+      `tokens (o200k_base): ${consolidationSpend.in.toLocaleString("en-US")} in, ${consolidationSpend.out.toLocaleString("en-US")} out`,
+      "",
+    ];
+    console.log(consolidationLines.join("\n"));
+    for (const sentence of entriesLost.slice(0, 5)) console.log(`  lost: ${sentence}`);
+    if (entriesLost.length > 0) process.exitCode = 1;
+    spend.calls = 0;
+    spend.in = 0;
+    spend.out = 0;
     const before = sentencesOf(await allText(memory));
     const started = performance.now();
     const ran = await memory.defrag();

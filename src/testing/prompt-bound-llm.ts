@@ -140,6 +140,16 @@ function noteOfSession(text: string, i: number) {
 function section(prompt: string, heading: string): string {
   const start = prompt.indexOf(`${heading}\n`);
   if (start < 0) return "";
-  const end = prompt.indexOf("\n## ", start + heading.length + 1);
-  return prompt.slice(start, end < 0 ? undefined : end);
+  // Only the prompt's own sections end one: a shown note's body may hold `## ` headings.
+  const ends = PROMPT_SECTIONS.map((next) =>
+    prompt.indexOf(`\n${next}\n`, start + heading.length),
+  ).filter((end) => end >= 0);
+  return prompt.slice(start, ends.length === 0 ? undefined : Math.min(...ends));
 }
+
+const PROMPT_SECTIONS = [
+  "## Sessions",
+  "## Inbox notes",
+  "## Related existing notes",
+  "## Stale references",
+] as const;

@@ -26,8 +26,8 @@ const STOPWORDS = new Set(
 );
 
 /**
- * Picks the existing notes most related to the sessions (search over the sessions' most
- * frequent words, plus the inbox titles) and renders them, best first, until the context
+ * Picks the existing notes most related to the sessions (searches over each session's most
+ * frequent words, plus the inbox titles; see {@link contextQueries}) and renders them, best first, until the context
  * budget is spent, then builds the whole prompt. The budget holds whatever the memory's size:
  * a larger memory changes which notes are chosen, not how many characters they take.
  */
@@ -35,17 +35,22 @@ export async function selectContext(
   deps: ConsolidationDeps,
   input: SelectContextInput,
 ): Promise<Result<SelectContextOutput, MemoryError>> {
-  const query = salientTerms(input.sessions, input.inbox);
+  const queries = contextQueries(input.sessions, input.inbox);
   const inboxIds = new Set(input.inbox.map((note) => note.id));
   const rendered: string[] = [];
   const shownBodies: { id: string; title: string; body: string }[] = [];
   const noteIds: string[] = [];
   const cutIds: string[] = [];
   const hashes: Record<string, string> = {};
-  if (query !== "") {
-    const hits = await deps.memory.search(query, { limit: CANDIDATES });
-    if (hits.isErr()) return err(hits.error);
-    const ranked = hits.value.map((hit) => hit.id).filter((id) => !inboxIds.has(id));
+  if (queries.length > 0) {
+    const perQuery = Math.max(MIN_PER_QUERY, Math.ceil(CANDIDATES / queries.length));
+    const lists: string[][] = [];
+    for (const query of queries) {
+      const hits = await deps.memory.search(query, { limit: perQuery });
+      if (hits.isErr()) return err(hits.error);
+      lists.push(hits.value.map((hit) => hit.id));
+    }
+    const ranked = interleaved(lists).filter((id) => !inboxIds.has(id));
     const rank = new Map(ranked.map((id, position) => [id, position]));
     const read = await readNoteBodies(deps.memory, deps.persistence, (metas) =>
       metas
@@ -82,6 +87,47 @@ export async function selectContext(
       ...(staleReferences === "" ? {} : { staleReferences }),
     }),
   });
+}
+
+/** Fewest candidates each query of a run with several sessions asks for. */
+const MIN_PER_QUERY = 10;
+/** Most sessions a run searches for one by one; later ones share the last query. */
+const MAX_QUERIES = 8;
+
+/**
+ * The searches that pick a run's context: one over everything when the run has one session;
+ * otherwise one per session (and one for the inbox), so a session about a rare subject (the
+ * one reversing a decision) still finds the note it contradicts, which a single query over
+ * the most frequent words of every session would drown.
+ */
+export function contextQueries(
+  sessions: readonly PromptSession[],
+  inbox: readonly PromptNote[],
+): string[] {
+  if (sessions.length <= 1) {
+    const query = salientTerms(sessions, inbox);
+    return query === "" ? [] : [query];
+  }
+  const groups: PromptSession[][] = [];
+  for (const [i, session] of sessions.entries()) {
+    const slot = Math.min(i, MAX_QUERIES - 1);
+    (groups[slot] ??= []).push(session);
+  }
+  const queries = groups.map((group) => salientTerms(group, []));
+  if (inbox.length > 0) queries.push(salientTerms([], inbox));
+  return [...new Set(queries.filter((query) => query !== ""))];
+}
+
+/** Round-robin over ranked lists, each id once: every query's best come first. */
+function interleaved(lists: readonly (readonly string[])[]): string[] {
+  const seen = new Set<string>();
+  const longest = Math.max(0, ...lists.map((list) => list.length));
+  for (let position = 0; position < longest; position++)
+    for (const list of lists) {
+      const id = list[position];
+      if (id !== undefined) seen.add(id);
+    }
+  return [...seen];
 }
 
 /**
