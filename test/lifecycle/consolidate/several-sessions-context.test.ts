@@ -51,11 +51,11 @@ describe("the context of a run with several sessions", () => {
       "We decided to use SQLite for the cache no longer holds.",
     ];
     const queries = contextQueries(
-      sessions.map((text, i) => ({ source: `s${i}`, text })),
+      sessions.map((text, i) => ({ label: `s${i}`, text })),
       [],
     );
     expect(queries.some((query) => query.includes("sqlite"))).toBe(true);
-    expect(contextQueries([{ source: "one", text: PAINTING }], [])).toHaveLength(1);
+    expect(contextQueries([{ label: "one", text: PAINTING }], [])).toHaveLength(1);
   });
 
   it("shows the note a short session contradicts, and the model supersedes it", async () => {
