@@ -26,6 +26,7 @@ describe("init", () => {
     expect((await readdir(root)).toSorted()).toEqual([
       ".agent-memory",
       ".git",
+      ".gitattributes",
       ".gitignore",
       "archive",
       "inbox",
@@ -49,7 +50,7 @@ describe("init", () => {
     );
     expect(run).toMatchObject({ gitInitialized: false, repository: sub });
     expect(await sandbox.git(sub, ["log", "--format=%s", "--name-only"])).toBe(
-      "memory: init\n\norgs/acme/.gitignore\norgs/acme/index.md\n",
+      "memory: init\n\norgs/acme/.gitattributes\norgs/acme/.gitignore\norgs/acme/index.md\n",
     );
   });
 });
