@@ -76,6 +76,8 @@ describe("memory mcp over stdio", () => {
       "merge",
       "tier",
       "tag",
+      "supersede",
+      "why",
       "context",
       "pickup",
       "session_log",
