@@ -41,6 +41,8 @@ const DUPLICATE_PAIRS = 3;
 const OVERSIZED = 2;
 const ORPHANS = 2;
 const SESSION_ENTRIES = 4;
+/** An orphan first committed this long before the run: old enough to archive, not relink. */
+const OLD_ORPHAN_DATE = "2025-01-06T10:00:00Z";
 
 /** Decisions planted as notes, and the journal entry of a later session reversing each. */
 const DECISIONS = [
@@ -154,6 +156,8 @@ function planted(prose: readonly SyntheticNote[]) {
     notes.push(orphan);
     orphans.push(orphan.id);
   }
+  const oldOrphan = note(next++, "A forgotten remark", ["misc"], take(300));
+  notes.push(oldOrphan);
   const decisions: string[] = [];
   for (const decision of DECISIONS) {
     const decisionNote = note(next++, decision.title, ["decision"], decision.body);
@@ -161,7 +165,7 @@ function planted(prose: readonly SyntheticNote[]) {
     decisions.push(decisionNote.id);
   }
   const sessions = Array.from({ length: SESSION_ENTRIES }, () => take(700));
-  return { notes, duplicates, oversized, orphans, decisions, sessions };
+  return { notes, duplicates, oversized, orphans, oldOrphan, decisions, sessions };
 }
 
 async function allText(memory: ReturnType<typeof createMemory>): Promise<string> {
@@ -191,6 +195,25 @@ async function main(): Promise<void> {
     writeFileSync(join(root, ".gitignore"), ".agent-memory/\n");
     const env = { ...process.env, HOME: home, GIT_CONFIG_NOSYSTEM: "1" };
     execFileSync("git", ["init", "-q", "-b", "main"], { cwd: root, env });
+    // The old orphan's first commit is a year and more back, so defrag sees it as stale.
+    execFileSync("git", ["add", "--", plant.oldOrphan.path], { cwd: root, env });
+    execFileSync(
+      "git",
+      [
+        "-c",
+        "user.name=eval",
+        "-c",
+        "user.email=eval@agent-memory.invalid",
+        "commit",
+        "-q",
+        "-m",
+        "old",
+      ],
+      {
+        cwd: root,
+        env: { ...env, GIT_AUTHOR_DATE: OLD_ORPHAN_DATE, GIT_COMMITTER_DATE: OLD_ORPHAN_DATE },
+      },
+    );
     const git = gitCli({ dir: root, env: { HOME: home, GIT_CONFIG_NOSYSTEM: "1" } });
     const model = modelFromArgs();
     const spend = { calls: 0, in: 0, out: 0 };
@@ -267,6 +290,9 @@ async function main(): Promise<void> {
     const linked = plant.orphans.filter((id) =>
       report.applied.some((action) => action.type === "relink" && action.body.includes(`[[${id}`)),
     ).length;
+    const archived = report.applied.some(
+      (action) => action.type === "archive" && action.id === plant.oldOrphan.id,
+    );
     const proposed = report.proposed ?? report.applied.length;
     const accepted =
       proposed - (report.refused ?? []).filter((r) => r.action.type !== "tier").length;
@@ -277,7 +303,7 @@ async function main(): Promise<void> {
       `model: ${model.label}; ${report.batches} batch(es), ${spend.calls} model call(s), ${seconds.toFixed(1)} s`,
       `actions: ${proposed} proposed, ${accepted} accepted (${proposed === 0 ? "n/a" : `${((accepted / proposed) * 100).toFixed(0)}%`}), ${report.applied.length} applied: ${[...kinds].map(([k, n]) => `${n} ${k}`).join(", ") || "none"}`,
       `refused by rule: ${[...byRule].map(([rule, n]) => `${rule} ${n}`).join(", ") || "none"}${report.held === true ? " (run held)" : ""}`,
-      `planted: duplicates merged ${merged}/${plant.duplicates.length}, oversized split ${split}/${plant.oversized.length}, orphans linked ${linked}/${plant.orphans.length}`,
+      `planted: duplicates merged ${merged}/${plant.duplicates.length}, oversized split ${split}/${plant.oversized.length}, orphans linked ${linked}/${plant.orphans.length}, old orphan archived ${archived ? 1 : 0}/1`,
       `sentences kept: ${before.length - lost.length}/${before.length} (${lost.length} lost)`,
       `tokens (o200k_base): ${spend.in.toLocaleString("en-US")} in, ${spend.out.toLocaleString("en-US")} out`,
     ];
