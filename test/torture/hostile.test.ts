@@ -8,6 +8,8 @@ import { llmFromFunction } from "../../src/adapters/llm/llm-from-function.js";
 import { compare, freshWorld, memoryOver, picture } from "./world.js";
 
 const LONG_NOTE = "id__Topic3";
+/** Stands for the id of a note no session shares a word with, captured before each case. */
+const UNSEEN = "UNSEEN_ID";
 const create = (body: string) => ({ op: "create", key: "k", title: "A new note", tags: [], body });
 
 const CONSOLIDATION: readonly (readonly [string, unknown])[] = [
@@ -69,9 +71,7 @@ const CONSOLIDATION: readonly (readonly [string, unknown])[] = [
   [
     "an update of a note it was never shown",
     {
-      notes: [
-        { op: "update", id: "id__Topic4", title: "Old scratch", tags: [], body: "Replaced." },
-      ],
+      notes: [{ op: "update", id: UNSEEN, title: "Old scratch", tags: [], body: "Replaced." }],
       inbox: [],
     },
   ],
@@ -109,9 +109,27 @@ const DEFRAG: readonly (readonly [string, unknown])[] = [
 describe("hostile consolidation answers lose nothing", () => {
   it.each(CONSOLIDATION)("%s", async (_name, answer) => {
     const world = await freshWorld();
+    // Consolidation searches once per session, so in this small world every seed note is
+    // shown; this one shares no word with any session, so the prompt never shows it.
+    const unseen = await memoryOver(
+      world.persistence,
+      world.git,
+      llmFromFunction(() => "{}"),
+    ).capture(
+      { title: "Quartz zebra", tags: [], body: "Quokkas yodel vividly near fjords." },
+      { status: "active", commit: "seed" },
+    );
+    if (unseen.isErr()) throw unseen.error;
+    const unseenId = unseen.value.id;
     const before = await picture(world.persistence);
-    const llm = llmFromFunction(() => JSON.stringify(answer));
+    let prompt = "";
+    const llm = llmFromFunction((request) => {
+      // The first prompt: a repair prompt quotes the refused answer, id and all.
+      if (prompt === "") prompt = request.prompt;
+      return JSON.stringify(answer).replaceAll(UNSEEN, unseenId);
+    });
     await memoryOver(world.persistence, world.git, llm).consolidate();
+    expect(prompt).not.toContain(unseenId);
     const found = compare(before, await picture(world.persistence));
     expect(found).toEqual({ lost: [], brokenLinks: [], duplicateIds: [], consolidatedTwice: 0 });
   });
