@@ -133,7 +133,14 @@ function attributed(
 
 async function describeCommits(ctx: NotesContext, blame: Blame): Promise<WhyCommit[]> {
   const described: WhyCommit[] = [];
-  const sorted = [...blame.commits.values()].toSorted((a, b) => b.authorTimeMs - a.authorTimeMs);
+  // Newest first. Git times are whole seconds, so two commits of one second (a consolidation
+  // and an edit right after it) tie: the one whose last line comes later in the note goes first.
+  const lastLine = new Map<string, number>();
+  for (const [index, line] of blame.lines.entries()) lastLine.set(line.commit, index);
+  const sorted = [...blame.commits.values()].toSorted(
+    (a, b) =>
+      b.authorTimeMs - a.authorTimeMs || (lastLine.get(b.id) ?? -1) - (lastLine.get(a.id) ?? -1),
+  );
   for (const commit of sorted) {
     const subject = commit.message.split("\n")[0] ?? "";
     const consolidation = subject.startsWith("memory: consolidate");
