@@ -18,7 +18,7 @@
  * @module
  */
 import { isValidDisplayText } from "../../model/links.js";
-import { dedupeTags, extractTags, isValidTagName } from "../../model/tags.js";
+import { dedupeTags, extractTags } from "../../model/tags.js";
 import {
   indexProject,
   resolveProjectLink,
@@ -26,7 +26,6 @@ import {
   type ProjectNote,
 } from "./basic-memory-link-resolution.js";
 import { permalinkOf } from "./basic-memory-permalink.js";
-import { propertyList, readFrontmatter, type Frontmatter } from "./frontmatter.js";
 import type {
   BodyPart,
   ImportedNote,
@@ -35,38 +34,48 @@ import type {
   ImportReading,
   SourceFile,
 } from "./import-kind.js";
-import { keptProperties } from "./kept-properties.js";
 import { linkedBody, prependText, type SourceLink } from "./linked-body.js";
 import { decodeDestination, hasScheme } from "./markdown-link.js";
+import { noteProperties, type NoteProperties, type PropertyNames } from "./note-properties.js";
 import { withoutTitleHeading } from "./title-heading.js";
 
 const NOTE_FILE = /\.md$/i;
 const LEADING_BLANK_LINES = /^(?:[ \t]*\r?\n)+/;
 const MEMORY_URL = /^memory:\/\//i;
-const HANDLED = new Set(["title", "permalink", "tags", "aliases"]);
+const PROPERTY_NAMES: PropertyNames = {
+  tags: ["tags"],
+  splitTagsAtSpaces: false,
+  aliases: ["aliases"],
+  // The title and permalink are the note's title and key; `type: note` is basic-memory's
+  // default and says nothing (any other type is kept as a line).
+  elsewhere: (properties) => [
+    "title",
+    "permalink",
+    ...(properties["type"] === "note" ? ["type"] : []),
+  ],
+};
 
 interface ProjectFile {
   readonly file: SourceFile;
-  readonly frontmatter: Frontmatter;
+  readonly properties: NoteProperties;
   readonly note: ProjectNote;
 }
 
-function stringProperty(frontmatter: Frontmatter, name: string): string | undefined {
-  if (frontmatter.kind !== "parsed") return undefined;
-  const value = frontmatter.properties[name];
+function stringProperty(properties: NoteProperties, name: string): string | undefined {
+  const value = properties.properties[name];
   return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
 }
 
-function projectFile(file: SourceFile): ProjectFile {
-  const frontmatter = readFrontmatter(file.text);
+function projectFile(file: SourceFile, problems: ImportProblem[]): ProjectFile {
+  const properties = noteProperties(file, PROPERTY_NAMES, problems);
   const stem = file.path.replace(NOTE_FILE, "");
   return {
     file,
-    frontmatter,
+    properties,
     note: {
       path: file.path,
-      permalink: stringProperty(frontmatter, "permalink") ?? permalinkOf(stem),
-      title: stringProperty(frontmatter, "title") ?? stem.slice(stem.lastIndexOf("/") + 1),
+      permalink: stringProperty(properties, "permalink") ?? permalinkOf(stem),
+      title: stringProperty(properties, "title") ?? stem.slice(stem.lastIndexOf("/") + 1),
     },
   };
 }
@@ -123,35 +132,11 @@ function readNote(
   index: ProjectIndex,
   problems: ImportProblem[],
 ): ImportedNote {
-  const { file, frontmatter, note } = entry;
-  let header = "";
-  let text = frontmatter.body;
-  const tags: string[] = [];
-  if (frontmatter.kind === "invalid") {
-    problems.push({
-      code: "unreadable",
-      file: file.path,
-      detail: `The frontmatter is not valid YAML (${frontmatter.reason}): it is kept as text at the top of the note.`,
-    });
-    text = file.text;
-  } else if (frontmatter.kind === "parsed") {
-    const { properties } = frontmatter;
-    const tagNames = propertyList(properties["tags"]).map((tag) => tag.replace(/^#/, ""));
-    const tagsKept = tagNames.every(isValidTagName);
-    if (tagsKept) tags.push(...tagNames);
-    const aliases = propertyList(properties["aliases"]);
-    if (aliases.length > 0) header += `Aliases: ${aliases.join(", ")}\n\n`;
-    const handled = new Set([
-      ...[...HANDLED].filter((name) => tagsKept || name !== "tags"),
-      // `type: note` is basic-memory's default and says nothing; any other type is kept.
-      ...(properties["type"] === "note" ? ["type"] : []),
-    ]);
-    header += keptProperties(properties, handled);
-  }
-  const source =
-    frontmatter.kind === "invalid"
-      ? text
-      : withoutTitleHeading(text, note.title).replace(LEADING_BLANK_LINES, "");
+  const { file, note } = entry;
+  const { header, tags, text, verbatim } = entry.properties;
+  const source = verbatim
+    ? text
+    : withoutTitleHeading(text, note.title).replace(LEADING_BLANK_LINES, "");
   const context: NoteContext = { file: file.path, index, problems };
   return {
     key,
@@ -174,7 +159,7 @@ function readProject(files: readonly SourceFile[]): ImportReading {
       NOTE_FILE.test(file.path) &&
       !file.path.split("/").some((segment) => segment.startsWith("."))
     ) {
-      entries.push(projectFile(file));
+      entries.push(projectFile(file, problems));
     } else {
       problems.push({
         code: "skipped",

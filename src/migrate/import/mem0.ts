@@ -19,6 +19,7 @@
  * @module
  */
 import { dedupeTags, isValidTagName } from "../../model/tags.js";
+import { itemsOf, memoryOf, type Memory } from "./mem0-memories.js";
 import type {
   ImportedNote,
   ImportKind,
@@ -27,69 +28,11 @@ import type {
   SourceFile,
 } from "./import-kind.js";
 
-interface Memory {
-  readonly id: string;
-  readonly memory: string;
-  readonly userId?: string;
-  readonly agentId?: string;
-  readonly runId?: string;
-  readonly categories: readonly string[];
-  readonly metadata?: string;
-  readonly created?: string;
-  readonly updated?: string;
-}
-
 interface Group {
   readonly key: string;
   readonly owner: string;
   readonly file: string;
   readonly memories: Memory[];
-}
-
-function text(value: unknown): string | undefined {
-  return typeof value === "string" && value.trim() !== "" ? value : undefined;
-}
-
-/** The day of an ISO timestamp (`2024-11-27T16:53:43-08:00` to `2024-11-27`), else the text. */
-function day(value: unknown): string | undefined {
-  const written = text(value);
-  return written === undefined ? undefined : (/^\d{4}-\d{2}-\d{2}/.exec(written)?.[0] ?? written);
-}
-
-function memoryOf(item: unknown): Memory | undefined {
-  if (typeof item !== "object" || item === null || Array.isArray(item)) return undefined;
-  const record = item as Record<string, unknown>;
-  const id = text(record["id"]);
-  const memory = text(record["memory"]);
-  if (id === undefined || memory === undefined) return undefined;
-  const metadata = record["metadata"];
-  const categories = Array.isArray(record["categories"])
-    ? record["categories"].filter((category): category is string => typeof category === "string")
-    : [];
-  const optional = {
-    userId: text(record["user_id"]),
-    agentId: text(record["agent_id"]),
-    runId: text(record["run_id"]),
-    metadata:
-      typeof metadata === "object" && metadata !== null && Object.keys(metadata).length > 0
-        ? JSON.stringify(metadata)
-        : undefined,
-    created: day(record["created_at"]),
-    updated: day(record["updated_at"]),
-  };
-  const defined = Object.fromEntries(
-    Object.entries(optional).filter(([, value]) => value !== undefined),
-  );
-  return { id, memory, categories, ...defined };
-}
-
-function itemsOf(json: unknown): unknown[] | undefined {
-  if (Array.isArray(json)) return json;
-  if (typeof json === "object" && json !== null) {
-    const results = (json as Record<string, unknown>)["results"];
-    if (Array.isArray(results)) return results;
-  }
-  return undefined;
 }
 
 function ownerOf(memory: Memory): { key: string; owner: string } {

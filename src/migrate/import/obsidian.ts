@@ -22,8 +22,7 @@
  * @module
  */
 import { isValidDisplayText } from "../../model/links.js";
-import { dedupeTags, extractTags, isValidTagName } from "../../model/tags.js";
-import { propertyList, readFrontmatter } from "./frontmatter.js";
+import { dedupeTags, extractTags } from "../../model/tags.js";
 import type {
   BodyPart,
   ImportedNote,
@@ -32,11 +31,11 @@ import type {
   ImportReading,
   SourceFile,
 } from "./import-kind.js";
-import { keptProperties } from "./kept-properties.js";
 import { withoutTitleHeading } from "./title-heading.js";
 import { linkedBody, prependText, type SourceLink } from "./linked-body.js";
 import { decodeDestination, hasScheme } from "./markdown-link.js";
 import { indexVault, resolveLinkpath, type VaultIndex } from "./obsidian-link-resolution.js";
+import { noteProperties, type PropertyNames } from "./note-properties.js";
 import { visibleText } from "./wikilink.js";
 
 const NOTE_FILE = /\.md$/i;
@@ -101,36 +100,20 @@ function replaceLink(context: NoteContext, token: SourceLink): BodyPart {
   return keptAsWritten(context, link.raw, path, target.kind);
 }
 
+const PROPERTY_NAMES: PropertyNames = {
+  tags: ["tags", "tag"],
+  splitTagsAtSpaces: true,
+  aliases: ["aliases", "alias"],
+  elsewhere: () => [],
+};
+
 function readNote(file: SourceFile, index: VaultIndex, problems: ImportProblem[]): ImportedNote {
   const title = titleOf(file.path);
-  const frontmatter = readFrontmatter(file.text);
-  let header = "";
-  let text = frontmatter.body;
-  const tags: string[] = [];
-  if (frontmatter.kind === "invalid") {
-    problems.push({
-      code: "unreadable",
-      file: file.path,
-      detail: `The properties are not valid YAML (${frontmatter.reason}): they are kept as text at the top of the note.`,
-    });
-    text = file.text;
-  } else if (frontmatter.kind === "parsed") {
-    const { properties } = frontmatter;
-    const tagNames = propertyList(properties["tags"] ?? properties["tag"], true).map((tag) =>
-      tag.replace(/^#/, ""),
-    );
-    const tagsKept = tagNames.every(isValidTagName);
-    if (tagsKept) tags.push(...tagNames);
-    const aliases = propertyList(properties["aliases"] ?? properties["alias"]);
-    if (aliases.length > 0) header += `Aliases: ${aliases.join(", ")}\n\n`;
-    const handled = new Set(["aliases", "alias", ...(tagsKept ? ["tags", "tag"] : [])]);
-    header += keptProperties(properties, handled);
-  }
+  const { header, tags, text, verbatim } = noteProperties(file, PROPERTY_NAMES, problems);
   const context: NoteContext = { file: file.path, index, problems };
-  const source =
-    frontmatter.kind === "invalid"
-      ? text
-      : withoutTitleHeading(text, title).replace(LEADING_BLANK_LINES, "");
+  const source = verbatim
+    ? text
+    : withoutTitleHeading(text, title).replace(LEADING_BLANK_LINES, "");
   const body = prependText(
     header,
     linkedBody(source, (token) => replaceLink(context, token)),
