@@ -122,10 +122,55 @@ describe("obsidian kind: three pages of Obsidian's help vault", () => {
     );
   });
 
-  it("leaves attachments where they are and reports each embed of one", () => {
-    const attachments = reading.problems.filter((p) => p.code === "attachment");
-    expect(attachments.length).toBeGreaterThan(0);
-    for (const problem of attachments) {
+  it("reports every link to a page outside the three and every attachment, once per link", () => {
+    const reported = reading.problems.map((p) => [
+      p.code,
+      p.file.replace("Linking notes and files/", ""),
+      p.detail.split(" names ")[0],
+    ]);
+    expect(reported).toEqual([
+      ["unresolved-link", "Aliases.md", "[[Properties]]"],
+      ["unresolved-link", "Aliases.md", "[[Backlinks]]"],
+      ["unresolved-link", "Embed files.md", "[[Accepted file formats]]"],
+      ["attachment", "Embed files.md", "![[Engelbart.jpg#outline]]"],
+      ["attachment", "Embed files.md", "![[Engelbart.jpg#outline|100]]"],
+      ["attachment", "Embed files.md", "![[Excerpt from Mother of All Demos (1968).ogg]]"],
+      ["unresolved-link", "Embed files.md", "[[Canvas|canvas]]"],
+      ["unresolved-link", "Embed files.md", "![[Search#Embed search results in a note]]"],
+      ["unresolved-link", "Internal links.md", "[[Settings]]"],
+      ["unresolved-link", "Internal links.md", "[[Settings#Files and links|Files and links]]"],
+      [
+        "unresolved-link",
+        "Internal links.md",
+        "[[Settings#Automatically update internal links|Automatically update internal links]]",
+      ],
+      [
+        "unresolved-link",
+        "Internal links.md",
+        "[[Settings#Default location for new notes|default location for new notes]]",
+      ],
+      ["unresolved-link", "Internal links.md", "[[Settings]]"],
+      ["unresolved-link", "Internal links.md", "[[Command palette]]"],
+      ["unresolved-link", "Internal links.md", "![[Quick switcher#^search-autocomplete-large]]"],
+      ["unresolved-link", "Internal links.md", "[[Accepted file formats]]"],
+      ["unresolved-link", "Internal links.md", "[[Settings#Excluded files|Excluded files]]"],
+      ["unresolved-link", "Internal links.md", "[[About Obsidian#Links are first-class citizens]]"],
+      [
+        "unresolved-link",
+        "Internal links.md",
+        "[[Help and support#Questions and advice#Report bugs and request features]]",
+      ],
+      ["attachment", "Internal links.md", "![[internal-links-header.png#interface]]"],
+      ["attachment", "Internal links.md", "![[link-block-heading.png#interface]]"],
+      ["unresolved-link", "Internal links.md", "[[Example]]"],
+      ["unresolved-link", "Internal links.md", "[[Example#Details]]"],
+      ["unresolved-link", "Internal links.md", "[[Example|Custom name]]"],
+      ["unresolved-link", "Internal links.md", "[[Example#Details|Section name]]"],
+      ["unresolved-link", "Internal links.md", "[Custom name](Example.md)"],
+      ["unresolved-link", "Internal links.md", "[Section name](Example.md#Details)"],
+      ["unresolved-link", "Internal links.md", "[[Page preview]]"],
+    ]);
+    for (const problem of reading.problems.filter((p) => p.code === "attachment")) {
       expect(problem.detail).toMatch(
         /the file is left where it is and the link is kept as written\.$/,
       );
