@@ -20,12 +20,14 @@ export const SUPERSEDE_TOOL: McpTool = defineTool({
     id: noteId,
     by: noteId,
     "reason?": "string",
+    "date?": type("string").describe("YYYY-MM-DD it changed (default today)"),
     "expectedHash?": "string",
   }),
   effect: "write",
   run: async (args, deps) => {
     const done = await deps.memory.supersede(args.id, args.by, {
       ...(args.reason === undefined ? {} : { reason: args.reason }),
+      ...(args.date === undefined ? {} : { date: args.date }),
       ...(args.expectedHash === undefined ? {} : { expectedHash: args.expectedHash }),
       ...commitMessage(deps, `memory: supersede ${args.id} by ${args.by} (mcp)`),
     });

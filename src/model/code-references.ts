@@ -94,7 +94,9 @@ function blockScopes(lines: readonly ReferenceLine[]): Map<number, readonly stri
   for (const line of lines) {
     if (line.kind !== "prose") continue;
     const found = names.get(line.block) ?? new Set<string>();
-    for (const match of line.text.matchAll(REPOSITORY_NAME)) {
+    // An owner/name has a `/`: a line without one names no repository (the common case).
+    const named = line.text.includes("/") ? line.text.matchAll(REPOSITORY_NAME) : [];
+    for (const match of named) {
       const [, open, owner = "", dotted = "", close, issue] = match;
       const name = dotted.replace(/\.+$/, "");
       // In prose, "parse/serialize" and "n/a" are words: a repository name there has a dash, an

@@ -37,8 +37,11 @@ const EXTENSION = /\.[A-Za-z][A-Za-z0-9]{0,7}$/;
  * ```
  */
 export function pathReferencesIn(text: string, inCode: boolean): PathReference[] {
+  // Every path reference has a `/`: most prose has none, and most of its words never do.
+  if (!text.includes("/")) return [];
   const found: PathReference[] = [];
   for (const token of text.split(SEPARATORS)) {
+    if (!token.includes("/")) continue;
     const reference = parsePathToken(token.replace(TRAILING, ""), inCode);
     if (reference !== undefined) found.push(reference);
   }

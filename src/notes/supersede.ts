@@ -38,7 +38,10 @@ export interface SupersedeResult extends ChangedNote {
   readonly date: string;
   readonly reason?: string;
   readonly section?: string;
-  /** False when the note already carried this mark (nothing written). */
+  /**
+   * False when the note already carried this mark (nothing written; with `commit`, a mark
+   * left uncommitted by a stopped run is committed now).
+   */
   readonly changed: boolean;
 }
 
@@ -133,11 +136,11 @@ export function supersedeNote(
                 ...(there?.reason === undefined ? {} : { reason: there.reason }),
                 ...(options.section === undefined ? {} : { section: options.section }),
               };
-              return changedNote(ctx, stored, { commit: null }).map((meta): SupersedeResult => ({
-                ...meta,
-                ...kept,
-                changed: false,
-              }));
+              // A run stopped between its write and its commit left the mark uncommitted: the
+              // re-run commits it (git makes no empty commit when there is nothing to commit).
+              return commitIfAsked(ctx, options, [stored.path])
+                .andThen((outcome) => changedNote(ctx, stored, outcome))
+                .map((meta): SupersedeResult => ({ ...meta, ...kept, changed: false }));
             }
             const markdown = serializeNote({
               title: note.title,

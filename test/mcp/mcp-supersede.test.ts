@@ -62,4 +62,25 @@ describe("supersede over MCP", () => {
     const unknown = await mcp.failure("supersede", { id: old.note.id, with: current.note.id });
     expect(unknown.message).toContain('unknown argument "with"');
   });
+
+  it("takes the date the fact changed, and refuses one that is not YYYY-MM-DD", async () => {
+    const old = await mcp.ok<Captured>("capture", { title: "Builds run on Jenkins" });
+    const current = await mcp.ok<Captured>("capture", { title: "Builds run on GitHub Actions" });
+    const bad = await mcp.failure("supersede", {
+      id: old.note.id,
+      by: current.note.id,
+      date: "14/03/2026",
+    });
+    expect(bad.code).toBe("INVALID_INPUT");
+    expect(bad.message).toContain("YYYY-MM-DD");
+    const done = await mcp.ok<{ date: string }>("supersede", {
+      id: old.note.id,
+      by: current.note.id,
+      date: "2026-03-14",
+    });
+    expect(done.date).toBe("2026-03-14");
+    expect(await readFile(join(root, old.note.path), "utf8")).toContain(
+      `> Superseded by [[${current.note.id}|Builds run on GitHub Actions]] on 2026-03-14.`,
+    );
+  });
 });

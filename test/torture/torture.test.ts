@@ -10,7 +10,10 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { Memory } from "../../src/memory.js";
+import { parseNote } from "../../src/model/note-format.js";
+import { readSupersessions } from "../../src/model/supersession.js";
 import { forgetNote } from "../../src/notes/forget.js";
+import type { Git } from "../../src/ports/git.js";
 import type { Persistence } from "../../src/ports/persistence.js";
 import { faultyPorts, type FaultMode } from "./fault-ports.js";
 import {
@@ -25,6 +28,7 @@ import {
 } from "./world.js";
 
 const FULL = process.env["TORTURE_FULL"] === "1";
+const TOPIC2 = "topics/release-checklist id__Topic2.md";
 const SAMPLES = 6;
 // TORTURE_MEASURE=1: count every column without failing on the first finding (for figures
 // of a build that still has them).
@@ -44,7 +48,9 @@ interface Operation {
    */
   readonly commits?: true;
   /** Changes the world before the run (and before the picture the checks compare with). */
-  readonly setup?: (persistence: Persistence) => Promise<void>;
+  readonly setup?: (persistence: Persistence, git: Git) => Promise<void>;
+  /** What the operation must have done exactly once after the re-run: problems found, if any. */
+  readonly doneOnce?: (persistence: Persistence) => Promise<string[]>;
   run(memory: Memory): PromiseLike<{ isErr(): boolean }>;
 }
 
@@ -209,7 +215,65 @@ const OPERATIONS: readonly Operation[] = [
       return forgetNote(m, "id__Topic4", { remove: true, expectedHash: note.value.hash });
     },
   },
+  {
+    // Issue 30: the mark line and its commit. A re-run after a crash finds the mark written
+    // and must neither add a second one nor leave it uncommitted.
+    name: "supersede (committed)",
+    slow: false,
+    rerunMustSucceed: true,
+    commits: true,
+    doneOnce: oneMarkOn(TOPIC2),
+    run: async (m) =>
+      m.supersede("id__Topic2", "id__Topic5", {
+        reason: "the runbook holds the checklist now",
+        date: "2026-11-20",
+        commit: "memory: supersede",
+      }),
+  },
+  {
+    name: "supersede a section (with `expectedHash`, committed)",
+    slow: false,
+    rerunMustSucceed: true,
+    commits: true,
+    // Topic2 gets a committed section to supersede, so what is uncommitted after is the run's.
+    setup: async (persistence, git) => {
+      const text = await persistence.read(TOPIC2);
+      if (text.isErr()) throw text.error;
+      const written = await persistence.write(
+        TOPIC2,
+        `${text.value.trimEnd()}\n\n## Sign-off\n\nTwo owners sign off on a hotfix.\n`,
+      );
+      if (written.isErr()) throw written.error;
+      const committed = await git.commit("seed: a section", [TOPIC2]);
+      if (committed.isErr()) throw committed.error;
+    },
+    doneOnce: oneMarkOn(TOPIC2),
+    run: async (m) => {
+      const note = await m.read("id__Topic2");
+      if (note.isErr()) return note;
+      return m.supersede("id__Topic2", "id__Topic5", {
+        section: "Sign-off",
+        reason: "hotfixes follow the runbook",
+        date: "2026-11-20",
+        expectedHash: note.value.hash,
+        commit: "memory: supersede a section",
+      });
+    },
+  },
 ];
+
+/** Problems unless the note at `path` carries exactly one supersession mark line. */
+function oneMarkOn(path: string): (persistence: Persistence) => Promise<string[]> {
+  return async (persistence) => {
+    const text = await persistence.read(path);
+    if (text.isErr()) return [`${path}: ${text.error.message}`];
+    const lines = text.value.split("\n").filter((line) => line.startsWith("> Superseded by "));
+    const parsed = readSupersessions(parseNote(text.value, "id__Topic2").body).length;
+    return lines.length === 1 && parsed === 1
+      ? []
+      : [`${path}: ${lines.length} mark lines, ${parsed} marks read`];
+  };
+}
 
 /** Copies a note file to another path, with a line added to the copy when `extra` is given. */
 function copyOf(
@@ -236,6 +300,7 @@ interface Figures {
   brokenLinks: number;
   duplicateIds: number;
   consolidatedTwice: number;
+  notDoneOnce: number;
   tempFiles: number;
   uncommitted: number;
   committed: boolean;
@@ -247,9 +312,9 @@ async function torture(
   op: Operation,
   at: number | undefined,
   mode: FaultMode,
-): Promise<Findings & Leftovers & { calls: number }> {
+): Promise<Findings & Leftovers & { calls: number; notDoneOnce: string[] }> {
   const world = await freshWorld();
-  await op.setup?.(world.persistence);
+  await op.setup?.(world.persistence, world.git);
   const before = await picture(world.persistence);
   const model = scriptedModel();
   const faulty = faultyPorts(world.persistence, world.git, { at, mode }, world);
@@ -275,6 +340,7 @@ async function torture(
     ...compare(before, after, op.deletes),
     ...(await leftovers(world.fs, world.root)),
     calls,
+    notDoneOnce: (await op.doneOnce?.(world.persistence)) ?? [],
   };
 }
 
@@ -302,6 +368,7 @@ describe.each(OPERATIONS)("torture: $name", (op) => {
         brokenLinks: [],
         duplicateIds: [],
         consolidatedTwice: 0,
+        notDoneOnce: [],
       });
       const ks = points(clean.calls, FULL || !op.slow);
       const totals: Figures = {
@@ -312,6 +379,7 @@ describe.each(OPERATIONS)("torture: $name", (op) => {
         brokenLinks: 0,
         duplicateIds: 0,
         consolidatedTwice: 0,
+        notDoneOnce: 0,
         tempFiles: 0,
         uncommitted: 0,
         committed: op.commits === true,
@@ -324,6 +392,7 @@ describe.each(OPERATIONS)("torture: $name", (op) => {
           totals.brokenLinks += found.brokenLinks.length;
           totals.duplicateIds += found.duplicateIds.length;
           totals.consolidatedTwice += found.consolidatedTwice;
+          totals.notDoneOnce += found.notDoneOnce.length;
           totals.tempFiles += found.tempFiles.length;
           const uncommitted = op.commits === true ? found.uncommitted : [];
           totals.uncommitted += uncommitted.length;
@@ -339,6 +408,7 @@ describe.each(OPERATIONS)("torture: $name", (op) => {
             tempFiles: [],
             uncommitted: [],
             calls: undefined,
+            notDoneOnce: [],
           });
         }
       }
@@ -357,6 +427,7 @@ afterAll(() => {
       brokenLinks: sum.brokenLinks + f.brokenLinks,
       duplicateIds: sum.duplicateIds + f.duplicateIds,
       consolidatedTwice: sum.consolidatedTwice + f.consolidatedTwice,
+      notDoneOnce: sum.notDoneOnce + f.notDoneOnce,
       tempFiles: sum.tempFiles + f.tempFiles,
       uncommitted: sum.uncommitted + f.uncommitted,
     }),
@@ -366,17 +437,18 @@ afterAll(() => {
       brokenLinks: 0,
       duplicateIds: 0,
       consolidatedTwice: 0,
+      notDoneOnce: 0,
       tempFiles: 0,
       uncommitted: 0,
     },
   );
   const lines = [
-    `torture (${FULL ? "full sweep" : "sampled"}): operation | mutating calls | fault points | text lost | broken links | duplicate ids | consolidated twice | temp files left | uncommitted paths`,
+    `torture (${FULL ? "full sweep" : "sampled"}): operation | mutating calls | fault points | text lost | broken links | duplicate ids | consolidated twice | not done once | temp files left | uncommitted paths`,
     ...figures.map(
       (f) =>
-        `${f.operation} | ${f.mutatingCalls} | ${f.faultPoints} | ${f.lost} | ${f.brokenLinks} | ${f.duplicateIds} | ${f.consolidatedTwice} | ${f.tempFiles} | ${f.committed ? f.uncommitted : "n/a"}`,
+        `${f.operation} | ${f.mutatingCalls} | ${f.faultPoints} | ${f.lost} | ${f.brokenLinks} | ${f.duplicateIds} | ${f.consolidatedTwice} | ${f.notDoneOnce} | ${f.tempFiles} | ${f.committed ? f.uncommitted : "n/a"}`,
     ),
-    `total | | ${total.faultPoints} | ${total.lost} | ${total.brokenLinks} | ${total.duplicateIds} | ${total.consolidatedTwice} | ${total.tempFiles} | ${total.uncommitted}`,
+    `total | | ${total.faultPoints} | ${total.lost} | ${total.brokenLinks} | ${total.duplicateIds} | ${total.consolidatedTwice} | ${total.notDoneOnce} | ${total.tempFiles} | ${total.uncommitted}`,
   ];
   process.stdout.write(`${lines.join("\n")}\n`);
 });
