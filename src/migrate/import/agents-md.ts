@@ -54,7 +54,8 @@ function readAgentsMd(files: readonly SourceFile[]): ImportReading {
       ...markdownFileNotes({
         kind: "agents-md",
         file: file.path,
-        text: file.text,
+        // Windows line endings would hide headings from the section splitter.
+        text: file.text.replace(/\r\n/g, "\n"),
         fallbackTitle: folder === "" ? file.path : file.path.slice(folder.length + 1),
         titlePrefix: folder === "" ? "" : `${folder}: `,
         tags: [],

@@ -79,9 +79,14 @@ function readClaudeCode(files: readonly SourceFile[]): ImportReading {
       problems.push(...linked.problems);
       return linked.parts;
     };
-    notes.push(...fileNotes(file, role, linkify));
+    notes.push(...fileNotes({ path: file.path, text: withLf(file.text) }, role, linkify));
   }
   return { notes, problems };
+}
+
+// Windows line endings would hide headings from the section splitter; sentences are unchanged.
+function withLf(text: string): string {
+  return text.replace(/\r\n/g, "\n");
 }
 
 function isMemoryIndex(path: string): boolean {

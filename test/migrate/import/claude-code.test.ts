@@ -206,6 +206,22 @@ describe("claudeCodeKind", () => {
     ]);
   });
 
+  it("splits a CLAUDE.md written with Windows line endings the same way", () => {
+    const { files, reading } = readFixture("agterm");
+    const crlf = files.map((file) => ({ path: file.path, text: file.text.replace(/\n/g, "\r\n") }));
+    expect(claudeCodeKind.read(crlf).notes.map((n) => n.key)).toEqual(
+      reading.notes.map((n) => n.key),
+    );
+  });
+
+  it("never changes the files it is given", () => {
+    const { files } = readFixture("agterm");
+    const frozen = files.map((file) => Object.freeze({ ...file }));
+    const before = JSON.stringify(frozen);
+    claudeCodeKind.read(Object.freeze(frozen));
+    expect(JSON.stringify(frozen)).toBe(before);
+  });
+
   it("leaves the other markdown files of a folder without MEMORY.md alone", () => {
     const reading = claudeCodeKind.read([
       { path: "CLAUDE.md", text: "Use pnpm." },
