@@ -8,9 +8,14 @@
  * defrag and run(); `TORTURE_FULL=1 npx vitest run test/torture` sweeps every k of all.
  * The figures are printed at the end (docs/torture.md).
  */
+import { err, ok } from "neverthrow";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Memory } from "../../src/memory.js";
+import * as isoGit from "isomorphic-git";
+import { importMemory } from "../../src/migrate/import/import-memory.js";
 import { forgetNote } from "../../src/notes/forget.js";
+import type { FsLike } from "../../src/adapters/fs/fs-like.js";
+import { wikiKind } from "../migrate/import/wiki-kind.js";
 import type { Persistence } from "../../src/ports/persistence.js";
 import { faultyPorts, type FaultMode } from "./fault-ports.js";
 import {
@@ -45,10 +50,59 @@ interface Operation {
   readonly commits?: true;
   /** Changes the world before the run (and before the picture the checks compare with). */
   readonly setup?: (persistence: Persistence) => Promise<void>;
-  run(memory: Memory): PromiseLike<{ isErr(): boolean }>;
+  /** Checks of the operation's own, after the re-run: each finding is a sentence. */
+  readonly verify?: (world: { fs: FsLike; root: string; memory: Memory }) => Promise<string[]>;
+  run(memory: Memory, persistence: Persistence): PromiseLike<{ isErr(): boolean }>;
 }
 
+/** The source the import case imports: linked notes, a link to nothing, a secret. */
+const IMPORTED = [
+  {
+    path: "Canary.md",
+    text: "# Canary plan\nCanary deploys go to one region first. See [[Regions]].\n",
+  },
+  {
+    path: "Regions.md",
+    text: "# Regions\nThere are three regions. Back to [[Canary]] and [[Missing]].\n",
+  },
+  { path: "Keys.md", text: "# Keys\nThe deploy key AKIAABCDEFGHIJKLMNOP is rotated monthly.\n" },
+];
+const IMPORTED_TITLES = ["Canary plan", "Regions", "Keys"];
+
 const OPERATIONS: readonly Operation[] = [
+  {
+    // One commit for the whole import; a re-run finishes a stopped one (issue 34).
+    name: "import",
+    slow: false,
+    rerunMustSucceed: true,
+    commits: true,
+    run: async (m, persistence) => {
+      const report = await importMemory({
+        memory: m,
+        persistence,
+        kind: wikiKind,
+        files: IMPORTED,
+        source: "vault",
+      });
+      // A failed commit is reported, not an error: the re-run must still commit it.
+      return report.andThen((r) =>
+        r.notCommitted === undefined ? ok(r) : err(new Error(r.notCommitted)),
+      );
+    },
+    verify: async ({ fs, root, memory }) => {
+      const findings: string[] = [];
+      const notes = await memory.list();
+      if (notes.isErr()) return [notes.error.message];
+      for (const title of IMPORTED_TITLES) {
+        const count = notes.value.filter((note) => note.title === title).length;
+        if (count !== 1) findings.push(`${count} notes titled "${title}"`);
+      }
+      const log = await isoGit.log({ fs, dir: root });
+      const imports = log.filter((entry) => entry.commit.message.startsWith("memory: import"));
+      if (imports.length !== 1) findings.push(`${imports.length} import commits`);
+      return findings;
+    },
+  },
   {
     name: "consolidate",
     slow: true,
@@ -238,6 +292,7 @@ interface Figures {
   consolidatedTwice: number;
   tempFiles: number;
   uncommitted: number;
+  opFindings: number;
   committed: boolean;
 }
 const figures: Figures[] = [];
@@ -247,13 +302,13 @@ async function torture(
   op: Operation,
   at: number | undefined,
   mode: FaultMode,
-): Promise<Findings & Leftovers & { calls: number }> {
+): Promise<Findings & Leftovers & { opFindings: string[]; calls: number }> {
   const world = await freshWorld();
   await op.setup?.(world.persistence);
   const before = await picture(world.persistence);
   const model = scriptedModel();
   const faulty = faultyPorts(world.persistence, world.git, { at, mode }, world);
-  const running = op.run(memoryOver(faulty.persistence, faulty.git, model.llm));
+  const running = op.run(memoryOver(faulty.persistence, faulty.git, model.llm), faulty.persistence);
   // A failed call is answered and the operation may go on (a tolerated cache write, a step
   // that carries on): wait for it to end, or it races the re-run on the same files with no
   // lock between them (the faulty ports take none), as one loaded run once showed. A dead
@@ -265,7 +320,8 @@ async function torture(
       faulty.fired.then(() => new Promise((resolve) => setTimeout(resolve, 5))),
     ]);
   const calls = faulty.calls();
-  const rerun = await op.run(memoryOver(world.persistence, world.git, model.llm));
+  const memory = memoryOver(world.persistence, world.git, model.llm);
+  const rerun = await op.run(memory, world.persistence);
   if (op.rerunMustSucceed && rerun.isErr())
     throw new Error(
       `${op.name}, fault ${mode} at ${String(at)}: the re-run failed: ${JSON.stringify(rerun)}`,
@@ -274,6 +330,7 @@ async function torture(
   return {
     ...compare(before, after, op.deletes),
     ...(await leftovers(world.fs, world.root)),
+    opFindings: (await op.verify?.({ fs: world.fs, root: world.root, memory })) ?? [],
     calls,
   };
 }
@@ -302,6 +359,7 @@ describe.each(OPERATIONS)("torture: $name", (op) => {
         brokenLinks: [],
         duplicateIds: [],
         consolidatedTwice: 0,
+        opFindings: [],
       });
       const ks = points(clean.calls, FULL || !op.slow);
       const totals: Figures = {
@@ -314,6 +372,7 @@ describe.each(OPERATIONS)("torture: $name", (op) => {
         consolidatedTwice: 0,
         tempFiles: 0,
         uncommitted: 0,
+        opFindings: 0,
         committed: op.commits === true,
       };
       for (const mode of ["fail", "dead", "torn"] as const) {
@@ -327,6 +386,7 @@ describe.each(OPERATIONS)("torture: $name", (op) => {
           totals.tempFiles += found.tempFiles.length;
           const uncommitted = op.commits === true ? found.uncommitted : [];
           totals.uncommitted += uncommitted.length;
+          totals.opFindings += found.opFindings.length;
           if (MEASURE) continue;
           expect({ op: op.name, mode, k, ...found, uncommitted, calls: undefined }).toEqual({
             op: op.name,
@@ -338,6 +398,7 @@ describe.each(OPERATIONS)("torture: $name", (op) => {
             consolidatedTwice: 0,
             tempFiles: [],
             uncommitted: [],
+            opFindings: [],
             calls: undefined,
           });
         }
@@ -359,6 +420,7 @@ afterAll(() => {
       consolidatedTwice: sum.consolidatedTwice + f.consolidatedTwice,
       tempFiles: sum.tempFiles + f.tempFiles,
       uncommitted: sum.uncommitted + f.uncommitted,
+      opFindings: sum.opFindings + f.opFindings,
     }),
     {
       faultPoints: 0,
@@ -368,15 +430,16 @@ afterAll(() => {
       consolidatedTwice: 0,
       tempFiles: 0,
       uncommitted: 0,
+      opFindings: 0,
     },
   );
   const lines = [
-    `torture (${FULL ? "full sweep" : "sampled"}): operation | mutating calls | fault points | text lost | broken links | duplicate ids | consolidated twice | temp files left | uncommitted paths`,
+    `torture (${FULL ? "full sweep" : "sampled"}): operation | mutating calls | fault points | text lost | broken links | duplicate ids | consolidated twice | temp files left | uncommitted paths | operation's own checks`,
     ...figures.map(
       (f) =>
-        `${f.operation} | ${f.mutatingCalls} | ${f.faultPoints} | ${f.lost} | ${f.brokenLinks} | ${f.duplicateIds} | ${f.consolidatedTwice} | ${f.tempFiles} | ${f.committed ? f.uncommitted : "n/a"}`,
+        `${f.operation} | ${f.mutatingCalls} | ${f.faultPoints} | ${f.lost} | ${f.brokenLinks} | ${f.duplicateIds} | ${f.consolidatedTwice} | ${f.tempFiles} | ${f.committed ? f.uncommitted : "n/a"} | ${f.opFindings}`,
     ),
-    `total | | ${total.faultPoints} | ${total.lost} | ${total.brokenLinks} | ${total.duplicateIds} | ${total.consolidatedTwice} | ${total.tempFiles} | ${total.uncommitted}`,
+    `total | | ${total.faultPoints} | ${total.lost} | ${total.brokenLinks} | ${total.duplicateIds} | ${total.consolidatedTwice} | ${total.tempFiles} | ${total.uncommitted} | ${total.opFindings}`,
   ];
   process.stdout.write(`${lines.join("\n")}\n`);
 });
