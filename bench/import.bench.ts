@@ -23,6 +23,11 @@ import { hasLocomo, proseNotes } from "./prose-notes.js";
 const NOTES = Number(process.argv[2] ?? 10_000);
 const LINK = /\[\[([^\]|#]+)(?:\|([^\]]*))?\]\]/g;
 
+/** A vault note's title: its file name without `.md`. */
+function titleOf(path: string): string {
+  return (path.split("/").at(-1) ?? path).replace(/\.md$/, "");
+}
+
 /** The stand-in kind: `[[Title]]` to the note of that title, a `tags:` first line. */
 const benchKind: ImportKind = {
   name: "obsidian",
@@ -30,7 +35,6 @@ const benchKind: ImportKind = {
   pathIs: "folder",
   wants: (path) => path.endsWith(".md"),
   read: (files) => {
-    const titleOf = (path: string): string => (path.split("/").at(-1) ?? path).replace(/\.md$/, "");
     const keyOfTitle = new Map(files.map((file) => [titleOf(file.path), file.path]));
     return {
       notes: files.map((file) => {
