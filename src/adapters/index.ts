@@ -26,6 +26,13 @@ export {
   type WatchMemoryFilesOptions,
   type WatchingFs,
 } from "./fs/fs-watch.js";
+export {
+  readImportSource,
+  type ImportSourceFiles,
+  type ImportSourceSkip,
+  type ImportSourceText,
+  type ReadImportSourceOptions,
+} from "./import-source/read-import-source.js";
 export { gitCli, gitCliIfRepository, type GitCliOptions } from "./git-cli/git-cli.js";
 export {
   gitProjectRepository,

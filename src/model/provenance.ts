@@ -19,10 +19,13 @@ import { isRecord } from "../shared/is-record.js";
  */
 export const SOURCE_TRAILER = "Memory-Source";
 
-/** One journal entry or session-log section that a commit's text was drawn from. */
+/** One journal entry, session-log section or imported source that a commit's text was drawn from. */
 export interface MemorySource {
-  /** A journal entry (`ref` its id) or a section of the session log (`ref` its path#number). */
-  readonly kind: "journal" | "session-log";
+  /**
+   * A journal entry (`ref` its id), a section of the session log (`ref` its path#number), or
+   * an import from another tool (`ref` `<kind>/<source>`, e.g. `obsidian/vault`).
+   */
+  readonly kind: "journal" | "session-log" | "import";
   readonly ref: string;
   /** The harness that recorded the session (`claude-code`, `amp`, ...). */
   readonly harness?: string;
@@ -32,10 +35,12 @@ export interface MemorySource {
   readonly date?: string;
   /** The transcript as the done record keeps it (home written `~`). */
   readonly transcript?: string;
+  /** An import's record: which file and section of the source each note came from. */
+  readonly record?: string;
 }
 
-const FIELDS = ["harness", "session", "date", "transcript"] as const;
-const KINDS: ReadonlySet<string> = new Set(["journal", "session-log"]);
+const FIELDS = ["harness", "session", "date", "transcript", "record"] as const;
+const KINDS: ReadonlySet<string> = new Set(["journal", "session-log", "import"]);
 
 /**
  * The trailer line of a source: `Memory-Source: journal <id>; harness <h>; session <s>;
@@ -153,6 +158,9 @@ export function sourceOfDoneRecord(id: string, record: unknown): MemorySource | 
 export function describeSource(source: MemorySource): string {
   if (source.kind === "session-log") {
     return [`session log ${source.ref}`, source.date].filter(isText).join(", ");
+  }
+  if (source.kind === "import") {
+    return `import ${source.ref}${source.record === undefined ? "" : ` (record ${source.record})`}`;
   }
   const who = [source.harness ?? "journal entry", source.session && `session ${source.session}`]
     .filter(isText)

@@ -151,7 +151,11 @@ async function describeCommits(ctx: NotesContext, blame: Blame): Promise<WhyComm
       author: commit.author,
       date: new Date(commit.authorTimeMs).toISOString(),
       subject,
-      by: consolidation || sources.length > 0 ? "consolidation" : "other",
+      // An import's commit names its source too, but no model wrote its text.
+      by:
+        consolidation || sources.some((source) => source.kind !== "import")
+          ? "consolidation"
+          : "other",
       sources,
     });
   }

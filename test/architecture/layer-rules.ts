@@ -112,8 +112,8 @@ export const LAYER_RULES: readonly LayerRule[] = [
   {
     layer: "migrate",
     paths: ["src/migrate/"],
-    holds: "the v1 to v2 migration",
-    imports: ["errors", "shared", "model", "ports", "notes"],
+    holds: "the v1 to v2 migration, imports from other tools (import/)",
+    imports: ["errors", "shared", "model", "ports", "notes", "lifecycle"],
     pure: true,
   },
   {

@@ -107,3 +107,21 @@ describe("source trailers", () => {
     ).toBe("session log sessions/2026/11/27/agent0.md#2, 2026-11-27");
   });
 });
+
+describe("import sources (issue 34)", () => {
+  it("an import's trailer names the kind, the source and the record, and reads back", () => {
+    const source = {
+      kind: "import" as const,
+      ref: "obsidian/my vault",
+      record: "journal/imports/obsidian/my-vault.json",
+    };
+    const line = formatSourceTrailer(source);
+    expect(line).toBe(
+      "Memory-Source: import obsidian/my vault; record journal/imports/obsidian/my-vault.json",
+    );
+    expect(parseSourceTrailers(`memory: import 2 notes\n\n${line}`)).toEqual([source]);
+    expect(describeSource(source)).toBe(
+      "import obsidian/my vault (record journal/imports/obsidian/my-vault.json)",
+    );
+  });
+});

@@ -8,12 +8,17 @@
  * defrag and run(); `TORTURE_FULL=1 npx vitest run test/torture` sweeps every k of all.
  * The figures are printed at the end (docs/torture.md).
  */
+import { err, ok } from "neverthrow";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Memory } from "../../src/memory.js";
 import { parseNote } from "../../src/model/note-format.js";
 import { readSupersessions } from "../../src/model/supersession.js";
 import { forgetNote } from "../../src/notes/forget.js";
 import type { Git } from "../../src/ports/git.js";
+import * as isoGit from "isomorphic-git";
+import { importMemory } from "../../src/migrate/import/import-memory.js";
+import type { FsLike } from "../../src/adapters/fs/fs-like.js";
+import { wikiKind } from "../migrate/import/wiki-kind.js";
 import type { Persistence } from "../../src/ports/persistence.js";
 import { faultyPorts, type FaultMode } from "./fault-ports.js";
 import {
@@ -51,10 +56,59 @@ interface Operation {
   readonly setup?: (persistence: Persistence, git: Git) => Promise<void>;
   /** What the operation must have done exactly once after the re-run: problems found, if any. */
   readonly doneOnce?: (persistence: Persistence) => Promise<string[]>;
-  run(memory: Memory): PromiseLike<{ isErr(): boolean }>;
+  /** Checks of the operation's own, after the re-run: each finding is a sentence. */
+  readonly verify?: (world: { fs: FsLike; root: string; memory: Memory }) => Promise<string[]>;
+  run(memory: Memory, persistence: Persistence): PromiseLike<{ isErr(): boolean }>;
 }
 
+/** The source the import case imports: linked notes, a link to nothing, a secret. */
+const IMPORTED = [
+  {
+    path: "Canary.md",
+    text: "# Canary plan\nCanary deploys go to one region first. See [[Regions]].\n",
+  },
+  {
+    path: "Regions.md",
+    text: "# Regions\nThere are three regions. Back to [[Canary]] and [[Missing]].\n",
+  },
+  { path: "Keys.md", text: "# Keys\nThe deploy key AKIAABCDEFGHIJKLMNOP is rotated monthly.\n" },
+];
+const IMPORTED_TITLES = ["Canary plan", "Regions", "Keys"];
+
 const OPERATIONS: readonly Operation[] = [
+  {
+    // One commit for the whole import; a re-run finishes a stopped one (issue 34).
+    name: "import",
+    slow: false,
+    rerunMustSucceed: true,
+    commits: true,
+    run: async (m, persistence) => {
+      const report = await importMemory({
+        memory: m,
+        persistence,
+        kind: wikiKind,
+        files: IMPORTED,
+        source: "vault",
+      });
+      // A failed commit is reported, not an error: the re-run must still commit it.
+      return report.andThen((r) =>
+        r.notCommitted === undefined ? ok(r) : err(new Error(r.notCommitted)),
+      );
+    },
+    verify: async ({ fs, root, memory }) => {
+      const findings: string[] = [];
+      const notes = await memory.list();
+      if (notes.isErr()) return [notes.error.message];
+      for (const title of IMPORTED_TITLES) {
+        const count = notes.value.filter((note) => note.title === title).length;
+        if (count !== 1) findings.push(`${count} notes titled "${title}"`);
+      }
+      const log = await isoGit.log({ fs, dir: root });
+      const imports = log.filter((entry) => entry.commit.message.startsWith("memory: import"));
+      if (imports.length !== 1) findings.push(`${imports.length} import commits`);
+      return findings;
+    },
+  },
   {
     name: "consolidate",
     slow: true,
@@ -303,6 +357,7 @@ interface Figures {
   notDoneOnce: number;
   tempFiles: number;
   uncommitted: number;
+  opFindings: number;
   committed: boolean;
 }
 const figures: Figures[] = [];
@@ -312,13 +367,13 @@ async function torture(
   op: Operation,
   at: number | undefined,
   mode: FaultMode,
-): Promise<Findings & Leftovers & { calls: number; notDoneOnce: string[] }> {
+): Promise<Findings & Leftovers & { calls: number; notDoneOnce: string[]; opFindings: string[] }> {
   const world = await freshWorld();
   await op.setup?.(world.persistence, world.git);
   const before = await picture(world.persistence);
   const model = scriptedModel();
   const faulty = faultyPorts(world.persistence, world.git, { at, mode }, world);
-  const running = op.run(memoryOver(faulty.persistence, faulty.git, model.llm));
+  const running = op.run(memoryOver(faulty.persistence, faulty.git, model.llm), faulty.persistence);
   // A failed call is answered and the operation may go on (a tolerated cache write, a step
   // that carries on): wait for it to end, or it races the re-run on the same files with no
   // lock between them (the faulty ports take none), as one loaded run once showed. A dead
@@ -330,7 +385,8 @@ async function torture(
       faulty.fired.then(() => new Promise((resolve) => setTimeout(resolve, 5))),
     ]);
   const calls = faulty.calls();
-  const rerun = await op.run(memoryOver(world.persistence, world.git, model.llm));
+  const memory = memoryOver(world.persistence, world.git, model.llm);
+  const rerun = await op.run(memory, world.persistence);
   if (op.rerunMustSucceed && rerun.isErr())
     throw new Error(
       `${op.name}, fault ${mode} at ${String(at)}: the re-run failed: ${JSON.stringify(rerun)}`,
@@ -339,6 +395,7 @@ async function torture(
   return {
     ...compare(before, after, op.deletes),
     ...(await leftovers(world.fs, world.root)),
+    opFindings: (await op.verify?.({ fs: world.fs, root: world.root, memory })) ?? [],
     calls,
     notDoneOnce: (await op.doneOnce?.(world.persistence)) ?? [],
   };
@@ -369,6 +426,7 @@ describe.each(OPERATIONS)("torture: $name", (op) => {
         duplicateIds: [],
         consolidatedTwice: 0,
         notDoneOnce: [],
+        opFindings: [],
       });
       const ks = points(clean.calls, FULL || !op.slow);
       const totals: Figures = {
@@ -382,6 +440,7 @@ describe.each(OPERATIONS)("torture: $name", (op) => {
         notDoneOnce: 0,
         tempFiles: 0,
         uncommitted: 0,
+        opFindings: 0,
         committed: op.commits === true,
       };
       for (const mode of ["fail", "dead", "torn"] as const) {
@@ -396,6 +455,7 @@ describe.each(OPERATIONS)("torture: $name", (op) => {
           totals.tempFiles += found.tempFiles.length;
           const uncommitted = op.commits === true ? found.uncommitted : [];
           totals.uncommitted += uncommitted.length;
+          totals.opFindings += found.opFindings.length;
           if (MEASURE) continue;
           expect({ op: op.name, mode, k, ...found, uncommitted, calls: undefined }).toEqual({
             op: op.name,
@@ -407,6 +467,7 @@ describe.each(OPERATIONS)("torture: $name", (op) => {
             consolidatedTwice: 0,
             tempFiles: [],
             uncommitted: [],
+            opFindings: [],
             calls: undefined,
             notDoneOnce: [],
           });
@@ -430,6 +491,7 @@ afterAll(() => {
       notDoneOnce: sum.notDoneOnce + f.notDoneOnce,
       tempFiles: sum.tempFiles + f.tempFiles,
       uncommitted: sum.uncommitted + f.uncommitted,
+      opFindings: sum.opFindings + f.opFindings,
     }),
     {
       faultPoints: 0,
@@ -440,15 +502,16 @@ afterAll(() => {
       notDoneOnce: 0,
       tempFiles: 0,
       uncommitted: 0,
+      opFindings: 0,
     },
   );
   const lines = [
-    `torture (${FULL ? "full sweep" : "sampled"}): operation | mutating calls | fault points | text lost | broken links | duplicate ids | consolidated twice | not done once | temp files left | uncommitted paths`,
+    `torture (${FULL ? "full sweep" : "sampled"}): operation | mutating calls | fault points | text lost | broken links | duplicate ids | consolidated twice | not done once | temp files left | uncommitted paths | operation's own checks`,
     ...figures.map(
       (f) =>
-        `${f.operation} | ${f.mutatingCalls} | ${f.faultPoints} | ${f.lost} | ${f.brokenLinks} | ${f.duplicateIds} | ${f.consolidatedTwice} | ${f.notDoneOnce} | ${f.tempFiles} | ${f.committed ? f.uncommitted : "n/a"}`,
+        `${f.operation} | ${f.mutatingCalls} | ${f.faultPoints} | ${f.lost} | ${f.brokenLinks} | ${f.duplicateIds} | ${f.consolidatedTwice} | ${f.notDoneOnce} | ${f.tempFiles} | ${f.committed ? f.uncommitted : "n/a"} | ${f.opFindings}`,
     ),
-    `total | | ${total.faultPoints} | ${total.lost} | ${total.brokenLinks} | ${total.duplicateIds} | ${total.consolidatedTwice} | ${total.notDoneOnce} | ${total.tempFiles} | ${total.uncommitted}`,
+    `total | | ${total.faultPoints} | ${total.lost} | ${total.brokenLinks} | ${total.duplicateIds} | ${total.consolidatedTwice} | ${total.notDoneOnce} | ${total.tempFiles} | ${total.uncommitted} | ${total.opFindings}`,
   ];
   process.stdout.write(`${lines.join("\n")}\n`);
 });

@@ -231,6 +231,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./timestamps.js")).timestampsCommand,
   },
   {
+    name: "import",
+    summary:
+      "Import another tool's memory (Claude Code, AGENTS.md, MCP memory, basic-memory, Obsidian, mem0).",
+    load: async () => (await import("./import.js")).importCommand,
+  },
+  {
     name: "migrate",
     summary: "Convert old-format entries (agent-memory:meta headers) to notes, in one commit.",
     load: async () => (await import("./migrate.js")).migrateCommand,
