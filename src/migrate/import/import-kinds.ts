@@ -3,16 +3,23 @@
  *
  * @module
  */
-import type { ImportKind } from "./import-kind.js";
+import { agentsMdKind } from "./agents-md.js";
+import { basicMemoryKind } from "./basic-memory.js";
+import { claudeCodeKind } from "./claude-code.js";
+import type { ImportKind, ImportKindName } from "./import-kind.js";
+import { mcpMemoryKind } from "./mcp-memory.js";
+import { mem0Kind } from "./mem0.js";
+import { obsidianKind } from "./obsidian.js";
 
-// SEAM (issue 34): the six kinds are written on other branches and merged to main after this
-// one. Each missing kind is one marked line below: replace it by the import and the entry.
-//   claude-code   MISSING: import { claudeCodeKind } from "./claude-code.js";
-//   agents-md     MISSING: import { agentsMdKind } from "./agents-md.js";
-//   mcp-memory    MISSING: import { mcpMemoryKind } from "./mcp-memory.js";
-//   basic-memory  MISSING: import { basicMemoryKind } from "./basic-memory.js";
-//   obsidian      MISSING: import { obsidianKind } from "./obsidian.js";
-//   mem0          MISSING: import { mem0Kind } from "./mem0.js";
+// Keyed by the union, so a kind named in ImportKindName but not registered does not compile.
+const byName = {
+  "claude-code": claudeCodeKind,
+  "agents-md": agentsMdKind,
+  "mcp-memory": mcpMemoryKind,
+  "basic-memory": basicMemoryKind,
+  obsidian: obsidianKind,
+  mem0: mem0Kind,
+} as const satisfies Record<ImportKindName, ImportKind>;
 
 /**
  * Every source kind, in the order `memory import --help` lists them.
@@ -22,6 +29,4 @@ import type { ImportKind } from "./import-kind.js";
  * importKinds.map((kind) => kind.name); // ["claude-code", "agents-md", ...]
  * ```
  */
-export const importKinds: readonly ImportKind[] = [
-  // claudeCodeKind, agentsMdKind, mcpMemoryKind, basicMemoryKind, obsidianKind, mem0Kind
-];
+export const importKinds: readonly ImportKind[] = Object.values(byName);
