@@ -1,4 +1,4 @@
-import { basename, resolve } from "node:path";
+import { basename, dirname, resolve } from "node:path";
 import { readImportSource } from "../../adapters/index.js";
 import {
   importKinds,
@@ -36,6 +36,7 @@ export function importCommandFor(kinds: readonly ImportKind[]): Command {
       ...COMMIT_OPTIONS,
       "dry-run": { type: "boolean" },
       status: { type: "string" },
+      name: { type: "string" },
     },
     optionHelp: [
       [
@@ -45,6 +46,11 @@ export function importCommandFor(kinds: readonly ImportKind[]): Command {
       [
         "--status inbox|active",
         "Where new notes go: inbox (default; consolidation folds them in) or active (topics/, as is).",
+      ],
+      [
+        "--name NAME",
+        "The name this source is recorded under, which a re-run recognises (default: PATH's base\n" +
+          "name, or parent-base for names every source of a kind shares: memory, memory.jsonl).",
       ],
     ],
     positionals: { min: 2, max: 2 },
@@ -76,7 +82,7 @@ export function importCommandFor(kinds: readonly ImportKind[]): Command {
         persistence,
         kind,
         files: source.value.files,
-        source: basename(path),
+        source: values.name ?? defaultSourceName(path),
         status,
         dryRun,
         commit: choice.commit,
@@ -93,6 +99,21 @@ export function importCommandFor(kinds: readonly ImportKind[]): Command {
       return EXIT.failed;
     },
   });
+}
+
+/**
+ * Base names every source of a kind shares (Claude Code's per-project `memory/` folder, the MCP
+ * memory server's file): recorded under their parent's name too, or two projects' imports
+ * would be taken for one source and update each other's notes.
+ */
+const SHARED_BASE_NAMES = new Set(["memory", "memory.jsonl", "memory.json", ".claude"]);
+
+/** The name an import of PATH is recorded under when `--name` is not given. */
+export function defaultSourceName(path: string): string {
+  const base = basename(path);
+  if (!SHARED_BASE_NAMES.has(base.toLowerCase())) return base;
+  const parent = basename(dirname(path));
+  return parent === "" ? base : `${parent}-${base}`;
 }
 
 /** The command with every kind of this build. */
