@@ -77,11 +77,6 @@ export function currentText(body: string): string {
   return `${out}${body.slice(from)}`;
 }
 
-/** Whether an offset of the body lies in superseded text (a mark line included). */
-export function isSuperseded(spans: readonly SupersededSpan[], offset: number): boolean {
-  return spans.some((span) => offset >= span.mark.start && offset < span.text.end);
-}
-
 function headingsOf(body: string): { level: number; start: number }[] {
   const code = findCodeRanges(body);
   const found: { level: number; start: number }[] = [];
