@@ -26,6 +26,13 @@ export interface NoteFacts {
    * this note goes into the facts or search caches.
    */
   readonly restricted?: true;
+  /**
+   * The id of the note that replaces this one, when its body starts with a note-level
+   * `> Superseded by [[id|…]]` mark (docs/file-format.md 5.1); absent for a current note.
+   * Kept with the facts so every surface that lists notes (AGENTS.md, the session context,
+   * doctor) can keep a superseded note out of "current" without reading its body.
+   */
+  readonly supersededBy?: string;
   readonly note: {
     readonly id: string;
     readonly title: string;
@@ -51,6 +58,7 @@ export function factsOf(stored: NoteFacts): NoteFacts {
     size: stored.size,
     hash: stored.hash,
     ...(stored.restricted === true ? { restricted: true } : {}),
+    ...(stored.supersededBy === undefined ? {} : { supersededBy: stored.supersededBy }),
     note: {
       id: stored.note.id,
       title: stored.note.title,

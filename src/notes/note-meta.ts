@@ -28,6 +28,11 @@ export interface NoteMeta extends NoteTimes {
    * is refused with CONFLICT if the note changed since it was read.
    */
   readonly hash: string;
+  /**
+   * The id of the note that replaces this one, when it is superseded as a whole (a note-level
+   * `> Superseded by` mark, docs/file-format.md 5.1); absent for a current note.
+   */
+  readonly supersededById?: string;
 }
 
 /** A note with its content. */
@@ -61,6 +66,7 @@ export function toNoteMeta(stored: NoteFacts, times: NoteTimes): NoteMeta {
     path: stored.path,
     size: stored.size,
     hash: stored.hash,
+    ...(stored.supersededBy === undefined ? {} : { supersededById: stored.supersededBy }),
     createdAt: times.createdAt,
     updatedAt: times.updatedAt,
     committed: times.committed,

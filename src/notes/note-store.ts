@@ -2,6 +2,7 @@ import { ResultAsync } from "neverthrow";
 import { PersistenceError } from "../errors.js";
 import type { Persistence, StoredFile } from "../ports/persistence.js";
 import { parseNote } from "../model/note-format.js";
+import { noteSupersession } from "../model/supersession.js";
 import { noteHash } from "../model/note-hash.js";
 import { mapConcurrently } from "../shared/map-concurrently.js";
 import { readIndexNote, type IndexNoteFile } from "./index-note-file.js";
@@ -284,6 +285,8 @@ export interface Listed {
 
 function parseStored(listed: ListedNote, content: string): StoredNote {
   const { id, slug } = listed.name;
+  const note = parseNote(content, id, { slug });
+  const successor = noteSupersession(note.body)?.successorId;
   return {
     path: listed.file.path,
     status: listed.status,
@@ -292,7 +295,8 @@ function parseStored(listed: ListedNote, content: string): StoredNote {
     size: listed.file.size,
     hash: noteHash(content),
     ...(listed.file.restricted === true ? { restricted: true } : {}),
-    note: parseNote(content, id, { slug }),
+    ...(successor === undefined ? {} : { supersededBy: successor }),
+    note,
   };
 }
 

@@ -11,7 +11,8 @@ export const NOTES_CACHE_PATH = `${PRIVATE_FOLDER}/cache/notes.json`;
 
 const FORMAT = "agent-memory/notes-cache";
 // Bumped whenever what a note's facts hold, how they are derived, or the file's shape changes.
-const VERSION = 3;
+// 4: the `successors` column (a superseded note's successor id, issue 30).
+const VERSION = 4;
 // A cache written for another set of status folders describes another layout.
 const LAYOUT = Object.values(STATUS_FOLDERS).join(",");
 
@@ -49,6 +50,11 @@ interface Columns {
   readonly links: string[];
   /** Every note's link texts, in order. */
   readonly texts: string[];
+  /**
+   * Row number to the successor id of a note superseded as a whole; sparse, since few notes
+   * are. Full ids, so the column does not depend on how links' targets are glued.
+   */
+  readonly successors: Record<string, string>;
 }
 
 /**
@@ -70,6 +76,7 @@ export function encodeNotesCache(entries: Iterable<CachedFacts>): string {
     tags: [],
     links: [],
     texts: [],
+    successors: {},
   };
   const hashes: string[] = [];
   for (const { key, readAt, facts } of entries) {
@@ -77,6 +84,8 @@ export function encodeNotesCache(entries: Iterable<CachedFacts>): string {
     if (facts.restricted === true) continue;
     if (!safelyRead(key, readAt) || !fitsColumns(facts)) continue;
     const { note } = facts;
+    if (facts.supersededBy !== undefined)
+      columns.successors[columns.paths.length] = facts.supersededBy;
     columns.paths.push(facts.path);
     columns.stats.push(key.mtimeMs, key.size, key.ctimeMs ?? null, key.ino ?? null);
     hashes.push(facts.hash);
@@ -102,7 +111,7 @@ function fitsColumns(facts: NoteFacts): boolean {
   if (!isNoteHash(facts.hash)) return false;
   for (const tag of facts.note.tags) if (tag === "" || tag.includes(" ")) return false;
   for (const link of facts.note.links) if (!isValidId(link.id)) return false;
-  return true;
+  return facts.supersededBy === undefined || isValidId(facts.supersededBy);
 }
 
 /**
@@ -140,10 +149,10 @@ export function decodeNotesCache(text: string): DecodedFacts[] | undefined {
 }
 
 function columnsOf(parsed: Record<string, unknown>): Columns | undefined {
-  const { paths, stats, hashes, titles, tags, links, texts } = parsed;
+  const { paths, stats, hashes, titles, tags, links, texts, successors } = parsed;
   if (!Array.isArray(paths) || !Array.isArray(stats) || typeof hashes !== "string") return;
   if (!Array.isArray(titles) || !Array.isArray(tags) || !Array.isArray(links)) return;
-  if (!Array.isArray(texts)) return;
+  if (!Array.isArray(texts) || !isRecord(successors)) return;
   const count = paths.length;
   if (stats.length !== count * STAT_CELLS || hashes.length !== count * NOTE_HASH_LENGTH) return;
   if (titles.length !== count || tags.length !== count || links.length !== count) return;
@@ -171,6 +180,9 @@ function decodeRow(columns: Columns, row: number, firstText: number): DecodedFac
   if (!isNumber(mtimeMs) || !isNumber(size)) return undefined;
   if (!(ctimeMs === null || isNumber(ctimeMs)) || !(ino === null || isNumber(ino)))
     return undefined;
+  const successor = columns.successors[String(row)];
+  if (successor !== undefined && (typeof successor !== "string" || !isValidId(successor)))
+    return undefined;
   const count = (ids ?? "").length / LINK_ID_WIDTH;
   for (let text = firstText; text < firstText + count; text++)
     if (typeof columns.texts[text] !== "string") return undefined;
@@ -195,6 +207,7 @@ function decodeRow(columns: Columns, row: number, firstText: number): DecodedFac
       mtimeMs,
       size,
       hash: columns.hashes.slice(row * NOTE_HASH_LENGTH, (row + 1) * NOTE_HASH_LENGTH),
+      ...(successor === undefined ? {} : { supersededBy: successor }),
       note: new CachedNote(
         name.slice(cut, -3),
         title,

@@ -24,8 +24,9 @@ export function isDefragPrompt(prompt: string): boolean {
 
 /**
  * Answers a defrag prompt: merges each shown near-duplicate pair without a body, splits each
- * oversized note whose body is shown at its `## ` headings, links each young orphan from a
- * shown body sharing a tag with it, archives old orphans, and tiers the best-linked notes.
+ * oversized note whose body is shown at its `## ` headings, archives each note the findings
+ * say was superseded long ago, links each young orphan from a shown body sharing a tag with
+ * it, archives old orphans, and tiers the best-linked notes.
  */
 export function answerDefrag(prompt: string): string {
   const lines = noteLines(prompt);
@@ -50,6 +51,16 @@ export function answerDefrag(prompt: string): string {
     if (parts.length < 2) continue;
     actions.push({ type: "split", id, parts });
     touched.add(id);
+  }
+  // A note superseded long ago: its successor holds the fact, so it is archived.
+  for (const match of finding(prompt, "superseded for more than").matchAll(
+    /(id__[A-Za-z0-9]{6}) \(by /g,
+  )) {
+    const id = match[1] ?? "";
+    if (!byId.has(id) || touched.has(id)) continue;
+    actions.push({ type: "archive", id });
+    touched.add(id);
+    gone.add(id);
   }
   for (const id of idsIn(finding(prompt, "orphans"))) {
     const orphan = byId.get(id);

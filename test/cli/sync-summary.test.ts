@@ -31,6 +31,7 @@ const report: RunReport = {
       missing: [],
       omitted: ["id__Bbbbbb"],
       archived: [],
+      superseded: [],
     },
     {
       written: true,
@@ -41,6 +42,7 @@ const report: RunReport = {
       missing: [],
       omitted: [],
       archived: [],
+      superseded: [],
     },
   ],
   commit: "0123456789abcdef",

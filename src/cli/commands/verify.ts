@@ -10,7 +10,7 @@ import { plural } from "../render/format.js";
 /** `memory verify`: references in the notes that the project's repository no longer has. */
 export const verifyCommand = defineCommand({
   name: "verify",
-  usage: "[--repo DIR] [--archived] [options]",
+  usage: "[--repo DIR] [--archived] [--superseded] [options]",
   description:
     "Checks what the notes cite against the code repository they describe: file and folder paths,\n" +
     "path:line references, identifiers in backticks, npm scripts, npx binaries and executed files\n" +
@@ -22,6 +22,7 @@ export const verifyCommand = defineCommand({
     ...COMMON_OPTIONS,
     repo: { type: "string" },
     archived: { type: "boolean" },
+    superseded: { type: "boolean" },
   },
   optionHelp: [
     [
@@ -30,6 +31,11 @@ export const verifyCommand = defineCommand({
         "files are left out).",
     ],
     ["--archived", "Verify archived notes too (by default they are history and skipped)."],
+    [
+      "--superseded",
+      "Verify superseded notes and sections too (by default text under a `> Superseded by`\n" +
+        "mark is history and its references are skipped; the summary says how many).",
+    ],
   ],
   positionals: { min: 0, max: 0 },
   examples: ["memory verify", "memory verify --repo ~/src/app", "memory verify --json"],
@@ -53,6 +59,7 @@ export const verifyCommand = defineCommand({
       persistence,
       repository: gitProjectRepository({ dir, memoryRoot: root }),
       includeArchived: values.archived === true,
+      includeSuperseded: values.superseded === true,
     });
     if (report.isErr()) return out.fail(failureFrom(report.error));
     if (report.value.files === 0) {
@@ -76,7 +83,10 @@ export const verifyCommand = defineCommand({
 function renderReport(report: VerifyReport): string {
   const summary =
     `${plural(report.checked, "reference")} checked in ${plural(report.notes, "note")} ` +
-    `against ${report.repository} (${plural(report.files, "file")}).`;
+    `against ${report.repository} (${plural(report.files, "file")})` +
+    (report.skippedSuperseded === 0
+      ? "."
+      : `; ${plural(report.skippedSuperseded, "reference")} in superseded text skipped (history; --superseded checks them).`);
   if (report.findings.length === 0) return `No stale references. ${summary}`;
   const notes = new Set(report.findings.map((finding) => finding.id)).size;
   return [

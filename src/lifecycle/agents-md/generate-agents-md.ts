@@ -19,6 +19,8 @@ import type { AgentsMdTarget } from "../../ports/agents-md-target.js";
 import type { Tokenizer } from "../../ports/tokenizer.js";
 import { renderAgentsSection, type HotSectionNote, type SectionNote } from "./render-section.js";
 import { spliceSection } from "./splice-section.js";
+import { currentTierIds, type SupersededEntry } from "./current-tiers.js";
+import { currentText } from "../../model/superseded-text.js";
 
 /** The note operations generation reads through (a whole memory satisfies it). */
 export type AgentsMdNotes = Pick<NotesMemory, "index" | "read" | "list">;
@@ -56,6 +58,11 @@ export interface AgentsMdResult {
    * as top of mind. The index note still names them until defrag or `memory tier` demotes them.
    */
   readonly archived: readonly string[];
+  /**
+   * Tiered notes that are superseded: each is shown as its successor (`by`), or left out when
+   * its chain has no current end (`by` null). Never inlined or listed as current.
+   */
+  readonly superseded: readonly SupersededEntry[];
 }
 
 /** Errors a generation can return. */
@@ -84,19 +91,15 @@ export function generateAgentsMd(
     // list() is sorted by path: with a duplicate id, the first path wins, as anywhere else
     // a listing is resolved (doctor reports the duplicate).
     for (const meta of metas) if (!byId.has(meta.id)) byId.set(meta.id, meta);
-    const seen = new Set<string>();
-    const firstTime = (id: string): boolean => {
-      if (seen.has(id)) return false;
-      seen.add(id);
-      return true;
-    };
-    // An id in both tiers (or twice) counts once, at its hottest place.
-    const hotAll = tiers.hot.map((entry) => entry.id).filter(firstTime);
-    const warmAll = tiers.warm.map((entry) => entry.id).filter(firstTime);
-    const isArchived = (id: string): boolean => byId.get(id)?.status === "archived";
-    const archived = [...hotAll, ...warmAll].filter(isArchived);
-    const hotIds = hotAll.filter((id) => !isArchived(id));
-    const warmIds = warmAll.filter((id) => !isArchived(id));
+    // An id in both tiers (or twice) counts once, at its hottest place; archived notes are
+    // left out and superseded ones replaced by their successor (see current-tiers.ts).
+    const shown = currentTierIds(
+      { hot: tiers.hot.map((entry) => entry.id), warm: tiers.warm.map((entry) => entry.id) },
+      metas,
+    );
+    const { archived, superseded } = shown;
+    const hotIds = shown.hot;
+    const warmIds = shown.warm;
     const missing = [...hotIds, ...warmIds].filter((id) => !byId.has(id));
     return ResultAsync.combine(
       hotIds.filter((id) => byId.has(id)).map((id) => readIfThere(notes, id)),
@@ -131,6 +134,7 @@ export function generateAgentsMd(
           ],
           omitted: section.omitted,
           archived,
+          superseded,
         };
         // Same bytes, no write: regenerating an unchanged memory touches no file and
         // causes no git churn.
@@ -149,8 +153,15 @@ function readIfThere(notes: AgentsMdNotes, id: string) {
     .orElse((error) => (error.code === "NOT_FOUND" ? okAsync(undefined) : errAsync(error)));
 }
 
+// A superseded section keeps its heading and mark, not its old text (docs/file-format.md 5.1).
 function toHot(note: Note): HotSectionNote {
-  return { id: note.id, title: note.title, path: note.path, body: note.body, size: note.size };
+  return {
+    id: note.id,
+    title: note.title,
+    path: note.path,
+    body: currentText(note.body),
+    size: note.size,
+  };
 }
 
 function toListed(meta: NoteMeta): SectionNote {

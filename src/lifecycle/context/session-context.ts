@@ -15,6 +15,8 @@ import type { Tokenizer } from "../../ports/tokenizer.js";
 import { fitToBudget } from "../agents-md/fit-to-budget.js";
 import type { NoteMeta } from "../../notes/note-meta.js";
 import type { IndexTiers } from "../../notes/tiers/index-note.js";
+import { currentText } from "../../model/superseded-text.js";
+import { currentTierIds, type SupersededEntry } from "../agents-md/current-tiers.js";
 import type { Pickup } from "../sessions/session-pickup.js";
 import type { SessionLog } from "../sessions/session-log.js";
 
@@ -39,6 +41,11 @@ export interface SessionContext {
   readonly warm: readonly { readonly id: string; readonly title: string }[];
   /** Tiered notes left out because they are archived (retired notes are never top of mind). */
   readonly archived: readonly string[];
+  /**
+   * Tiered notes that are superseded: shown as their successor (`by`), or left out when the
+   * chain has no current end (`by` null). Never inlined or listed as current.
+   */
+  readonly superseded: readonly SupersededEntry[];
   /**
    * The whole context as markdown, within the budget: the pickup first (always kept, even
    * over a tiny budget), inlined notes whole, then whole list lines.
@@ -83,7 +90,7 @@ export function sessionContext(
   const fits = (text: string) =>
     text.length <= maxChars && memory.tokenizer.countTokens(text) <= budget;
   return memory.sessionLog.pickup({ agent: options.agent ?? 0 }).andThen((pickup) =>
-    currentTiers(memory).andThen(({ tiers, archived }) =>
+    currentTiers(memory).andThen(({ tiers, archived, superseded }) =>
       readBodies(
         memory,
         tiers.hot.map((entry) => entry.id),
@@ -104,34 +111,43 @@ export function sessionContext(
         // Every list line costs a token at least: a longer list cannot fit.
         const listable = Math.min(tiers.hot.length + warm.length, budget);
         const best = fitToBudget(layout, readable.length, listable, fits) ?? layout(0, 0);
-        return { pickup, hot: best.hot, warm, archived, text: best.text };
+        return { pickup, hot: best.hot, warm, archived, superseded, text: best.text };
       }),
     ),
   );
 }
 
 /**
- * The index's tiers without their archived notes, as AGENTS.md has them: an archived note is
- * retired, so it is neither inlined nor listed (doctor warns about the entry).
+ * The index's tiers as AGENTS.md has them: an archived note is retired, so it is neither
+ * inlined nor listed (doctor warns about the entry), and a superseded note is shown as the
+ * note replacing it, or left out when its chain has no current end (see current-tiers.ts).
  */
-function currentTiers(
-  memory: Pick<NotesMemory, "index" | "list">,
-): ResultAsync<{ tiers: IndexTiers; archived: string[] }, PersistenceError> {
+function currentTiers(memory: Pick<NotesMemory, "index" | "list">): ResultAsync<
+  {
+    tiers: IndexTiers;
+    archived: readonly string[];
+    superseded: readonly SupersededEntry[];
+  },
+  PersistenceError
+> {
   return memory.index.get().andThen((tiers) =>
-    (tiers.hot.length + tiers.warm.length === 0
-      ? okAsync<NoteMeta[], never>([])
-      : memory.list({ status: "archived" })
-    )
+    (tiers.hot.length + tiers.warm.length === 0 ? okAsync<NoteMeta[], never>([]) : memory.list())
       // The context never fails for want of a listing (a broken history walk): as before.
-      .orElse(() => okAsync([]))
-      .map((retired) => {
-        const ids = new Set(retired.map((note) => note.id));
-        const current = (entry: { id: string }) => !ids.has(entry.id);
+      .orElse(() => okAsync<NoteMeta[], never>([]))
+      .map((metas) => {
+        const shown = currentTierIds(
+          { hot: tiers.hot.map((entry) => entry.id), warm: tiers.warm.map((entry) => entry.id) },
+          metas,
+        );
+        // A kept entry keeps the index's title; a successor shown in its place has its own.
+        const titles = new Map<string, string>(metas.map((meta) => [meta.id, meta.title]));
+        for (const entry of [...tiers.warm, ...tiers.hot]) titles.set(entry.id, entry.title);
+        const entries = (ids: readonly string[]) =>
+          ids.map((id) => ({ id, title: titles.get(id) ?? id, note: "" }));
         return {
-          tiers: { hot: tiers.hot.filter(current), warm: tiers.warm.filter(current) },
-          archived: [...tiers.hot, ...tiers.warm]
-            .map((entry) => entry.id)
-            .filter((id, at, all) => ids.has(id) && all.indexOf(id) === at),
+          tiers: { hot: entries(shown.hot), warm: entries(shown.warm) },
+          archived: shown.archived,
+          superseded: shown.superseded,
         };
       }),
   );
@@ -148,7 +164,8 @@ function readBodies(
       chain.andThen(() =>
         memory
           .read(id)
-          .map((note) => bodies.set(id, note.body))
+          // A superseded section keeps its heading and mark, not its old text.
+          .map((note) => bodies.set(id, currentText(note.body)))
           .orElse(() => okAsync(bodies)),
       ),
     okAsync(bodies),

@@ -11,7 +11,8 @@ import { planBatches, shownCost, type DefragNoteLine } from "./defrag-batches.js
 import type { DefragFindings } from "./defrag-prompt.js";
 import type { AnalyzeOutput } from "./defrag-steps.js";
 import type { SimNote } from "./dry-run-decision.js";
-import type { DefragGuardrails } from "./validate-decision.js";
+import { DEFAULT_SUPERSEDED_ARCHIVE_DAYS, type DefragGuardrails } from "./validate-decision.js";
+import { noteSupersession } from "../../model/supersession.js";
 import {
   renderStaleReferences,
   type StaleReferences,
@@ -94,6 +95,11 @@ export async function analyzeForDefrag(
     },
   );
   const tiers = readIndexTiers(indexBody);
+  const superseded = supersededLongAgo(
+    notes,
+    deps.now(),
+    deps.guardrails.supersededArchiveDays ?? DEFAULT_SUPERSEDED_ARCHIVE_DAYS,
+  );
   const stale =
     deps.staleReferences === undefined
       ? undefined
@@ -117,12 +123,33 @@ export async function analyzeForDefrag(
     warm: tiers.warm.map((entry) => entry.id),
     batches,
     findings: batches.map((batch) => {
-      const found = findingsFor(analysis.value, batch.ids);
+      const found = {
+        ...findingsFor(analysis.value, batch.ids),
+        superseded: cap(superseded.filter((entry) => batch.ids.has(entry.id))),
+      };
       if (stale === undefined) return found;
       const shown = renderStaleReferences(stale, [...batch.ids].toSorted(), MAX_STALE_CHARS);
       return shown === "" ? found : { ...found, staleReferences: shown };
     }),
     guardrails: deps.guardrails,
+  });
+}
+
+/**
+ * Notes superseded as a whole (not archived) whose mark's date is more than `days` days
+ * before now. A mark without a date is never offered: nothing says how long it has stood.
+ */
+function supersededLongAgo(
+  notes: readonly SimNote[],
+  now: number,
+  days: number,
+): { id: string; by: string; days: number }[] {
+  return notes.flatMap((note) => {
+    if (note.status === "archived") return [];
+    const mark = noteSupersession(note.body);
+    if (mark?.date === undefined) return [];
+    const age = Math.floor((now - Date.parse(`${mark.date}T00:00:00Z`)) / DAY_MS);
+    return age > days ? [{ id: note.id, by: mark.successorId, days: age }] : [];
   });
 }
 

@@ -1,6 +1,6 @@
 import type { DefragBatch } from "./defrag-batches.js";
 import { noteLine, shownBlock } from "./defrag-batches.js";
-import type { DefragGuardrails } from "./validate-decision.js";
+import { DEFAULT_SUPERSEDED_ARCHIVE_DAYS, type DefragGuardrails } from "./validate-decision.js";
 
 /** Findings of the analysis, already restricted to one batch's notes. */
 export interface DefragFindings {
@@ -16,6 +16,15 @@ export interface DefragFindings {
   readonly cycles: readonly (readonly string[])[];
   /** Verify findings of the batch's notes, `- id__X: line` each, bounded (absent: no project). */
   readonly staleReferences?: string;
+  /**
+   * Notes of the batch superseded as a whole for more than the guardrail's days: the
+   * successor and the days since the mark's date (absent or empty: none, no line shown).
+   */
+  readonly superseded?: readonly {
+    readonly id: string;
+    readonly by: string;
+    readonly days: number;
+  }[];
 }
 
 /** What one defrag prompt shows. */
@@ -78,6 +87,7 @@ export function buildDefragPrompt(input: DefragPromptInput): { system: string; p
     `broken links: ${findings.brokenLinks.map((b) => `${b.sourceId} -> ${b.targetId}`).join(", ") || "none"}`,
     `dead ends: ${findings.deadEnds.join(", ") || "none"}`,
     `short cycles: ${findings.cycles.map((c) => c.join(" -> ")).join("; ") || "none"}`,
+    ...supersededLine(findings, guardrails),
     ...(findings.staleReferences === undefined || findings.staleReferences === ""
       ? []
       : [
@@ -93,6 +103,20 @@ export function buildDefragPrompt(input: DefragPromptInput): { system: string; p
     ...bodySection(input),
   ];
   return { system: SYSTEM, prompt: `${lines.join("\n")}\n` };
+}
+
+/**
+ * The superseded notes old enough to archive; no line at all when there are none, so the
+ * prompts of memories without supersession stay as they were.
+ */
+function supersededLine(findings: DefragFindings, guardrails: DefragGuardrails): string[] {
+  const superseded = findings.superseded ?? [];
+  if (superseded.length === 0) return [];
+  const days = guardrails.supersededArchiveDays ?? DEFAULT_SUPERSEDED_ARCHIVE_DAYS;
+  return [
+    `superseded for more than ${days} days (the successor holds the current fact; archive these ` +
+      `unless a person still needs them in topics/): ${superseded.map((s) => `${s.id} (by ${s.by}, ${s.days} d)`).join(", ")}`,
+  ];
 }
 
 /** The shown bodies, each whole between delimiters a body cannot close early. */

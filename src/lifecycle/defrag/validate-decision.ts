@@ -13,7 +13,16 @@ export interface DefragGuardrails {
   readonly maxHot: number;
   /** At most this many warm notes. Default 60. */
   readonly maxWarm: number;
+  /**
+   * A note superseded as a whole, its mark dated more than this many days ago, is offered for
+   * archiving (a finding in the prompt). Default 30: a month for a person to notice and undo
+   * a wrong supersession while the old note is still in topics/.
+   */
+  readonly supersededArchiveDays?: number;
 }
+
+/** Days a note stays superseded before defrag offers to archive it, by default. */
+export const DEFAULT_SUPERSEDED_ARCHIVE_DAYS = 30;
 
 /** The defaults. */
 export const DEFAULT_GUARDRAILS: DefragGuardrails = {
@@ -21,6 +30,7 @@ export const DEFAULT_GUARDRAILS: DefragGuardrails = {
   maxMergeRatio: 0.1,
   maxHot: 12,
   maxWarm: 60,
+  supersededArchiveDays: DEFAULT_SUPERSEDED_ARCHIVE_DAYS,
 };
 
 /** The rules an action can break; each refusal names one. */

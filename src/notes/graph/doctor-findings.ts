@@ -10,6 +10,7 @@ import {
   mergeMarkFindings,
   strayIdFileFinding,
 } from "./curation-findings.js";
+import { supersessionFindings } from "./supersession-findings.js";
 
 /** The kinds of problem doctor reports. */
 export type DoctorFindingKind =
@@ -31,7 +32,11 @@ export type DoctorFindingKind =
   | "merge-versions"
   | "merge-driver"
   | "archived-hot"
-  | "obsidian-stray";
+  | "obsidian-stray"
+  | "superseded-tiered"
+  | "supersession-loop"
+  | "successor-missing"
+  | "successor-archived";
 
 /** One problem: where, what, and how to fix it. */
 export interface DoctorFinding {
@@ -116,7 +121,7 @@ export function doctorFindings(input: DoctorInput): DoctorFinding[] {
   }
   findings.push(...linkProblemFindings(snapshot));
   findings.push(...conflictMarkerFindings(snapshot), ...archivedHotFindings(snapshot));
-  findings.push(...mergeMarkFindings(snapshot));
+  findings.push(...mergeMarkFindings(snapshot), ...supersessionFindings(snapshot));
   for (const stray of input.strays) findings.push(strayIdFileFinding(snapshot, stray, stray.id));
   return findings.toSorted((a, b) =>
     a.path < b.path ? -1 : a.path > b.path ? 1 : a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0,

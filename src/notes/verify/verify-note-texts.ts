@@ -9,6 +9,7 @@
 import { ResultAsync } from "neverthrow";
 import type { GitError, PersistenceError } from "../../errors.js";
 import { extractCodeReferences, type CodeReference } from "../../model/code-references.js";
+import { currentText, supersededSpans } from "../../model/superseded-text.js";
 import type { ProjectRepository } from "../../ports/project-repository.js";
 import {
   checkReference,
@@ -58,6 +59,17 @@ export interface VerifyReport {
   readonly checked: number;
   /** Stale references, in note path order, then order of appearance. */
   readonly findings: readonly VerifyFinding[];
+  /**
+   * References left unchecked because they stand in superseded text (a note or section under
+   * a `> Superseded by` mark): history, not a current claim. 0 with `includeSuperseded`.
+   */
+  readonly skippedSuperseded: number;
+}
+
+/** Options of {@link verifyNoteTexts}. */
+export interface VerifyTextOptions {
+  /** Check references in superseded notes and sections too (default false: they are history). */
+  readonly includeSuperseded?: boolean;
 }
 
 /**
@@ -67,15 +79,29 @@ export interface VerifyReport {
 export function verifyNoteTexts(
   notes: readonly VerifiableNote[],
   repository: ProjectRepository,
+  options: VerifyTextOptions = {},
 ): ResultAsync<VerifyReport, GitError | PersistenceError> {
+  let skippedSuperseded = 0;
   const extracted = notes
     .toSorted((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-    .map((note) => ({ note, references: extractCodeReferences(note.body) }));
+    .map((note) => {
+      if (options.includeSuperseded === true)
+        return { note, references: extractCodeReferences(note.body) };
+      // The superseded text is history: its references are counted, not checked.
+      for (const span of supersededSpans(note.body))
+        skippedSuperseded += extractCodeReferences(
+          note.body.slice(span.text.start, span.text.end),
+        ).length;
+      return { note, references: extractCodeReferences(currentText(note.body)) };
+    });
   const identifiers = extracted.some(({ references }) =>
     references.some((reference) => reference.kind === "symbol"),
   );
   return buildRepositoryIndex(repository, { identifiers }).andThen((index) =>
-    ResultAsync.fromSafePromise(judge(extracted, index, repository)),
+    ResultAsync.fromSafePromise(judge(extracted, index, repository)).map((report) => ({
+      ...report,
+      skippedSuperseded,
+    })),
   );
 }
 
@@ -83,7 +109,7 @@ async function judge(
   extracted: readonly { note: VerifiableNote; references: readonly CodeReference[] }[],
   index: RepositoryIndex,
   repository: ProjectRepository,
-): Promise<VerifyReport> {
+): Promise<Omit<VerifyReport, "skippedSuperseded">> {
   const lineCounts = new Map(index.lineCounts);
   const findings: VerifyFinding[] = [];
   let checked = 0;

@@ -23,6 +23,11 @@ export interface VerifyNotesOptions {
   readonly repository: ProjectRepository;
   /** Verify archived notes too (default false: an archived note is history). */
   readonly includeArchived?: boolean;
+  /**
+   * Check references in superseded notes and sections too (default false: text under a
+   * `> Superseded by` mark is history; the report counts what was skipped).
+   */
+  readonly includeSuperseded?: boolean;
 }
 
 const READ_CONCURRENCY = 32;
@@ -81,6 +86,8 @@ export function verifyNotes(
           body: parseNote(text.value, meta.id).body,
         });
       }
-      return verifyNoteTexts(notes, options.repository);
+      return verifyNoteTexts(notes, options.repository, {
+        includeSuperseded: options.includeSuperseded === true,
+      });
     });
 }

@@ -81,6 +81,7 @@ describe("generateAgentsMd", () => {
       missing: ["id__Gone00"],
       omitted: [],
       archived: [],
+      superseded: [],
     });
     const content = target.content ?? "";
     expect(content.startsWith(`${START_MARKER}\n`)).toBe(true);
