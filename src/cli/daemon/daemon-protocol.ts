@@ -9,6 +9,7 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { COMMANDS, commandsServedByDaemon } from "../commands/index.js";
 
 /**
  * The library's private folder (the model's PRIVATE_FOLDER, which a test holds equal): named
@@ -17,16 +18,11 @@ import { fileURLToPath } from "node:url";
  */
 export const PRIVATE_FOLDER = ".agent-memory";
 
-/** The commands a daemon answers: read-only, no stdin. */
-export const SERVED_COMMANDS: ReadonlySet<string> = new Set([
-  "show",
-  "list",
-  "recent",
-  "search",
-  "links",
-  "orphans",
-  "broken",
-]);
+/**
+ * The commands a daemon answers: derived from the command registry, where each command says
+ * whether it is read-only and whether the daemon serves it.
+ */
+export const SERVED_COMMANDS: ReadonlySet<string> = commandsServedByDaemon(COMMANDS);
 
 /**
  * The longest request line a daemon reads (a served command's arguments are a few words): a
