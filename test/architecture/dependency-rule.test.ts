@@ -44,7 +44,9 @@ describe("the dependency rule", () => {
     expect(violations).toEqual([
       expect.objectContaining({ file: "src/model/wrong.ts", specifier: "../notes/note-store.js" }),
     ]);
-    expect(violations[0]?.reason).toContain("model may import only errors, shared, not notes");
+    expect(violations[0]?.reason).toContain(
+      "model may import only errors, shared, layout, not notes",
+    );
   });
 
   it("fails when the CLI reaches past the public entry points", () => {

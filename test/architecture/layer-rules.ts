@@ -8,6 +8,7 @@
 export type Layer =
   | "errors"
   | "shared"
+  | "layout"
   | "model"
   | "ports"
   | "notes"
@@ -68,59 +69,68 @@ export const LAYER_RULES: readonly LayerRule[] = [
     pure: true,
   },
   {
+    // Ahead of model, whose folder holds it: the first rule whose path matches names the layer.
+    layer: "layout",
+    paths: ["src/model/layout.ts"],
+    holds:
+      "the memory's folder names and statuses (imports nothing, so the CLI's daemon client may load it before the library)",
+    imports: [],
+    pure: true,
+  },
+  {
     layer: "model",
     paths: ["src/model/"],
     holds: "pure note format: ids, slugs, filenames, tags, links, parse/serialize, layout",
-    imports: ["errors", "shared"],
+    imports: ["errors", "shared", "layout"],
     pure: true,
   },
   {
     layer: "ports",
     paths: ["src/ports/"],
     holds: "the port interfaces hosts implement (types only)",
-    imports: ["errors", "model"],
+    imports: ["errors", "layout", "model"],
     pure: true,
   },
   {
     layer: "notes",
     paths: ["src/notes/"],
     holds: "the store, the lock, the safe operations; graph/, search/, analysis/, tiers/",
-    imports: ["errors", "shared", "model", "ports"],
+    imports: ["errors", "shared", "layout", "model", "ports"],
     pure: true,
   },
   {
     layer: "lifecycle",
     paths: ["src/lifecycle/"],
     holds: "journal, session log, consolidation, defrag, AGENTS.md, the whole run",
-    imports: ["errors", "shared", "model", "ports", "notes"],
+    imports: ["errors", "shared", "layout", "model", "ports", "notes"],
     pure: true,
   },
   {
     layer: "adapters",
     paths: ["src/adapters/"],
     holds: "the ports over node:fs, memfs, git, isomorphic-git, child processes, model SDKs",
-    imports: ["errors", "shared", "model", "ports"],
+    imports: ["errors", "shared", "layout", "model", "ports"],
     pure: false,
   },
   {
     layer: "testing",
     paths: ["src/testing/"],
     holds: "the contract suites every adapter passes, shipped to hosts",
-    imports: ["errors", "shared", "model", "ports", "adapters"],
+    imports: ["errors", "shared", "layout", "model", "ports", "adapters"],
     pure: false,
   },
   {
     layer: "migrate",
     paths: ["src/migrate/"],
     holds: "the v1 to v2 migration, imports from other tools (import/)",
-    imports: ["errors", "shared", "model", "ports", "notes", "lifecycle"],
+    imports: ["errors", "shared", "layout", "model", "ports", "notes", "lifecycle"],
     pure: true,
   },
   {
     layer: "composition",
     paths: ["src/memory.ts", "src/create-notes-memory.ts"],
     holds: "createMemory and createNotesMemory: wire ports, binders and defaults",
-    imports: ["errors", "shared", "model", "ports", "notes", "lifecycle", "adapters"],
+    imports: ["errors", "shared", "layout", "model", "ports", "notes", "lifecycle", "adapters"],
     pure: true,
   },
   {
@@ -130,6 +140,7 @@ export const LAYER_RULES: readonly LayerRule[] = [
     imports: [
       "errors",
       "shared",
+      "layout",
       "model",
       "ports",
       "notes",
@@ -157,14 +168,17 @@ export const LAYER_RULES: readonly LayerRule[] = [
       "the memory as a site (pages, graph, search in the page) and its server; browser/ runs in the page",
     // Over notes like the lifecycle, not over the entries like mcp: the page's search runs the
     // notes' own index and ranking (no store, no node:crypto), which no entry exposes.
-    imports: ["errors", "shared", "model", "ports", "notes"],
+    imports: ["errors", "shared", "layout", "model", "ports", "notes"],
     pure: false,
   },
   {
     layer: "cli",
     paths: ["src/cli/"],
     holds: "the memory command: framework/, commands/, render/, schedule/, daemon/",
-    imports: ["entries"],
+    // Besides the entries, the two layers that hold no library behaviour: shared's helpers
+    // and the folder names. The CLI used to keep copies of them (messageOf, PRIVATE_FOLDER),
+    // since the daemon client must answer before any entry (and its markdown parser) loads.
+    imports: ["entries", "shared", "layout"],
     pure: false,
   },
 ];

@@ -1,10 +1,11 @@
 /**
- * Running the git binary: no shell (arguments go straight to execFile, so nothing in a
- * path or message is ever interpreted) and a generous output bound for large histories.
+ * Running the git binary through the adapters' one process runner: no shell (nothing in a
+ * path or message is ever interpreted), a generous output bound for large histories, and an
+ * environment without the variables that would point git at another repository.
  */
-import { execFile } from "node:child_process";
 import { err, ok, type Result } from "neverthrow";
 import type { GitError } from "../../errors.js";
+import { runProcess, scrubbedEnv } from "../process/run-process.js";
 
 /**
  * Large enough for the name-status log of a long history; bounded so a runaway cannot eat memory.
@@ -15,6 +16,31 @@ import type { GitError } from "../../errors.js";
  * ```
  */
 export const GIT_MAX_OUTPUT_BYTES = 512 * 1024 * 1024;
+
+/** The end of git's stderr kept for error messages (the lines that say what went wrong). */
+const GIT_STDERR_KEEP_BYTES = 64 * 1024;
+
+// Inherited from a git hook these would point every command at another repository.
+const REPOSITORY_VARIABLES = [
+  "GIT_DIR",
+  "GIT_WORK_TREE",
+  "GIT_INDEX_FILE",
+  "GIT_PREFIX",
+  "GIT_COMMON_DIR",
+];
+
+/**
+ * This process's environment without the variables that point git at a repository (set when
+ * the library runs inside a git hook): every git run starts from it.
+ *
+ * @example
+ * ```ts
+ * const env = { ...gitEnv(), GIT_AUTHOR_NAME: "agent-memory" };
+ * ```
+ */
+export function gitEnv(): Record<string, string | undefined> {
+  return scrubbedEnv(REPOSITORY_VARIABLES);
+}
 
 /**
  * How to run git.
@@ -29,8 +55,8 @@ export interface GitRunOptions {
   readonly binary: string;
   /** Working directory of the process. */
   readonly cwd: string;
-  /** The complete environment of the process. */
-  readonly env: NodeJS.ProcessEnv;
+  /** The complete environment of the process (see {@link gitEnv}). */
+  readonly env: Readonly<Record<string, string | undefined>>;
   /** Written to git's stdin (e.g. a NUL-separated pathspec list); stdin is closed either way. */
   readonly input?: string;
 }
@@ -71,35 +97,44 @@ export interface GitRunFailure {
  * if (out.isOk()) sha = out.value.stdout.trim();
  * ```
  */
-export function runGit(
+export async function runGit(
   args: readonly string[],
   options: GitRunOptions,
 ): Promise<Result<GitOutput, GitRunFailure>> {
-  return new Promise((resolve) => {
-    const child = execFile(
-      options.binary,
-      args,
-      {
-        cwd: options.cwd,
-        env: options.env,
-        maxBuffer: GIT_MAX_OUTPUT_BYTES,
-        encoding: "utf8",
-        windowsHide: true,
-      },
-      (error, stdout, stderr) => {
-        if (error === null) {
-          resolve(ok({ stdout, stderr }));
-          return;
-        }
-        const exitCode = typeof error.code === "number" ? error.code : undefined;
-        resolve(err({ exitCode, stderr, cause: error }));
-      },
-    );
-    // git may exit before reading stdin (e.g. on a usage error); the resulting EPIPE is
-    // reported through the exit status, so it must not become an unhandled 'error' event.
-    child.stdin?.on("error", () => undefined);
-    child.stdin?.end(options.input ?? "");
+  const end = await runProcess({
+    command: options.binary,
+    args,
+    cwd: options.cwd,
+    env: options.env,
+    // stdin is closed either way, so git never waits on the terminal.
+    input: options.input ?? "",
+    stdout: { keep: "whole", maxBytes: GIT_MAX_OUTPUT_BYTES },
+    stderrKeepBytes: GIT_STDERR_KEEP_BYTES,
   });
+  switch (end.kind) {
+    case "exited": {
+      const stdout = Buffer.from(end.stdout).toString("utf8");
+      if (end.exitCode === 0) return ok({ stdout, stderr: end.stderr });
+      const cause = new Error(`${options.binary} exited with code ${end.exitCode}`);
+      return err({ exitCode: end.exitCode, stderr: end.stderr, cause });
+    }
+    case "killed": {
+      const cause = new Error(`${options.binary} was killed by ${end.signal}`);
+      return err({ exitCode: undefined, stderr: end.stderr, cause });
+    }
+    case "too-large": {
+      const cause = Object.assign(new Error(`stdout maxBuffer length exceeded`), {
+        code: "ERR_CHILD_PROCESS_STDIO_MAXBUFFER",
+      });
+      return err({ exitCode: undefined, stderr: end.stderr, cause });
+    }
+    case "spawn-failed":
+      return err({ exitCode: undefined, stderr: "", cause: end.error });
+    case "timed-out":
+    case "aborted":
+      // Not reached: a git run has neither a deadline nor a signal.
+      return err({ exitCode: undefined, stderr: "", cause: new Error(`git run ${end.kind}`) });
+  }
 }
 
 /**

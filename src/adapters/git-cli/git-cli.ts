@@ -12,7 +12,7 @@ import { LOG_FORMAT_ARG, parseGitLog } from "./git-cli-log-parser.js";
 import { cliTimestampsStore } from "./git-cli-timestamps-file.js";
 import { configuredAuthor, locateRepo, type RepoLocation } from "./git-cli-repo.js";
 import { gitErrorFrom } from "./git-cli-errors.js";
-import { runGit, type Exec } from "./git-cli-run.js";
+import { gitEnv, runGit, type Exec } from "./git-cli-run.js";
 import { onceOk } from "../../shared/once-ok.js";
 import { repoPath, splitRelativePath } from "../../shared/relative-path.js";
 import { safeAsync } from "../../shared/safe-async.js";
@@ -114,7 +114,7 @@ function createGitCli(options: GitCliOptions): {
   const { dir } = options;
   const binary = options.gitBinary ?? "git";
   const exec: Exec = async (args, run = {}) => {
-    const env = { ...inheritedEnv(), ...options.env, ...run.env };
+    const env = { ...gitEnv(), ...options.env, ...run.env };
     const input = run.input === undefined ? {} : { input: run.input };
     const out = await runGit(args, { binary, cwd: run.cwd ?? dir, env, ...input });
     if (out.isOk()) return ok(out.value.stdout);
@@ -260,18 +260,4 @@ function cliHistory(
       });
     },
   };
-}
-
-const REPOSITORY_VARIABLES = [
-  "GIT_DIR",
-  "GIT_WORK_TREE",
-  "GIT_INDEX_FILE",
-  "GIT_PREFIX",
-  "GIT_COMMON_DIR",
-];
-
-function inheritedEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of REPOSITORY_VARIABLES) delete env[name];
-  return env;
 }

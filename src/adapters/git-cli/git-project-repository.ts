@@ -15,7 +15,7 @@ import { onceOk } from "../../shared/once-ok.js";
 import { errnoCode } from "../fs/fs-like.js";
 import { gitErrorFrom } from "./git-cli-errors.js";
 import { locateRepo } from "./git-cli-repo.js";
-import { runGit, type Exec } from "./git-cli-run.js";
+import { gitEnv, runGit, type Exec } from "./git-cli-run.js";
 
 /**
  * Where the project is, and where the memory sits in it.
@@ -34,15 +34,6 @@ export interface GitProjectRepositoryOptions {
   readonly gitBinary?: string;
 }
 
-// Inherited from a git hook these would point every command at another repository.
-const REPOSITORY_VARIABLES = [
-  "GIT_DIR",
-  "GIT_WORK_TREE",
-  "GIT_INDEX_FILE",
-  "GIT_PREFIX",
-  "GIT_COMMON_DIR",
-];
-
 /**
  * The project repository at `dir`. Nothing runs until the first call; the top level and the
  * memory's folder are found once.
@@ -55,8 +46,7 @@ const REPOSITORY_VARIABLES = [
  */
 export function gitProjectRepository(options: GitProjectRepositoryOptions): ProjectRepository {
   const binary = options.gitBinary ?? "git";
-  const env = { ...process.env };
-  for (const name of REPOSITORY_VARIABLES) delete env[name];
+  const env = gitEnv();
   const exec: Exec = async (args, run = {}) => {
     const out = await runGit(args, { binary, cwd: run.cwd ?? options.dir, env });
     if (out.isOk()) return ok(out.value.stdout);

@@ -1,17 +1,22 @@
 /**
- * The `command` session reader: runs a harness CLI that prints a thread as markdown (for
- * example Amp's) with the entry's thread id, and keeps the end of what it prints.
+ * The `command` session reader: runs a harness CLI that prints a session with the entry's
+ * thread id, and keeps the end of what it prints. What it printed is read as the format it
+ * is: an Amp thread (markdown) by section, a JSON Lines transcript of any format of the
+ * registry in formats/detect-format.ts (Claude Code, Codex, Gemini CLI, Cursor, Pi, chat
+ * messages) rendered as the `jsonl` reader renders it, anything else as plain text.
  */
 import { err, ok, type Result, type ResultAsync } from "neverthrow";
 import type { JournalEntry } from "../../model/journal-entry.js";
 import { InvalidInputError, SessionReadError } from "../../errors.js";
 import { budgetProblem } from "../../model/session-budget.js";
 import type { SessionReader, SessionReadFailure, SessionText } from "../../ports/session-reader.js";
-import { fitChunks, markerReserve } from "./session-budget.js";
+import { fitChunks, markerReserve, type SessionChunk } from "./session-budget.js";
 import { runCommand, type CommandRun } from "./session-command-run.js";
 import { cleanStart, decodeUtf8, firstNul } from "./session-text.js";
 import { safeAsync } from "../../shared/safe-async.js";
 import { isAmpMarkdown, renderAmpMarkdown } from "./formats/amp-markdown.js";
+import { detectFormat } from "./formats/detect-format.js";
+import { parseJsonl } from "./session-jsonl-render.js";
 
 /** Output up to this size is kept whole (an Amp thread is rendered by section). */
 const WHOLE_OUTPUT_BYTES = 8 * 1024 * 1024;
@@ -99,6 +104,18 @@ export function commandSessionReader(options: CommandSessionReaderOptions): Sess
               }),
             );
           }
+          const transcript = whole ? renderTranscript(run.stdoutTail) : undefined;
+          if (transcript !== undefined) {
+            return ok(
+              fitChunks(transcript, {
+                budgetBytes,
+                totalBytes: run.stdoutBytes,
+                source,
+                warnings: [],
+                unreadBytes: 0,
+              }),
+            );
+          }
           return ok(toSessionText(run, source, budgetBytes));
         },
         (cause) =>
@@ -143,6 +160,17 @@ export function commandArgs(
     );
   }
   return ok([...filled, threadId]);
+}
+
+/**
+ * The chunks of a JSON Lines transcript of a known format, or undefined when the output is
+ * not one (or renders nothing), so it is read as plain text instead.
+ */
+function renderTranscript(bytes: Uint8Array): SessionChunk[] | undefined {
+  const parsed = parseJsonl(bytes, 0);
+  if (parsed.lines.length === 0) return undefined;
+  const chunks = detectFormat(parsed.lines)?.render(parsed.lines);
+  return chunks === undefined || chunks.length === 0 ? undefined : chunks;
 }
 
 function runFailure(

@@ -1,9 +1,9 @@
 /**
- * Running a harness command that prints a session: no shell (arguments go straight to the
- * program, so a thread id is never interpreted), a deadline, and only the tail of stdout
- * kept, so a command that prints gigabytes cannot exhaust memory.
+ * Running a harness command that prints a session, through the adapters' one process runner:
+ * no shell (a thread id is never interpreted), a deadline, and only the tail of stdout kept,
+ * so a command that prints gigabytes cannot exhaust memory.
  */
-import { spawn } from "node:child_process";
+import { runProcess } from "../process/run-process.js";
 
 /**
  * How to run the command.
@@ -50,98 +50,57 @@ export interface CommandRun {
 }
 
 const STDERR_KEEP = 2048;
-const KILL_GRACE_MS = 2000;
+const NOTHING = new Uint8Array(0);
 
 /**
- * Runs the command and resolves when it has ended; never rejects.
+ * Runs the command and resolves when its outcome is known; never rejects. A timeout or an
+ * abort stops its process group and resolves at once.
  *
  * @example
  * ```ts
  * const run = await runCommand({ command: "node", args: ["print.js"], timeoutMs: 5000, keepBytes: 4096 });
  * ```
  */
-export function runCommand(options: CommandRunOptions): Promise<CommandRun> {
-  return new Promise((resolve) => {
-    const stdout = tailKeeper(options.keepBytes);
-    const stderr = tailKeeper(STDERR_KEEP);
-    let timedOut = false;
-    let aborted = false;
-    let spawnError: Error | undefined;
-    const child = spawn(options.command, [...options.args], {
-      stdio: ["ignore", "pipe", "pipe"],
-      shell: false,
-      windowsHide: true,
-      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
-      ...(options.env === undefined ? {} : { env: { ...options.env } }),
-    });
-    const stop = (): void => {
-      child.kill("SIGTERM");
-      setTimeout(() => child.kill("SIGKILL"), KILL_GRACE_MS).unref();
-      // A grandchild may hold the pipes open after the child died; do not wait for it.
-      child.once("exit", () => {
-        child.stdout?.destroy();
-        child.stderr?.destroy();
-      });
-    };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      stop();
-    }, options.timeoutMs);
-    const onAbort = (): void => {
-      aborted = true;
-      stop();
-    };
-    options.signal?.addEventListener("abort", onAbort, { once: true });
-    if (options.signal?.aborted === true) onAbort();
-    child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
-    child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk));
-    const finish = (code: number | null, signal: string | null): void => {
-      clearTimeout(timer);
-      options.signal?.removeEventListener("abort", onAbort);
-      resolve({
-        exitCode: code,
-        killedBy: signal,
-        stdoutTail: stdout.bytes(),
-        stdoutBytes: stdout.total(),
-        stderrTail: Buffer.from(stderr.bytes()).toString("utf8").trim(),
-        timedOut,
-        aborted,
-        spawnError,
-      });
-    };
-    // A program that cannot start emits "error" and, depending on the Node version, maybe
-    // no "close"; resolving twice is harmless, so settle on whichever comes first.
-    child.on("error", (error) => {
-      spawnError = error;
-      if (child.pid === undefined) finish(null, null);
-    });
-    child.on("close", finish);
+export async function runCommand(options: CommandRunOptions): Promise<CommandRun> {
+  const end = await runProcess({
+    command: options.command,
+    args: options.args,
+    timeoutMs: options.timeoutMs,
+    stdout: { keep: "tail", bytes: options.keepBytes },
+    stderrKeepBytes: STDERR_KEEP,
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    ...(options.env === undefined ? {} : { env: options.env }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
-}
-
-/** Keeps the last `keep` bytes of a stream and counts all of them. */
-function tailKeeper(keep: number) {
-  const chunks: Buffer[] = [];
-  let kept = 0;
-  let total = 0;
-  return {
-    push(chunk: Buffer): void {
-      chunks.push(chunk);
-      kept += chunk.length;
-      total += chunk.length;
-      for (
-        let first = chunks[0];
-        first !== undefined && kept - first.length >= keep;
-        first = chunks[0]
-      ) {
-        chunks.shift();
-        kept -= first.length;
-      }
-    },
-    bytes(): Uint8Array {
-      const all = Buffer.concat(chunks);
-      return all.subarray(Math.max(0, all.length - keep));
-    },
-    total: (): number => total,
+  const none = {
+    exitCode: null,
+    killedBy: null,
+    stdoutTail: NOTHING,
+    stdoutBytes: 0,
+    stderrTail: "",
+    timedOut: false,
+    aborted: false,
+    spawnError: undefined,
   };
+  switch (end.kind) {
+    case "exited":
+    case "killed":
+      return {
+        ...none,
+        exitCode: end.kind === "exited" ? end.exitCode : null,
+        killedBy: end.kind === "killed" ? end.signal : null,
+        stdoutTail: end.stdout,
+        stdoutBytes: end.stdoutBytes,
+        stderrTail: end.stderr,
+      };
+    case "timed-out":
+      return { ...none, stderrTail: end.stderr, timedOut: true };
+    case "too-large":
+      // Not reached: only the tail of stdout is kept, so no amount of it is too much.
+      return { ...none, stderrTail: end.stderr, killedBy: "too much output" };
+    case "aborted":
+      return { ...none, aborted: true };
+    case "spawn-failed":
+      return { ...none, spawnError: end.error };
+  }
 }

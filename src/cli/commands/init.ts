@@ -17,7 +17,7 @@ import { chooseCommit, commitPaths, describeCommit } from "../framework/commit-c
 import { EXIT } from "../framework/exit-codes.js";
 import { findRepository, openPorts, repositoryFreeEnv } from "../framework/open-memory.js";
 import { resolveRoot } from "../framework/root-variable.js";
-import { messageOf } from "../framework/message-of.js";
+import { messageOf } from "../../shared/message-of.js";
 import { ATTRIBUTES_FILE, ensureMergeDriver } from "../framework/merge-driver-setup.js";
 
 /** `memory init`: the layout of a memory root, and a git repository when there is none. */

@@ -4,7 +4,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import { mergeMemoryFile } from "../../model/index.js";
 import { defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";
-import { messageOf } from "../framework/message-of.js";
+import { messageOf } from "../../shared/message-of.js";
 
 /**
  * `memory merge-driver %O %A %B %P`: git's merge driver for memory files (a thin shell over

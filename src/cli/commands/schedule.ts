@@ -15,7 +15,7 @@ import {
   schedulePlan,
   type SchedulePlan,
 } from "../schedule/schedule-plan.js";
-import { messageOf } from "../framework/message-of.js";
+import { messageOf } from "../../shared/message-of.js";
 
 const MAX_EVERY_MINUTES = 7 * 24 * 60;
 

@@ -7,7 +7,7 @@
  */
 import * as fs from "node:fs";
 import { err, ok, type Result } from "neverthrow";
-import { messageOf } from "../framework/message-of.js";
+import { messageOf } from "../../shared/message-of.js";
 import type { DaemonCard } from "./daemon-token.js";
 import { unlinkQuietly } from "./quiet-files.js";
 

@@ -9,24 +9,14 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { PRIVATE_FOLDER } from "../../model/layout.js";
+import { COMMANDS, commandsServedByDaemon } from "../commands/index.js";
 
 /**
- * The library's private folder (the model's PRIVATE_FOLDER, which a test holds equal): named
- * here because the client loads nothing but node's own modules before it knows whether a
- * daemon will answer, and the model's entry would bring the markdown parser with it.
+ * The commands a daemon answers: derived from the command registry, where each command says
+ * whether it is read-only and whether the daemon serves it.
  */
-export const PRIVATE_FOLDER = ".agent-memory";
-
-/** The commands a daemon answers: read-only, no stdin. */
-export const SERVED_COMMANDS: ReadonlySet<string> = new Set([
-  "show",
-  "list",
-  "recent",
-  "search",
-  "links",
-  "orphans",
-  "broken",
-]);
+export const SERVED_COMMANDS: ReadonlySet<string> = commandsServedByDaemon(COMMANDS);
 
 /**
  * The longest request line a daemon reads (a served command's arguments are a few words): a

@@ -10,7 +10,7 @@ import * as fs from "node:fs";
 import type { Server } from "node:net";
 import { dirname, join } from "node:path";
 import { err, ok, type Result } from "neverthrow";
-import { messageOf } from "../framework/message-of.js";
+import { messageOf } from "../../shared/message-of.js";
 import { readQuietly, statQuietly, unlinkQuietly } from "./quiet-files.js";
 import { exchangeWith, QUICK } from "./socket-exchange.js";
 import { takeStartLock } from "./start-lock.js";

@@ -9,7 +9,7 @@
 
 import * as fs from "node:fs";
 import { err, ok, type Result } from "neverthrow";
-import { messageOf } from "../framework/message-of.js";
+import { messageOf } from "../../shared/message-of.js";
 import type { DaemonFailure } from "./daemon-socket.js";
 import { codeOf, readQuietly, statQuietly, unlinkQuietly } from "./quiet-files.js";
 

@@ -11,7 +11,7 @@ import { usageFailure } from "./cli-failure.js";
 import type { CliIo } from "./cli-io.js";
 import { EXIT, type ExitCode } from "./exit-codes.js";
 import { createOutput, type Output } from "../render/output.js";
-import { messageOf } from "./message-of.js";
+import { messageOf } from "../../shared/message-of.js";
 
 /** The `options` of a parseArgs config. */
 export type OptionsConfig = NonNullable<ParseArgsConfig["options"]>;

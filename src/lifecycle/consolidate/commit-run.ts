@@ -2,7 +2,7 @@ import { err, ok, type Result } from "neverthrow";
 import type { GitError, PersistenceError } from "../../errors.js";
 import type { ConsolidationDeps } from "./consolidation-deps.js";
 import { runManifestPath } from "./consolidation-deps.js";
-import type { CommitKnowledgeBaseInput } from "./consolidation-steps.js";
+import type { CommitRunInput } from "./consolidation-steps.js";
 import { ownedPathsButSavedRuns } from "./leftover-paths.js";
 import { runSources, sourceTrailers } from "./run-sources.js";
 import { withSpendTrailer } from "../spend/spend-trailer.js";
@@ -16,7 +16,7 @@ import { withSpendTrailer } from "../spend/spend-trailer.js";
  */
 export async function commitRun(
   deps: ConsolidationDeps,
-  input: CommitKnowledgeBaseInput,
+  input: CommitRunInput,
 ): Promise<Result<string | null, GitError | PersistenceError>> {
   let commit: string | null = null;
   if (deps.git !== undefined) {
@@ -49,7 +49,7 @@ export async function commitRun(
  * The commit message: a summary line, then what was created, updated and decided, and the
  * run key (which the done records of the consumed entries also carry).
  */
-export function consolidationMessage(input: CommitKnowledgeBaseInput): string {
+export function consolidationMessage(input: CommitRunInput): string {
   const { written } = input;
   const sources = input.entryIds.length + (input.logged.length > 0 ? 1 : 0);
   const summary =

@@ -1,8 +1,8 @@
 import { fromPromise } from "xstate";
 import type { Result } from "neverthrow";
 import type {
-  CommitKnowledgeBaseInput,
-  CommitKnowledgeBaseOutput,
+  CommitRunInput,
+  CommitRunOutput,
   FetchSessionsInput,
   FetchSessionsOutput,
   LoadJournalsInput,
@@ -15,8 +15,8 @@ import type {
   RunAgentOutput,
   SelectContextInput,
   SelectContextOutput,
-  WriteKbEntriesInput,
-  WriteKbEntriesOutput,
+  WriteNotesInput,
+  WriteNotesOutput,
 } from "./consolidation-steps.js";
 import type { ConsolidationDeps } from "./consolidation-deps.js";
 import { commitRun } from "./commit-run.js";
@@ -58,17 +58,15 @@ export function createConsolidationActors(deps: ConsolidationDeps) {
     parseOutput: fromPromise<ParseOutputOutput, ParseOutputInput>(({ input, signal }) =>
       orThrow(parseAnswer(deps.llm, input, signal)),
     ),
-    writeKbEntries: fromPromise<WriteKbEntriesOutput, WriteKbEntriesInput>(({ input }) =>
+    writeKbEntries: fromPromise<WriteNotesOutput, WriteNotesInput>(({ input }) =>
       orThrow(writeEntries(deps, input)),
     ),
     markConsolidated: fromPromise<MarkConsolidatedOutput, MarkConsolidatedInput>(({ input }) =>
       orThrow(markDone(deps, input)),
     ),
-    commitKnowledgeBase: fromPromise<CommitKnowledgeBaseOutput, CommitKnowledgeBaseInput>(
-      async ({ input }) => ({
-        commit: await orThrow(commitRun(deps, input)),
-      }),
-    ),
+    commitKnowledgeBase: fromPromise<CommitRunOutput, CommitRunInput>(async ({ input }) => ({
+      commit: await orThrow(commitRun(deps, input)),
+    })),
   };
 }
 

@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from "xstate";
 import type { ConsolidationPlan } from "./consolidation-plan.js";
 import type {
-  CommitKnowledgeBaseInput,
-  CommitKnowledgeBaseOutput,
+  CommitRunInput,
+  CommitRunOutput,
   ConsolidationStep,
   FetchSessionsInput,
   FetchSessionsOutput,
@@ -18,8 +18,8 @@ import type {
   SessionWarning,
   SelectContextOutput,
   UnreadableEntry,
-  WriteKbEntriesInput,
-  WriteKbEntriesOutput,
+  WriteNotesInput,
+  WriteNotesOutput,
 } from "./consolidation-steps.js";
 import type { KeptConflict, WriteSummary } from "./write-plan.js";
 import type { SpendFigures } from "../spend/spend-meter.js";
@@ -138,13 +138,11 @@ export const consolidationMachine = setup({
     ),
     runAgent: fromPromise<RunAgentOutput, RunAgentInput>(notProvided("runAgent")),
     parseOutput: fromPromise<ParseOutputOutput, ParseOutputInput>(notProvided("parseOutput")),
-    writeKbEntries: fromPromise<WriteKbEntriesOutput, WriteKbEntriesInput>(
-      notProvided("writeKbEntries"),
-    ),
+    writeKbEntries: fromPromise<WriteNotesOutput, WriteNotesInput>(notProvided("writeKbEntries")),
     markConsolidated: fromPromise<MarkConsolidatedOutput, MarkConsolidatedInput>(
       notProvided("markConsolidated"),
     ),
-    commitKnowledgeBase: fromPromise<CommitKnowledgeBaseOutput, CommitKnowledgeBaseInput>(
+    commitKnowledgeBase: fromPromise<CommitRunOutput, CommitRunInput>(
       notProvided("commitKnowledgeBase"),
     ),
   },

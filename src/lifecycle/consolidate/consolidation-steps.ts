@@ -145,8 +145,11 @@ export interface ParseOutputOutput {
   readonly repaired: boolean;
 }
 
-/** writeKbEntries: the plan written through the safe operations. */
-export interface WriteKbEntriesInput {
+/**
+ * The input of the step that writes the plan's notes (the machine's `writeKbEntries` actor):
+ * the plan written through the safe operations.
+ */
+export interface WriteNotesInput {
   readonly run: string;
   readonly plan: ConsolidationPlan;
   readonly saved: SavedRun | undefined;
@@ -157,8 +160,12 @@ export interface WriteKbEntriesInput {
   /** The version of each note the prompt showed: an update applies only over that version. */
   readonly expected?: Readonly<Record<string, string>>;
 }
-/** writeKbEntries output. */
-export type WriteKbEntriesOutput = WriteSummary;
+/** What the step that writes the plan's notes reports: what it wrote. */
+export type WriteNotesOutput = WriteSummary;
+/** @deprecated Renamed {@link WriteNotesInput} (it writes notes); this alias goes in the next release. */
+export type WriteKbEntriesInput = WriteNotesInput;
+/** @deprecated Renamed {@link WriteNotesOutput}; this alias goes in the next release. */
+export type WriteKbEntriesOutput = WriteNotesOutput;
 
 /** markConsolidated: the consumed entries move to done, the session cursor advances. */
 export interface MarkConsolidatedInput {
@@ -176,15 +183,22 @@ export interface MarkConsolidatedOutput {
   readonly files: readonly string[];
 }
 
-/** commitKnowledgeBase: one commit for the run. */
-export interface CommitKnowledgeBaseInput {
+/**
+ * The input of the step that commits the run (the machine's `commitKnowledgeBase` actor):
+ * one commit for the run.
+ */
+export interface CommitRunInput {
   readonly run: string;
   readonly entryIds: readonly string[];
   readonly logged: readonly LoggedSession[];
   readonly written: WriteSummary;
   readonly files: readonly string[];
 }
-/** commitKnowledgeBase output: the commit id, or null without git or without changes. */
-export interface CommitKnowledgeBaseOutput {
+/** What the step that commits the run reports: the commit id, or null without git or changes. */
+export interface CommitRunOutput {
   readonly commit: string | null;
 }
+/** @deprecated Renamed {@link CommitRunInput} (it commits the run); this alias goes in the next release. */
+export type CommitKnowledgeBaseInput = CommitRunInput;
+/** @deprecated Renamed {@link CommitRunOutput}; this alias goes in the next release. */
+export type CommitKnowledgeBaseOutput = CommitRunOutput;

@@ -2,7 +2,7 @@ import { err, ok, type Result } from "neverthrow";
 import { InvalidInputError, type MemoryError } from "../../errors.js";
 import type { ConsolidationDeps } from "./consolidation-deps.js";
 import { runManifestPath } from "./consolidation-deps.js";
-import type { SavedRun, WriteKbEntriesInput } from "./consolidation-steps.js";
+import type { SavedRun, WriteNotesInput } from "./consolidation-steps.js";
 import { generateId, ID_PREFIX } from "../../model/id.js";
 import { idSeed, plannedId } from "../run-key.js";
 import { quarantinePlan } from "./quarantine-plan.js";
@@ -19,7 +19,7 @@ const TRANSIENT = new Set(["PERSISTENCE", "LOCKED", "GIT"]);
  */
 export async function writeEntries(
   deps: ConsolidationDeps,
-  input: WriteKbEntriesInput,
+  input: WriteNotesInput,
 ): Promise<Result<WriteSummary, MemoryError>> {
   let saved = input.saved;
   const resumed = saved !== undefined;
@@ -71,7 +71,7 @@ export async function writeEntries(
 /** Ids derived from the run key and salt, skipping any a file already has. */
 async function assignIds(
   deps: ConsolidationDeps,
-  input: WriteKbEntriesInput,
+  input: WriteNotesInput,
   seed: string,
 ): Promise<Result<SavedRun["ids"], MemoryError>> {
   const existing = await deps.memory.list();

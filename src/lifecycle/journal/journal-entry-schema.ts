@@ -3,7 +3,11 @@
  * reading the format (`agent-memory/format`) does not load the validator.
  */
 import { type, type Type } from "arktype";
-import { MAX_NOTE_LENGTH, type JournalEntry } from "../../model/journal-entry.js";
+import {
+  MAX_NOTE_LENGTH,
+  type JournalEntry,
+  type KNOWN_RETRIEVAL_METHODS,
+} from "../../model/journal-entry.js";
 
 const name = "0 < string <= 64";
 const path = "0 < string <= 4096";
@@ -14,7 +18,9 @@ const NEEDS: Readonly<Record<string, "threadId" | "sessionPath">> = {
   jsonl: "sessionPath",
   "amp-thread": "threadId",
   command: "threadId",
-};
+  // Keyed by the known methods' names, so a misspelt or renamed one does not compile;
+  // cursor-session has no reader of the library's own, so no field is required for it.
+} satisfies Partial<Record<(typeof KNOWN_RETRIEVAL_METHODS)[number], "threadId" | "sessionPath">>;
 
 const retrievalSchema = type({
   "+": "delete",

@@ -3,7 +3,11 @@
  * any hook that builds flags) passes what it parsed straight through.
  */
 import type { JournalEntryInput } from "./journal-add.js";
-import { NO_SESSION_METHOD } from "../../model/journal-entry.js";
+import {
+  NO_SESSION_METHOD,
+  type KNOWN_HARNESSES,
+  type KNOWN_RETRIEVAL_METHODS,
+} from "../../model/journal-entry.js";
 
 /**
  * The options of `memory journal add`, one field per flag.
@@ -36,7 +40,9 @@ export interface JournalAddFlags {
 const THREAD_METHODS: Readonly<Record<string, string>> = {
   amp: "amp-thread",
   cursor: "cursor-session",
-};
+} satisfies Partial<
+  Record<(typeof KNOWN_HARNESSES)[number], (typeof KNOWN_RETRIEVAL_METHODS)[number]>
+>;
 
 /**
  * The retrieval method for a set of flags: `--method` when given; otherwise the harness's

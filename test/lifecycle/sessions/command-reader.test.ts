@@ -53,6 +53,49 @@ describe("the command session reader", () => {
     expect(session.text.endsWith("[assistant] more work\n")).toBe(true);
   });
 
+  it("reads a Claude Code transcript a command prints through the format registry", async () => {
+    // The fixture's shape: test/fixtures/transcripts/SOURCES.md (claude-code/).
+    const transcript = join(
+      FIXTURES,
+      "../transcripts/claude-code/7d3c9a1e-5b2f-4c8d-9e0a-1f2b3c4d5e6f.jsonl",
+    );
+    const print = `process.stdout.write(require("node:fs").readFileSync(${JSON.stringify(transcript)}, "utf8"));`;
+    const reader = commandSessionReader({
+      command: process.execPath,
+      args: ["-e", print, "{threadId}"],
+      timeoutMs: 10_000,
+    });
+    const session = okOf(await reader.read(thread, { budgetBytes: 64 * 1024 }));
+    // Rendered by role as the jsonl reader renders it, not the raw JSON lines.
+    expect(session.text).toContain(
+      "[user] The hourly chart shows 25 bars on the day the clocks change. Can you find out why?",
+    );
+    expect(session.text).toContain("[assistant] Let me look at how the hourly buckets are built.");
+    expect(session.text).not.toContain('"sessionId"');
+  });
+
+  it("reads an Amp thread a command prints by section, and other text as it is", async () => {
+    const amp = join(FIXTURES, "../transcripts/amp/T-019e2b3c-4d5e-7f60-8a7b-9c0d1e2f3a4b.md");
+    const reader = commandSessionReader({
+      command: process.execPath,
+      args: [
+        "-e",
+        `process.stdout.write(require("node:fs").readFileSync(${JSON.stringify(amp)}, "utf8"));`,
+      ],
+      timeoutMs: 10_000,
+    });
+    const session = okOf(await reader.read(thread, { budgetBytes: 64 * 1024 }));
+    expect(session.text.startsWith("[user] @src/chart/hourly.ts shows 25 bars")).toBe(true);
+    const plain = commandSessionReader({
+      command: process.execPath,
+      args: ["-e", 'process.stdout.write(\'{"not":"a transcript"}\\nplain words\\n\')'],
+      timeoutMs: 10_000,
+    });
+    expect(okOf(await plain.read(thread, { budgetBytes: 4096 })).text).toBe(
+      '{"not":"a transcript"}\nplain words\n',
+    );
+  });
+
   it("keeps the end of a long output within the budget", async () => {
     const reader = commandSessionReader({
       command: process.execPath,
