@@ -17,7 +17,7 @@ import { ConflictError, GitError } from "../../errors.js";
 import type { Exec } from "./git-cli-run.js";
 import { safeRemove, saveUnknownText } from "./git-cli-recovered.js";
 import { join } from "node:path";
-import { MERGE_DRIVER } from "../../model/index.js";
+import { MERGE_DRIVER } from "../../model/merge-attributes.js";
 
 /** Where and how to merge. */
 export interface MergeTarget {
