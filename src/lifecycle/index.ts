@@ -65,6 +65,7 @@ export {
   createJournal,
   type Journal,
   type JournalListing,
+  type ConsumablePending,
   type JournalOptions,
 } from "./journal/journal.js";
 export type { JournalEntryInput } from "./journal/journal-add.js";

@@ -69,6 +69,11 @@ export interface JournalEntry {
   context: { cwd?: string; repo?: string };
   /** Free text the agent wants remembered. */
   note?: string;
+  /**
+   * The clone that queued the entry and when (set by `journal.add`): another clone leaves it
+   * to that one for a day, so two clones never both consume one synced entry.
+   */
+  queued?: { clone: string; at: string };
 }
 
 /**
@@ -118,5 +123,8 @@ export function canonicalEntry(entry: JournalEntry): JournalEntry {
       ...(repo === undefined ? {} : { repo }),
     },
     ...(entry.note === undefined ? {} : { note: entry.note }),
+    ...(entry.queued === undefined
+      ? {}
+      : { queued: { clone: entry.queued.clone, at: entry.queued.at } }),
   };
 }

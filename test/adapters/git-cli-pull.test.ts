@@ -74,6 +74,36 @@ describe("gitCli pull", () => {
     ]);
   });
 
+  it("a clone without the merge driver configured stops, keeps both sides and says how to set it up", async () => {
+    // The committed rule names the driver; this clone's git config does not (a host using the
+    // library, never `memory sync`): git merges the note line by line and conflicts.
+    await commit(root, { ".gitattributes": "*.md merge=agent-memory\n" }, true);
+    await git(other, "pull", "-q");
+    await commit(other, { "a.md": "a\ntheirs\n" }, true);
+    await commit(root, { "a.md": "a\nours\n" });
+    const before = await head();
+    const error = errOf(await pull());
+    expect(error.code).toBe("CONFLICT");
+    expect(error.message).toMatch(/conflicts in a\.md; the merge was aborted/);
+    expect(error.message).toMatch(
+      /no merge driver configured \(git config merge\.agent-memory\.driver\).*run `memory sync` \(or `memory init`\) once/,
+    );
+    expect([await head(), await mergeHead(), await git(root, "status", "--porcelain")]).toEqual([
+      before,
+      "",
+      "",
+    ]);
+    // Nothing lost: ours in the work tree and HEAD, theirs fetched in origin/main.
+    expect(await readFile(join(root, "a.md"), "utf8")).toBe("a\nours\n");
+    expect(await git(root, "show", "origin/main:a.md")).toBe("a\ntheirs\n");
+    // With a driver configured the advice is not given (the driver here refuses: exit 1).
+    await git(root, "config", "merge.agent-memory.driver", "false");
+    const refused = errOf(await pull());
+    expect(refused.code).toBe("CONFLICT");
+    expect(refused.message).not.toMatch(/no merge driver configured/);
+    expect(await mergeHead()).toBe("");
+  });
+
   it("a remote that disappeared: the fetch step is named and nothing changed", async () => {
     await rename(remote, `${remote}.gone`);
     const before = await head();

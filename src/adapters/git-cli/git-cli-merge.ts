@@ -17,6 +17,7 @@ import { ConflictError, GitError } from "../../errors.js";
 import type { Exec } from "./git-cli-run.js";
 import { safeRemove, saveUnknownText } from "./git-cli-recovered.js";
 import { join } from "node:path";
+import { MERGE_DRIVER } from "../../model/merge-attributes.js";
 
 /** Where and how to merge. */
 export interface MergeTarget {
@@ -65,9 +66,13 @@ export async function mergeOrRestore(
     files.length === 0
       ? `Merging ${ref} failed (${merged.error.message})`
       : `Pulling ${ref} conflicts in ${files.join(", ")}`;
+  // Asked before the abort: the attributes of the merged tree are in the work tree now.
+  const advice = await driverAdvice(exec, cwd, files);
   const aborted = await retryingIndexLock(() => exec(["merge", "--abort"], { cwd }));
   if (aborted.isOk() && (await revision(exec, cwd, "MERGE_HEAD")) === undefined) {
-    return err(failure(files, `${what}; the merge was aborted and ${AS_BEFORE}.`, merged.error));
+    return err(
+      failure(files, `${what}; the merge was aborted and ${AS_BEFORE}.${advice}`, merged.error),
+    );
   }
   const restored = await restorePaths(target, mergeHead);
   if (restored.isErr()) {
@@ -89,9 +94,27 @@ export async function mergeOrRestore(
       files,
       `${what}; \`git merge --abort\` was refused, so the files the merge touched were ` +
         `reset to the pre-merge commit and the merge forgotten: HEAD and the index are as ` +
-        `before the pull.${saved}`,
+        `before the pull.${saved}${advice}`,
       merged.error,
     ),
+  );
+}
+
+/**
+ * When the conflicted files are memory files routed to the merge driver but this clone's git
+ * config does not name it, git merged them line by line: the sentence saying so and how to
+ * set the driver up (empty otherwise).
+ */
+async function driverAdvice(exec: Exec, cwd: string, files: readonly string[]): Promise<string> {
+  if (files.length === 0) return "";
+  const driver = await exec(["config", "--get", `merge.${MERGE_DRIVER}.driver`], { cwd });
+  if (driver.isOk() && driver.value.trim() !== "") return "";
+  const attributes = await exec(["check-attr", "merge", "--", ...files], { cwd });
+  if (attributes.isErr() || !attributes.value.includes(`: merge: ${MERGE_DRIVER}`)) return "";
+  return (
+    ` This clone has no merge driver configured (git config merge.${MERGE_DRIVER}.driver), so ` +
+    `git merged the memory's files line by line: run \`memory sync\` (or \`memory init\`) once ` +
+    `in this clone to set it up, then sync again, and these files merge by meaning.`
   );
 }
 

@@ -17,6 +17,8 @@ import { describeSync } from "../render/sync-summary.js";
 import { cliSessionReaders } from "../framework/cli-session-readers.js";
 import { ensureMergeDriver } from "../framework/merge-driver-setup.js";
 import { repositoryFreeEnv } from "../framework/open-memory.js";
+import { headOf, marksSince } from "../framework/merge-marks-since.js";
+import { describeMarked } from "../render/marked-summary.js";
 
 /** `memory sync`: the whole lifecycle in one run. */
 export const syncCommand = defineCommand({
@@ -87,6 +89,11 @@ export const syncCommand = defineCommand({
     await drainHookSpool(memory, root, io);
     const before = await memory.list();
     if (before.isErr()) return out.fail(failureFrom(before.error));
+    // The places this run's merges mark are found afterwards: git drops the driver's output.
+    const gitEnv = repositoryFreeEnv(io.env);
+    const startedAt = git === undefined ? undefined : await headOf(root, gitEnv);
+    const markedByRun = () =>
+      git === undefined ? Promise.resolve([]) : marksSince(root, gitEnv, startedAt);
     const abort = abortOnSignals();
     let ran;
     try {
@@ -109,16 +116,24 @@ export const syncCommand = defineCommand({
       // A cap that stopped the run is BUDGET, whichever step it stopped.
       const budget = cause instanceof Error && "code" in cause && cause.code === "BUDGET";
       const failure = failureFrom(ran.error);
+      // A merge that was kept before a later step failed may have marked places too.
+      const marked = await markedByRun();
+      if (marked.length > 0 && !values.json) io.stderr(`${describeMarked(marked)}\n`);
       return out.fail({
         ...failure,
         ...(budget ? { code: "BUDGET" } : {}),
-        details: { step, ...(done && { done }) },
+        details: { step, ...(done && { done }), ...(marked.length > 0 && { marked }) },
       });
     }
     const report = ran.value;
     const titles = new Map(before.value.map((note) => [note.id, note.title]));
     for (const [id, title] of await titlesOf(memory, report)) titles.set(id, title);
-    out.print(report, () => describeSync(report, titles, targets, { git: git !== undefined }));
+    const marked = await markedByRun();
+    out.print({ ...report, marked }, () =>
+      [describeSync(report, titles, targets, { git: git !== undefined }), describeMarked(marked)]
+        .filter((part) => part !== "")
+        .join("\n"),
+    );
     // A defrag the cap stopped kept its first batches and stays due: say what to do.
     if (report.defrag?.budgetStop !== undefined) {
       io.stderr(budgetAdvice("sync", report.defrag.budgetStop));

@@ -1,6 +1,7 @@
 import type { StaleReferences } from "../../notes/verify/stale-references.js";
 import { errAsync, okAsync, type ResultAsync } from "neverthrow";
 import { createJournal, type Journal } from "../journal/journal.js";
+import { cloneIdOf } from "../journal/clone-id.js";
 import {
   BudgetError,
   LlmError,
@@ -84,6 +85,7 @@ export function bindConsolidation(
     persistence: wiring.persistence,
     now: wiring.now,
     acquireLock: wiring.acquireJournalLock,
+    cloneId: onceOk(() => cloneIdOf(wiring.persistence)),
   });
   const sessionLog = createSessionLog({
     persistence: wiring.persistence,
@@ -185,4 +187,10 @@ function noteUnread(
         ],
       }),
     );
+}
+
+/** `make` called until it succeeds once; its value kept from then on. */
+function onceOk<T, E>(make: () => ResultAsync<T, E>): () => ResultAsync<T, E> {
+  let kept: T | undefined;
+  return () => (kept === undefined ? make().map((value) => (kept = value)) : okAsync(kept));
 }

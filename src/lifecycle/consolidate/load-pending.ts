@@ -12,7 +12,7 @@ import { findSavedRun } from "./find-saved-run.js";
 const MAX_INBOX_NOTE_CHARS = 2_000;
 
 /**
- * Everything waiting: pending journal entries (invalid files are quarantined first), the
+ * Everything waiting: pending journal entries this clone may consume (invalid files are quarantined first), the
  * session-log sections after the cursor, and the inbox notes that fit their budget (the
  * rest wait for the next run; a note the model chose to keep waits until it changes or
  * KEPT_RECHECK_MS passes). Also the run key and an interrupted run's saved plan.
@@ -25,8 +25,10 @@ export async function loadPending(
     const quarantined = await deps.journal.quarantineInvalid();
     if (quarantined.isErr()) return err(quarantined.error);
   }
-  const entries = await deps.journal.pending();
-  if (entries.isErr()) return err(entries.error);
+  // Entries another clone queued in the last day are its own to consume (docs/concurrency.md).
+  const consumable = await deps.journal.consumable();
+  if (consumable.isErr()) return err(consumable.error);
+  const entries = ok(consumable.value.mine);
   const logged = await deps.sessionLog.unconsumed();
   if (logged.isErr()) return err(logged.error);
   const kept = await readKept(deps.persistence);

@@ -32,7 +32,10 @@ import { isJournalId, journalPath, sortableTimestamp } from "./journal-paths.js"
  * };
  * ```
  */
-export type JournalEntryInput = Omit<JournalEntry, "version" | "timestamp" | "context"> & {
+export type JournalEntryInput = Omit<
+  JournalEntry,
+  "version" | "timestamp" | "context" | "queued"
+> & {
   readonly version?: 1;
   readonly timestamp?: string;
   readonly context?: JournalEntry["context"];
@@ -46,6 +49,8 @@ export interface AddContext {
   readonly persistence: Persistence;
   readonly now: () => number;
   readonly randomId: () => string;
+  /** This clone's name, stamped on the entry as `queued.clone`; undefined: not stamped. */
+  readonly clone?: (() => ResultAsync<string, PersistenceError>) | undefined;
 }
 
 /** Fresh names tried before giving up; a clash needs a broken random source. */
@@ -65,7 +70,11 @@ export function addEntry(
 ): ResultAsync<AddedJournalEntry, InvalidInputError | ConflictError | PersistenceError> {
   return safeAsync<AddedJournalEntry, InvalidInputError | ConflictError | PersistenceError>(
     async () => {
-      const completed = completeEntry(input, ctx.now());
+      const now = ctx.now();
+      const clone = ctx.clone === undefined ? undefined : await ctx.clone();
+      if (clone?.isErr() === true) return err(clone.error);
+      const queued = clone?.isOk() === true ? { clone: clone.value, at: iso(now) } : undefined;
+      const completed = completeEntry(input, now, queued);
       if (completed.isErr()) return err(completed.error);
       const { redacted } = completed.value;
       const entry = ok(completed.value.entry);
@@ -107,11 +116,14 @@ export function addEntry(
 function completeEntry(
   input: unknown,
   now: number,
+  queued: JournalEntry["queued"],
 ): Result<{ entry: JournalEntry; redacted: readonly string[] }, InvalidInputError> {
   if (typeof input !== "object" || input === null) {
     return err(new InvalidInputError("Invalid journal entry: expected an object."));
   }
-  const record: Record<string, unknown> = { ...input };
+  // Who queued it is the journal's to say, never the caller's.
+  const { queued: _given, ...rest } = input as Record<string, unknown>;
+  const record: Record<string, unknown> = { ...rest, ...(queued === undefined ? {} : { queued }) };
   // The note is raw text on its way into git: secrets out before it is written.
   let redacted: readonly string[] = [];
   if (typeof record["note"] === "string") {
@@ -125,6 +137,10 @@ function completeEntry(
     timestamp: record["timestamp"] ?? new Date(now).toISOString(),
     context: record["context"] ?? {},
   }).map((entry) => ({ entry, redacted }));
+}
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString();
 }
 
 function validEntry(candidate: unknown): Result<JournalEntry, InvalidInputError> {

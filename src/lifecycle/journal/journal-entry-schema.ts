@@ -49,6 +49,7 @@ const journalEntryType = type({
     "repo?": "0 < string <= 512",
   },
   "note?": `string <= ${MAX_NOTE_LENGTH}`,
+  "queued?": { "+": "delete", clone: "0 < string <= 64", at: "string.date.iso" },
 });
 
 /**

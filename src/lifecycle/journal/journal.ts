@@ -3,7 +3,7 @@
  * consolidation consumes them into `journal/done/`; files that fail validation go to
  * `journal/invalid/`. Everything goes through the Persistence port.
  */
-import { ResultAsync } from "neverthrow";
+import { okAsync, ResultAsync } from "neverthrow";
 import type {
   ConflictError,
   InvalidInputError,
@@ -33,6 +33,7 @@ import {
 } from "./journal-paths.js";
 import { listQuarantined, quarantineFiles } from "./journal-quarantine.js";
 import { scanJournalFolder } from "./journal-scan.js";
+import { mayConsume } from "./clone-id.js";
 import { clearUnread, readUnread, recordUnread, type UnreadNote } from "./journal-unread.js";
 
 /**
@@ -55,6 +56,12 @@ export interface JournalOptions {
    * serialises nothing across processes.
    */
   readonly acquireLock?: AcquireLock | undefined;
+  /**
+   * This clone's name (see `cloneIdOf`): stamped on every added entry as `queued`, and
+   * {@link Journal.consumable} leaves other clones' young entries to them. Undefined: entries
+   * are not stamped and every pending entry is consumable (one clone, or no git).
+   */
+  readonly cloneId?: (() => ResultAsync<string, PersistenceError>) | undefined;
 }
 
 /**
@@ -72,6 +79,21 @@ export interface JournalListing {
   readonly done: ConsolidatedJournalEntry[];
   /** Invalid files: those quarantined, then those still in pending (quarantined: false). */
   readonly invalid: InvalidJournalFile[];
+}
+
+/**
+ * Pending entries split by who may consume them (see {@link Journal.consumable}).
+ *
+ * @example
+ * ```ts
+ * const { mine, elsewhere } = (await journal.consumable())._unsafeUnwrap();
+ * ```
+ */
+export interface ConsumablePending {
+  /** Entries this clone may consume now, oldest first. */
+  readonly mine: StoredJournalEntry[];
+  /** Entries left to the clone that queued them, oldest first. */
+  readonly elsewhere: StoredJournalEntry[];
 }
 
 /**
@@ -103,6 +125,12 @@ export interface Journal {
    * also has a done record (a crash interrupted markConsolidated) is not pending.
    */
   pending(): ResultAsync<StoredJournalEntry[], PersistenceError>;
+  /**
+   * The pending entries this clone may consume now, and those it leaves to the clone that
+   * queued them (queued by another clone less than a day ago). Never writes, except this
+   * clone's name the first time it is needed.
+   */
+  consumable(): ResultAsync<ConsumablePending, PersistenceError>;
   /**
    * Moves every invalid file of `journal/pending/` to `journal/invalid/` with a reason file
    * beside it (never deletes) and returns what it moved. Files written by a newer version
@@ -193,8 +221,21 @@ export function createJournal(options: JournalOptions): Journal {
         ),
     };
 
-  const add = (entry: JournalEntryInput) => addEntry({ persistence, now, randomId }, entry);
+  const clone = options.cloneId;
+  const add = (entry: JournalEntryInput) => addEntry({ persistence, now, randomId, clone }, entry);
+  const consumable = (): ResultAsync<ConsumablePending, PersistenceError> =>
+    pending().andThen((entries) => {
+      if (clone === undefined) return okAsync({ mine: entries, elsewhere: [] });
+      return clone().map((name) => {
+        const at = now();
+        return {
+          mine: entries.filter((entry) => mayConsume(entry, name, at)),
+          elsewhere: entries.filter((entry) => !mayConsume(entry, name, at)),
+        };
+      });
+    });
   return {
+    consumable,
     add,
     addOnce: (entry, same) =>
       addOnceUnderLock({ pending, add, acquireLock: options.acquireLock }, entry, same),

@@ -33,8 +33,22 @@ async function mergeFiles(from: Persistence, to: Persistence): Promise<void> {
   }
 }
 
+/** An entry as a library without clone names wrote it: no `queued`, anyone's to consume. */
+const UNOWNED = `${JSON.stringify(
+  {
+    version: 1,
+    timestamp: "2026-11-26T08:00:00.000Z",
+    harness: "manual",
+    retrieval: { method: "none" },
+    context: {},
+    note: "Deploys happen on Tuesdays.",
+  },
+  null,
+  2,
+)}\n`;
+
 describe("two clones consolidating the same synced journal entry", () => {
-  it("create notes under different ids, so merging their files duplicates no id", async () => {
+  it("leave an entry to the clone that queued it for a day, then consume it anywhere", async () => {
     const one = await freshMemory({ llm: modelOf("one"), now });
     const two = await freshMemory({ llm: modelOf("two"), now });
     const entry = okOf(
@@ -44,6 +58,31 @@ describe("two clones consolidating the same synced journal entry", () => {
         note: "Deploys happen on Tuesdays.",
       }),
     );
+    expect(entry.queued?.clone).toMatch(/^c-[0-9a-f]{16}$/);
+    await mergeFiles(one.persistence, two.persistence);
+    // Synced to the second clone: pending there, but not its to consume.
+    expect(okOf(await two.memory.journal.pending()).map((e) => e.id)).toEqual([entry.id]);
+    expect(okOf(await two.memory.journal.consumable()).elsewhere.map((e) => e.id)).toEqual([
+      entry.id,
+    ]);
+    expect(okOf(await two.memory.consolidate()).created).toEqual([]);
+    expect(okOf(await two.memory.journal.pending()).map((e) => e.id)).toEqual([entry.id]);
+    expect(okOf(await one.memory.consolidate()).created).toHaveLength(1);
+    expect(okOf(await one.memory.journal.pending())).toEqual([]);
+
+    // A clone that never syncs again must not keep its entries from everyone: after a day,
+    // any clone consumes them.
+    const later = await freshMemory({ llm: modelOf("later"), now: () => now() + 25 * 3600_000 });
+    await mergeFiles(two.persistence, later.persistence);
+    later.memory.filesChanged();
+    expect(okOf(await later.memory.consolidate()).created).toHaveLength(1);
+  });
+
+  it("create notes under different ids from an unowned entry, so merging duplicates no id", async () => {
+    const one = await freshMemory({ llm: modelOf("one"), now });
+    const two = await freshMemory({ llm: modelOf("two"), now });
+    const entry = { id: "2026-11-26T08-00-00.000Z-0123456789abcdef" };
+    okOf(await one.persistence.write(`journal/pending/${entry.id}.json`, UNOWNED));
     // The entry reached the second clone by sync: the same file, the same entry id.
     await mergeFiles(one.persistence, two.persistence);
     expect(okOf(await two.memory.journal.pending()).map((e) => e.id)).toEqual([entry.id]);
