@@ -130,8 +130,9 @@ export function decodeNotesCache(text: string): DecodedFacts[] | undefined {
   const entries: DecodedFacts[] = [];
   let firstText = 0;
   for (let row = 0; row < columns.paths.length; row++) {
-    const entry = decodeRow(columns, row, firstText);
-    firstText += linkCount(columns.links[row]);
+    const links = linkCount(columns.links[row]);
+    const entry = decodeRow(columns, row, firstText, links);
+    firstText += links;
     if (entry !== undefined) entries.push(entry);
   }
   return entries;
@@ -167,7 +168,12 @@ function linkCount(ids: string | undefined): number {
   return count;
 }
 
-function decodeRow(columns: Columns, row: number, firstText: number): DecodedFacts | undefined {
+function decodeRow(
+  columns: Columns,
+  row: number,
+  firstText: number,
+  count: number,
+): DecodedFacts | undefined {
   const path = columns.paths[row];
   const title = columns.titles[row];
   const tags = columns.tags[row];
@@ -182,7 +188,6 @@ function decodeRow(columns: Columns, row: number, firstText: number): DecodedFac
   if (!isNumber(mtimeMs) || !isNumber(size)) return undefined;
   if (!(ctimeMs === null || isNumber(ctimeMs)) || !(ino === null || isNumber(ino)))
     return undefined;
-  const count = linkCount(ids);
   for (let text = firstText; text < firstText + count; text++)
     if (typeof columns.texts[text] !== "string") return undefined;
   const status = statusOfPath(path);
