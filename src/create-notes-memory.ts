@@ -56,7 +56,11 @@ export interface NotesMemoryOptions {
   readonly embedder?: Embedder;
   /** The clock (epoch ms), for tests. Default `Date.now`. */
   readonly now?: () => number;
-  /** The id source, for tests. Default: crypto-random base62 ids. */
+  /**
+   * The id source for new notes. Default: crypto-random base62 ids of `ID_BODY_LENGTH`
+   * characters. `() => generateId(undefined, 8)` makes wider ids, which coexist with the
+   * existing ones; an id that is not valid (`isValidId`) is refused before anything is written.
+   */
   readonly generateId?: () => string;
   /** Tuning for the lock that keeps other processes out during a mutation. */
   readonly lock?: LockOptions;

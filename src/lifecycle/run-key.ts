@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
-
-const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+import { generateId } from "../model/id.js";
 
 /**
  * The key of a consolidation run: a digest of what it consumes (journal entry ids and
@@ -21,19 +20,33 @@ export function runKey(consumed: readonly string[]): string {
 }
 
 /**
- * The id a run gives the note it creates under `key`: derived from the run's seed (see
- * {@link idSeed}), so a re-run creates the same ids. `attempt` moves to the next candidate when
- * an id is taken.
+ * The id a run gives the note it creates under `key`: the model's generator fed by a digest
+ * of the run's seed (see {@link idSeed}) instead of random bytes, so a re-run creates the same
+ * ids, of the width new ids have. `attempt` moves to the next candidate when an id is taken.
  */
 export function plannedId(run: string, key: string, attempt = 0): string {
-  const digest = createHash("sha256").update(`${run}\n${key}\n${attempt}`).digest();
-  let body = "";
-  for (let i = 0; body.length < 6 && i < digest.length; i++) {
-    const byte = digest[i] ?? 0;
-    // 248 = 4 x 62: bytes above it would make some characters likelier than others.
-    if (byte < 248) body += BASE62[byte % 62];
-  }
-  return `id__${body.padEnd(6, "0")}`;
+  return generateId(digestBytes(`${run}\n${key}\n${attempt}`));
+}
+
+/**
+ * A byte source replaying the SHA-256 digest of `seed`, then of `seed` and a counter for as
+ * long as the generator asks: the bytes a run's ids are drawn from.
+ */
+function digestBytes(seed: string): (n: number) => Uint8Array {
+  let block = 0;
+  let digest = createHash("sha256").update(seed).digest();
+  let at = 0;
+  return (n) => {
+    const bytes = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      if (at === digest.length) {
+        digest = createHash("sha256").update(`${seed}\n${++block}`).digest();
+        at = 0;
+      }
+      bytes[i] = digest[at++] ?? 0;
+    }
+    return bytes;
+  };
 }
 
 /**

@@ -18,6 +18,7 @@ import { oversize } from "./argument-size.js";
 import type { McpTool, ToolDeps } from "./mcp-tool.js";
 import { registerNoteResources } from "./note-resources.js";
 import { MCP_TOOLS } from "./tool-sets.js";
+import { ID_PLACEHOLDER } from "../model/index.js";
 
 /** What the server needs besides the memory. */
 export interface McpServerOptions {
@@ -49,7 +50,7 @@ export function createMcpServer(memory: Memory, options: McpServerOptions): McpS
     {
       instructions:
         "Linked markdown notes in git. Start with `context`; search before capturing; link notes as " +
-        "[[id__XXXXXX|text]]; end with `session_log`.",
+        `[[${ID_PLACEHOLDER}|text]]; end with \`session_log\`.`,
     },
   );
   const tools = options.tools ?? MCP_TOOLS;

@@ -9,7 +9,7 @@
 import { type } from "arktype";
 import { err, ok } from "neverthrow";
 import { MAX_SEARCH_LIMIT, recentNotes, type Memory, type NoteMeta } from "../index.js";
-import { parseSince } from "../model/index.js";
+import { ID_PLACEHOLDER, parseSince } from "../model/index.js";
 import { defineTool, failure, type McpTool, type ToolDeps } from "./mcp-tool.js";
 
 /** A note id argument (with or without the id__ prefix). */
@@ -31,8 +31,7 @@ const brief = (note: NoteMeta) => ({
 
 const captureTool = defineTool({
   name: "capture",
-  description:
-    "Write a new note: one idea, stated by the title. Link notes in the body as [[id__XXXXXX|text]]. No secrets.",
+  description: `Write a new note: one idea, stated by the title. Link notes in the body as [[${ID_PLACEHOLDER}|text]]. No secrets.`,
   schema: type({
     "+": "reject",
     title: "string",

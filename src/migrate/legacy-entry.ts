@@ -6,7 +6,7 @@
  * @module
  */
 
-import { isValidId } from "../model/id.js";
+import { ID_SHAPE, isValidId } from "../model/id.js";
 import { messageOf } from "../shared/message-of.js";
 
 /** What every old-format file starts with (after an optional byte-order mark and blank space). */
@@ -78,7 +78,7 @@ function readHeader(data: unknown): LegacyHeader | string {
   const record = data as Record<string, unknown>;
   const { id, title, tags, pinned } = record;
   if (id !== undefined && (typeof id !== "string" || !isValidId(id.trim()))) {
-    return `the header's id ${JSON.stringify(id)} is not a note id (id__ followed by 6 letters or digits)`;
+    return `the header's id ${JSON.stringify(id)} is not a note id (${ID_SHAPE})`;
   }
   if (title !== undefined && typeof title !== "string") return "the header's title is not a string";
   if (

@@ -13,6 +13,7 @@ import { dedupeTags, isValidTagName } from "../model/tags.js";
 import { parseLegacyContent, type LegacyHeader } from "./legacy-entry.js";
 import { parseLegacyFilename } from "./legacy-filename.js";
 import { memoryRootOf } from "./legacy-memory-root.js";
+import { ID_PLACEHOLDER, ID_SHAPE } from "../model/id.js";
 
 /** A markdown file under the migration root. */
 export interface SourceFile {
@@ -135,7 +136,7 @@ function planEntry(path: string, header: LegacyHeader, body: string): PlannedMig
   const name = parseLegacyFilename(path);
   const id = header.id ?? name.id;
   if (id === undefined) {
-    return 'no id: neither the header nor the filename has one; add "id": "id__XXXXXX" (6 letters or digits) to the header';
+    return `no id: neither the header nor the filename has one; add "id": "${ID_PLACEHOLDER}" (${ID_SHAPE}) to the header`;
   }
   const title = validateTitle(header.title ?? name.title);
   if (title.isErr()) return `unusable title: ${title.error.message}`;

@@ -6,7 +6,7 @@
 
 import { err, ok, type Result } from "neverthrow";
 import { InvalidInputError } from "../errors.js";
-import { isValidId } from "./id.js";
+import { ID_PLACEHOLDER, ID_SHAPE, isValidId } from "./id.js";
 import { slugify } from "./slug.js";
 
 const EXTENSION = ".md";
@@ -55,9 +55,7 @@ export function parseFilename(name: string): Result<ParsedFilename, InvalidInput
   const space = stem.lastIndexOf(" ");
   const id = stem.slice(space + 1);
   if (!isValidId(id)) {
-    return err(
-      invalidName(base, `"${id}" is not a note id (id__ followed by 6 letters or digits)`),
-    );
+    return err(invalidName(base, `"${id}" is not a note id (${ID_SHAPE})`));
   }
   return ok({ id, slug: space === -1 ? "" : stem.slice(0, space) });
 }
@@ -65,7 +63,7 @@ export function parseFilename(name: string): Result<ParsedFilename, InvalidInput
 function invalidName(base: string, reason: string): InvalidInputError {
   return new InvalidInputError(
     `"${base}" is not a note filename: ${reason}. ` +
-      'A note filename looks like "<slug> id__XXXXXX.md" (for example "igor-fullstack id__Kf9mNp.md") ' +
-      'or "id__XXXXXX.md", where XXXXXX is 6 characters of [0-9A-Za-z].',
+      `A note filename looks like "<slug> ${ID_PLACEHOLDER}.md" (for example "igor-fullstack id__Kf9mNp.md") ` +
+      `or "${ID_PLACEHOLDER}.md", where the id is ${ID_SHAPE}.`,
   );
 }

@@ -10,7 +10,19 @@
  * ```
  * @module
  */
-export { generateId, isValidId, normalizeIdInput, ID_PREFIX } from "./id.js";
+export {
+  generateId,
+  idLengthAt,
+  isValidId,
+  normalizeIdInput,
+  ID_BODY_LENGTH,
+  ID_BODY_MAX_LENGTH,
+  ID_BODY_MIN_LENGTH,
+  ID_PLACEHOLDER,
+  ID_PREFIX,
+  ID_SHAPE,
+  ID_SOURCE,
+} from "./id.js";
 export { slugify } from "./slug.js";
 export {
   SOURCE_TRAILER,

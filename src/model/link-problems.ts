@@ -7,7 +7,7 @@
  */
 
 import { findCodeRanges, isInsideRanges } from "./code-ranges.js";
-import { ID_PREFIX, isValidId } from "./id.js";
+import { ID_BODY_MAX_LENGTH, ID_BODY_MIN_LENGTH, ID_PREFIX, isValidId } from "./id.js";
 import { extractLinks, isValidDisplayText } from "./links.js";
 import type { TextRange } from "./text-range.js";
 
@@ -101,7 +101,7 @@ function idReason(id: string): string {
   const body = id.slice(ID_PREFIX.length);
   if (isValidId(id)) return `"${id}" is followed by text that is neither "#anchor" nor "|text"`;
   if (/[^0-9A-Za-z]/.test(body)) return `"${id}" holds characters other than [0-9A-Za-z]`;
-  return `"${id}" has ${body.length} characters after id__, not 6`;
+  return `"${id}" has ${body.length} characters after ${ID_PREFIX}, not ${ID_BODY_MIN_LENGTH} to ${ID_BODY_MAX_LENGTH}`;
 }
 
 /**

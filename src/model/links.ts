@@ -6,9 +6,7 @@
  */
 
 import { findCodeRanges, isInsideRanges, type TextRange } from "./code-ranges.js";
-import { ID_BODY_LENGTH, ID_PREFIX, isValidId } from "./id.js";
-
-const ID_LENGTH = ID_PREFIX.length + ID_BODY_LENGTH;
+import { idLengthAt } from "./id.js";
 
 /** One link found in a note body. */
 export interface NoteLink {
@@ -86,10 +84,11 @@ export function extractLinks(body: string): NoteLink[] {
 /** Parses the link whose `[[` is at `open`, or returns undefined when it is not one. */
 function parseLinkAt(body: string, open: number, code: readonly TextRange[]): NoteLink | undefined {
   const idStart = open + 2;
-  const id = body.slice(idStart, idStart + ID_LENGTH);
-  if (!isValidId(id)) return undefined;
+  const idLength = idLengthAt(body, idStart);
+  if (idLength === 0) return undefined;
+  const id = body.slice(idStart, idStart + idLength);
 
-  let cursor = idStart + ID_LENGTH;
+  let cursor = idStart + idLength;
   let anchor: string | undefined;
   if (body.charAt(cursor) === "#") {
     const anchorEnd = firstOf(body, cursor + 1, ["|", "]]"]);

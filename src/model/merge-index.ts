@@ -12,11 +12,14 @@
 
 import { mergeNoteText, type MergedText } from "./merge-note.js";
 import { mergeSequence, unionInOrder } from "./merge-sequence.js";
+import { ID_SOURCE } from "./id.js";
 
 type Tier = "hot" | "warm";
 
 const TIER_HEADING = /^##\s+(.+?)\s*$/;
-const TIER_ITEM = /^\s*[-*+]\s+!?\[\[(id__[0-9A-Za-z]{6})(?:#[^\]|]*)?(?:\|[^\]]*)?\]\]/;
+const TIER_ITEM = new RegExp(
+  String.raw`^\s*[-*+]\s+!?\[\[(${ID_SOURCE})(?:#[^\]|]*)?(?:\|[^\]]*)?\]\]`,
+);
 
 interface IndexParts {
   /** The file without its tier items. */

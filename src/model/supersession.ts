@@ -12,7 +12,7 @@
 import { err, ok, type Result } from "neverthrow";
 import { ConflictError, InvalidInputError, NotFoundError } from "../errors.js";
 import { findCodeRanges, isInsideRanges, type TextRange } from "./code-ranges.js";
-import { isValidId } from "./id.js";
+import { ID_SHAPE, isValidId } from "./id.js";
 import { extractLinks, isValidDisplayText } from "./links.js";
 
 /** One supersession mark found in a note body. */
@@ -210,7 +210,7 @@ function sameOrConflict(
 function checkMark(mark: SupersessionMark): InvalidInputError | undefined {
   if (!isValidId(mark.successorId)) {
     return new InvalidInputError(
-      `"${mark.successorId}" is not a note id (id__ and 6 letters or digits). Nothing was written.`,
+      `"${mark.successorId}" is not a note id (${ID_SHAPE}). Nothing was written.`,
     );
   }
   if (!isIsoDate(mark.date)) {

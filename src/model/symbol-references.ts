@@ -9,6 +9,8 @@
  * @module
  */
 
+import { isValidId } from "./id.js";
+
 /** An identifier a note names. */
 export interface SymbolReference {
   readonly kind: "symbol";
@@ -39,6 +41,6 @@ export function symbolReferencesIn(span: string): SymbolReference[] {
 
 /** Whether a name is shaped like one project's identifier rather than a word. */
 export function isDistinctiveIdentifier(name: string): boolean {
-  if (name.length < 4 || !/[a-z]/.test(name) || /^id__[A-Za-z0-9]{6}$/.test(name)) return false;
+  if (name.length < 4 || !/[a-z]/.test(name) || isValidId(name)) return false;
   return /[a-z0-9][A-Z]/.test(name) || /[A-Za-z0-9]_[A-Za-z0-9]/.test(name);
 }

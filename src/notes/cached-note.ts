@@ -1,8 +1,11 @@
-import { ID_BODY_LENGTH, ID_PREFIX } from "../model/id.js";
+import { ID_PREFIX } from "../model/id.js";
 import type { FactLink } from "./note-facts.js";
 
-/** How a link's target is kept in the facts file: the characters after "id__". */
-export const LINK_ID_WIDTH = ID_BODY_LENGTH;
+/**
+ * How a note's link targets are kept in the facts file: each id without "id__", a space
+ * between (ids have no spaces and may be of several widths).
+ */
+export const LINK_ID_SEPARATOR = " ";
 
 /**
  * A note's facts as read back from the facts file. Its links stay as the file holds them
@@ -17,7 +20,7 @@ export class CachedNote {
   #links: readonly FactLink[] | undefined;
 
   /**
-   * @param ids - the link targets' ids without "id__", {@link LINK_ID_WIDTH} characters each
+   * @param ids - the link targets' ids without "id__", {@link LINK_ID_SEPARATOR} between
    * @param texts - the display texts of every note's links; this note's start at `firstText`
    */
   constructor(
@@ -36,11 +39,12 @@ export class CachedNote {
   get links(): readonly FactLink[] {
     if (this.#links === undefined) {
       const links: FactLink[] = [];
-      for (let at = 0; at < this.#ids.length; at += LINK_ID_WIDTH) {
-        links.push({
-          id: ID_PREFIX + this.#ids.slice(at, at + LINK_ID_WIDTH),
-          displayText: this.#texts[this.#firstText + at / LINK_ID_WIDTH] ?? "",
-        });
+      if (this.#ids !== "") {
+        let text = this.#firstText;
+        for (const body of this.#ids.split(LINK_ID_SEPARATOR)) {
+          links.push({ id: ID_PREFIX + body, displayText: this.#texts[text] ?? "" });
+          text++;
+        }
       }
       this.#links = links;
     }

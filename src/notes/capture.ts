@@ -12,7 +12,7 @@ import {
   type MutationOptions,
 } from "./mutation-options.js";
 import { buildFilename } from "../model/filename.js";
-import { isValidId } from "../model/id.js";
+import { ID_SHAPE, isValidId } from "../model/id.js";
 import { slugify } from "../model/slug.js";
 import { validateBody, validateTags, validateTitle } from "../model/note-input.js";
 import { parseNote, serializeNote } from "../model/note-format.js";
@@ -122,9 +122,7 @@ function validateCapture(
  */
 function checkChosenId(id: string, used: UsedIds): ResultAsync<string, InvalidInputError> {
   if (!isValidId(id)) {
-    return errAsync(
-      new InvalidInputError(`"${id}" is not a note id: "id__" followed by 6 letters or digits.`),
-    );
+    return errAsync(new InvalidInputError(`"${id}" is not a note id: ${ID_SHAPE}.`));
   }
   if (used.files.has(id)) {
     return errAsync(

@@ -1,6 +1,6 @@
 import { err, ok, type Result } from "neverthrow";
 import { DuplicateIdError, InvalidInputError, NotFoundError } from "../errors.js";
-import { isValidId, normalizeIdInput } from "../model/id.js";
+import { ID_SHAPE, isValidId, normalizeIdInput } from "../model/id.js";
 import type { NoteFacts } from "./note-facts.js";
 
 /**
@@ -26,9 +26,7 @@ export function checkNoteId(idInput: string): Result<string, InvalidInputError> 
   const id = normalizeIdInput(idInput.trim());
   if (isValidId(id)) return ok(id);
   return err(
-    new InvalidInputError(
-      `"${idInput}" is not a note id: an id is "id__" followed by 6 letters or digits, e.g. id__Kf9mNp.`,
-    ),
+    new InvalidInputError(`"${idInput}" is not a note id: an id is ${ID_SHAPE}, e.g. id__Kf9mNp.`),
   );
 }
 

@@ -1,8 +1,8 @@
 import { isRecord } from "../shared/is-record.js";
-import { isValidId } from "../model/id.js";
+import { ID_PREFIX, isValidId } from "../model/id.js";
 import { PRIVATE_FOLDER, STATUS_FOLDERS, basename, statusOfPath } from "../model/layout.js";
 import { NOTE_HASH_LENGTH, isNoteHash } from "../model/note-hash.js";
-import { CachedNote, LINK_ID_WIDTH } from "./cached-note.js";
+import { CachedNote, LINK_ID_SEPARATOR } from "./cached-note.js";
 import type { NoteFacts } from "./note-facts.js";
 import { safelyRead, type StatKey } from "./stat-key.js";
 
@@ -10,14 +10,13 @@ import { safelyRead, type StatKey } from "./stat-key.js";
 export const NOTES_CACHE_PATH = `${PRIVATE_FOLDER}/cache/notes.json`;
 
 const FORMAT = "agent-memory/notes-cache";
-// Bumped whenever what a note's facts hold, how they are derived, or the file's shape changes.
-// 4: the `successors` column (a superseded note's successor id, issue 30).
-const VERSION = 4;
+// Bumped whenever what a note's facts hold, how they are derived, or the file's shape changes
+// (4: link targets separated, not glued at the id's width, so ids of any width fit; 5: the
+// `successors` column, a superseded note's successor id, issue 30).
+const VERSION = 5;
 // A cache written for another set of status folders describes another layout.
 const LAYOUT = Object.values(STATUS_FOLDERS).join(",");
 
-// " id__XXXXXX.md": what follows the slug in a note's file name.
-const ID_SUFFIX_LENGTH = 14;
 const STAT_CELLS = 4;
 
 /** One file's facts, with the stat key and the time they were read. */
@@ -34,8 +33,8 @@ export type DecodedFacts = CachedFacts & { readonly stored: undefined };
  * The file's shape: one column per field instead of one array per note, because a cold
  * process pays for every value its parser allocates, and the garbage collector then copies
  * each survivor. Columns whose values are constrained are glued into strings: the hashes
- * (fixed width), a note's tags (no whitespace in a tag) and its links' targets (fixed width,
- * without "id__"). No read time: only rows read safely after their mtime are saved, and such
+ * (fixed width), a note's tags (no whitespace in a tag) and its links' targets (no
+ * whitespace in an id; without "id__"). No read time: only rows read safely after their mtime are saved, and such
  * a row stays safe.
  */
 interface Columns {
@@ -46,7 +45,7 @@ interface Columns {
   readonly titles: string[];
   /** Per note, its tags joined by spaces. */
   readonly tags: string[];
-  /** Per note, its links' targets glued, {@link LINK_ID_WIDTH} characters each. */
+  /** Per note, its links' targets without "id__", {@link LINK_ID_SEPARATOR} between. */
   readonly links: string[];
   /** Every note's link texts, in order. */
   readonly texts: string[];
@@ -93,7 +92,7 @@ export function encodeNotesCache(entries: Iterable<CachedFacts>): string {
     columns.tags.push(note.tags.join(" "));
     let ids = "";
     for (const link of note.links) {
-      ids += link.id.slice(-LINK_ID_WIDTH);
+      ids += (ids === "" ? "" : LINK_ID_SEPARATOR) + link.id.slice(ID_PREFIX.length);
       columns.texts.push(link.displayText);
     }
     columns.links.push(ids);
@@ -140,9 +139,9 @@ export function decodeNotesCache(text: string): DecodedFacts[] | undefined {
   const entries: DecodedFacts[] = [];
   let firstText = 0;
   for (let row = 0; row < columns.paths.length; row++) {
-    const entry = decodeRow(columns, row, firstText);
-    const links = columns.links[row];
-    firstText += typeof links === "string" ? links.length / LINK_ID_WIDTH : 0;
+    const links = linkCount(columns.links[row]);
+    const entry = decodeRow(columns, row, firstText, links);
+    firstText += links;
     if (entry !== undefined) entries.push(entry);
   }
   return entries;
@@ -156,16 +155,34 @@ function columnsOf(parsed: Record<string, unknown>): Columns | undefined {
   const count = paths.length;
   if (stats.length !== count * STAT_CELLS || hashes.length !== count * NOTE_HASH_LENGTH) return;
   if (titles.length !== count || tags.length !== count || links.length !== count) return;
-  let linkCount = 0;
-  for (const glued of links as unknown[]) {
-    if (typeof glued !== "string" || glued.length % LINK_ID_WIDTH !== 0) return;
-    linkCount += glued.length / LINK_ID_WIDTH;
+  let totalLinks = 0;
+  for (const ids of links as unknown[]) {
+    if (typeof ids !== "string") return;
+    totalLinks += linkCount(ids);
   }
-  if (texts.length !== linkCount) return;
+  if (texts.length !== totalLinks) return;
   return parsed as unknown as Columns;
 }
 
-function decodeRow(columns: Columns, row: number, firstText: number): DecodedFacts | undefined {
+/** How many link targets a note's `links` cell names. */
+function linkCount(ids: string | undefined): number {
+  if (ids === undefined || ids === "") return 0;
+  let count = 1;
+  for (
+    let at = ids.indexOf(LINK_ID_SEPARATOR);
+    at !== -1;
+    at = ids.indexOf(LINK_ID_SEPARATOR, at + 1)
+  )
+    count++;
+  return count;
+}
+
+function decodeRow(
+  columns: Columns,
+  row: number,
+  firstText: number,
+  count: number,
+): DecodedFacts | undefined {
   const path = columns.paths[row];
   const title = columns.titles[row];
   const tags = columns.tags[row];
@@ -183,20 +200,18 @@ function decodeRow(columns: Columns, row: number, firstText: number): DecodedFac
   const successor = columns.successors[String(row)];
   if (successor !== undefined && (typeof successor !== "string" || !isValidId(successor)))
     return undefined;
-  const count = (ids ?? "").length / LINK_ID_WIDTH;
   for (let text = firstText; text < firstText + count; text++)
     if (typeof columns.texts[text] !== "string") return undefined;
   const status = statusOfPath(path);
   // The store uses an entry only for a path its listing parsed as a note file name (which
   // checks the id's characters), so the id and slug are cut from the path here instead of
-  // parsing 10,000 names again.
+  // parsing 10,000 names again: "<slug> <id>.md", the id after the last space, or "<id>.md".
   const name = basename(path);
-  if (status === undefined || name.length < ID_SUFFIX_LENGTH - 1) return undefined;
-  // "id__XXXXXX.md" alone, or "<slug> id__XXXXXX.md".
-  const slug = name.length === ID_SUFFIX_LENGTH - 1 ? "" : name.slice(0, -ID_SUFFIX_LENGTH);
-  const cut = slug === "" ? 0 : slug.length + 1;
-  if (slug !== "" && name[slug.length] !== " ") return undefined;
-  if (!name.startsWith("id__", cut)) return undefined;
+  if (status === undefined || !name.endsWith(".md")) return undefined;
+  const space = name.lastIndexOf(" ");
+  const slug = space === -1 ? "" : name.slice(0, space);
+  const cut = space + 1;
+  if (!name.startsWith(ID_PREFIX, cut)) return undefined;
   return {
     key: statKey(mtimeMs, size, ctimeMs, ino),
     readAt: Number.POSITIVE_INFINITY,

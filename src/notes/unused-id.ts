@@ -4,6 +4,7 @@ import { parseFilename } from "../model/filename.js";
 import { basename } from "../model/layout.js";
 import type { NoteSnapshot } from "./note-store.js";
 import type { NotesContext } from "./notes-context.js";
+import { ID_SHAPE, isValidId } from "../model/id.js";
 
 /**
  * Ids the memory already uses: in file names anywhere under the root (notes, and the redirect
@@ -34,13 +35,24 @@ export function usedIds(ctx: NotesContext): ResultAsync<UsedIds, PersistenceErro
   );
 }
 
-/** A fresh id is never one a file or a link already names: a broken link must not start resolving to it. */
+/**
+ * A fresh id is never one a file or a link already names: a broken link must not start
+ * resolving to it. A generator a host injected that returns something other than an id is
+ * refused before anything is written: a file named with it would not be a note.
+ */
 export function pickUnusedId(
   generate: () => string,
   used: UsedIds,
 ): ResultAsync<string, InvalidInputError> {
   for (let attempt = 0; attempt < MAX_ID_ATTEMPTS; attempt++) {
     const id = generate();
+    if (!isValidId(id)) {
+      return errAsync(
+        new InvalidInputError(
+          `The id generator returned "${id}", which is not a note id (${ID_SHAPE}); nothing was written. Fix the generateId option.`,
+        ),
+      );
+    }
     if (!used.files.has(id) && !used.linkTargets.has(id)) return okAsync(id);
   }
   return errAsync(

@@ -3,6 +3,8 @@
  * (note lines, findings, shown bodies), never from the memory.
  */
 
+import { ID_SOURCE } from "../model/id.js";
+
 interface ShownLine {
   readonly id: string;
   readonly title: string;
@@ -13,7 +15,9 @@ interface ShownLine {
 
 type Action = Record<string, unknown> & { readonly type: string };
 
-const ID = /id__[A-Za-z0-9]{6}/g;
+const ID = new RegExp(ID_SOURCE, "g");
+const PAIR = new RegExp(`(${ID_SOURCE}) ~ (${ID_SOURCE})`, "g");
+const SHOWN_BODY = new RegExp(`<note id="(${ID_SOURCE})">\\n([\\s\\S]*?)\\n<\\/note>`, "g");
 /** Orphans at least this old are archived rather than relinked, as a careful model would. */
 const STALE_DAYS = 180;
 
@@ -128,16 +132,12 @@ function idsIn(text: string): string[] {
 }
 
 function pairs(text: string): [string, string][] {
-  return [...text.matchAll(/(id__[A-Za-z0-9]{6}) ~ (id__[A-Za-z0-9]{6})/g)].map((m) => [
-    m[1] ?? "",
-    m[2] ?? "",
-  ]);
+  return [...text.matchAll(PAIR)].map((m) => [m[1] ?? "", m[2] ?? ""]);
 }
 
 function shownBodies(prompt: string): Map<string, string> {
   const bodies = new Map<string, string>();
-  for (const match of prompt.matchAll(/<note id="(id__[A-Za-z0-9]{6})">\n([\s\S]*?)\n<\/note>/g))
-    bodies.set(match[1] ?? "", match[2] ?? "");
+  for (const match of prompt.matchAll(SHOWN_BODY)) bodies.set(match[1] ?? "", match[2] ?? "");
   return bodies;
 }
 

@@ -1,6 +1,7 @@
 import { okAsync } from "neverthrow";
 import type { Llm, LlmRequest } from "../ports/llm.js";
 import { answerDefrag, isDefragPrompt } from "./prompt-bound-defrag.js";
+import { ID_SOURCE } from "../model/id.js";
 
 /** Most bytes of session text one created note takes, under the answer's per-note limit. */
 const NOTE_BYTES = 6 * 1024;
@@ -59,9 +60,9 @@ function answerConsolidation(prompt: string): string {
   const notes = sessions
     .map((match, i) => noteOfSession(match[2] ?? "", i))
     .filter((note) => note !== undefined);
-  const inbox = [...section(prompt, "## Inbox notes").matchAll(/^id: (id__[A-Za-z0-9]{6})/gm)].map(
-    (match) => ({ id: match[1] ?? "", action: "keep" }),
-  );
+  const inbox = [
+    ...section(prompt, "## Inbox notes").matchAll(new RegExp(`^id: (${ID_SOURCE})`, "gm")),
+  ].map((match) => ({ id: match[1] ?? "", action: "keep" }));
   const today = /^Today is (\d{4}-\d{2}-\d{2})\./m.exec(prompt)?.[1];
   const related = shownNotes(section(prompt, "## Related existing notes"));
   const created = new Set(notes.map((note) => note.key));
@@ -85,7 +86,7 @@ const CHANGED = /\b(no longer|instead|reversed|replaced|changed)\b/i;
 
 /** The `### title` / `id:` pairs of a rendered notes section. */
 function shownNotes(text: string): { id: string; title: string }[] {
-  return [...text.matchAll(/^### (.+)\nid: (id__[A-Za-z0-9]{6})/gm)].map((match) => ({
+  return [...text.matchAll(new RegExp(`^### (.+)\\nid: (${ID_SOURCE})`, "gm"))].map((match) => ({
     title: match[1] ?? "",
     id: match[2] ?? "",
   }));

@@ -1,8 +1,10 @@
 import { HtmlRenderer, Node, Parser } from "commonmark";
 import type { Note } from "../notes/note-meta.js";
 import { notePath } from "./site-paths.js";
+import { ID_SOURCE } from "../model/id.js";
 
 const BROKEN_HREF = "#broken-";
+const BROKEN_ANCHOR = new RegExp(`<a href="${BROKEN_HREF}(${ID_SOURCE})">`, "g");
 const parser = new Parser();
 // safe: links and images with javascript:, vbscript:, file: or data: (but images) URLs lose
 // their URL. Raw HTML never reaches it: it is turned into text first (see showHtmlAsText).
@@ -39,7 +41,7 @@ export function noteBodyHtml(
   return renderer
     .render(tree)
     .replace(
-      /<a href="#broken-(id__[0-9A-Za-z]{6})">/g,
+      BROKEN_ANCHOR,
       '<a class="broken" href="#broken-$1" title="Broken link: no note has the id $1">',
     );
 }

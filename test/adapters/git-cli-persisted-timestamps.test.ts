@@ -153,7 +153,7 @@ describe("gitCli's persisted timestamp walk", () => {
   it.each([
     ["truncated", (text: string) => text.slice(0, text.length / 2)],
     ["empty", () => ""],
-    ["from another version", (text: string) => text.replace('"version":2', '"version":1')],
+    ["from another version", (text: string) => text.replace('"version":3', '"version":1')],
     ["with a forged time", (text: string) => text.replace(/"times":\[\d+,/, '"times":[-1e400,')],
     ["with its ids out of order", (text: string) => text.replace("id__AAAAAA", "id__ZZZZZZ")],
     ["with a malformed id", (text: string) => text.replace("id__BBBBBB", "id__BB-BBB")],
@@ -169,6 +169,25 @@ describe("gitCli's persisted timestamp walk", () => {
     await subcommands();
     expect(plain(okOf(await counted().timestamps()))).toEqual(await fresh());
     expect(await subcommands()).toEqual(["rev-parse"]);
+  });
+
+  it("walks again over a saved walk of the fixed-width packing (version 2), never reading it", async () => {
+    await counted().timestamps();
+    const file = await savedFile();
+    const saved = JSON.parse(await readFile(file, "utf8")) as { version: number; times: unknown };
+    expect(saved.version).toBe(3);
+    // What the version before wrote, with times that are not the repository's: trusted, the
+    // answer would be wrong.
+    const old = {
+      ...saved,
+      version: 2,
+      times: { ids: "id__AAAAAA id__BBBBBB", times: [1, 2, 3, 4] },
+    };
+    await writeFile(file, JSON.stringify(old));
+    await subcommands();
+    expect(plain(okOf(await counted().timestamps()))).toEqual(await fresh());
+    expect(await subcommands()).toContain("log");
+    expect(JSON.parse(await readFile(file, "utf8"))).toMatchObject({ version: 3 });
   });
 
   it("writes nothing with persistTimestamps: false", async () => {

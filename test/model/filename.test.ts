@@ -40,7 +40,7 @@ describe("parseFilename", () => {
   it.each([
     "igor.md",
     "igor id__Kf9mN.md",
-    "igor id__Kf9mNpq.md",
+    "igor id__Kf9mNpqKf9mNpqKf9.md",
     "igor id__Kf9mNp.txt",
     "igor id__Kf9mNp",
     "igor id__Kf9mNp.md.bak",

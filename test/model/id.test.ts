@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import {
   generateId,
   ID_BODY_LENGTH,
+  ID_BODY_MAX_LENGTH,
+  ID_BODY_MIN_LENGTH,
+  ID_PLACEHOLDER,
   ID_PREFIX,
+  ID_SHAPE,
+  ID_SOURCE,
+  idLengthAt,
   isValidId,
   normalizeIdInput,
 } from "../../src/model/id.js";
@@ -63,13 +69,16 @@ describe("generateId", () => {
 });
 
 describe("isValidId", () => {
-  it.each(["id__Kf9mNp", "id__000000", "id__zzzzzz"])("accepts %s", (id) => {
-    expect(isValidId(id)).toBe(true);
-  });
+  it.each(["id__Kf9mNp", "id__000000", "id__zzzzzz", "id__Kf9mNp2Q", `id__${"z".repeat(16)}`])(
+    "accepts %s",
+    (id) => {
+      expect(isValidId(id)).toBe(true);
+    },
+  );
 
   it.each([
     "id__Kf9mN",
-    "id__Kf9mNpq",
+    "id__Kf9mNpqKf9mNpqKf9",
     "id_Kf9mNp",
     "ID__Kf9mNp",
     "id__Kf9-Np",
@@ -90,5 +99,40 @@ describe("normalizeIdInput", () => {
 
   it("does not validate", () => {
     expect(normalizeIdInput("x")).toBe("id__x");
+  });
+});
+
+describe("ids of another width", () => {
+  it("accepts every width from the narrowest to the widest, and no other", () => {
+    for (let width = 1; width <= ID_BODY_MAX_LENGTH + 2; width++) {
+      const valid = width >= ID_BODY_MIN_LENGTH && width <= ID_BODY_MAX_LENGTH;
+      expect(isValidId(ID_PREFIX + "a".repeat(width))).toBe(valid);
+      expect(idLengthAt(`[[${ID_PREFIX}${"a".repeat(width)}|x]]`, 2)).toBe(
+        valid ? ID_PREFIX.length + width : 0,
+      );
+    }
+  });
+
+  it("makes new ids at the current width, and at another one when asked", () => {
+    expect(generateId().length).toBe(ID_PREFIX.length + ID_BODY_LENGTH);
+    expect(generateId(undefined, 8)).toMatch(/^id__[0-9A-Za-z]{8}$/);
+    // The same bytes as at width 6, two more of them.
+    expect(generateId(replay([0, 1, 10, 36, 61, 62, 2, 3]), 8)).toBe("id__01Aaz023");
+    // Outside the accepted range, clamped into it: whatever is asked, the id is valid.
+    expect(generateId(undefined, 2).length).toBe(ID_PREFIX.length + ID_BODY_MIN_LENGTH);
+    expect(generateId(undefined, 99).length).toBe(ID_PREFIX.length + ID_BODY_MAX_LENGTH);
+  });
+
+  it("finds an id in other text without cutting a longer run into one", () => {
+    const inText = new RegExp(ID_SOURCE, "g");
+    expect("a id__Kf9mNp, b id__Kf9mNp2Q. c".match(inText)).toEqual(["id__Kf9mNp", "id__Kf9mNp2Q"]);
+    expect(`id__${"a".repeat(17)}`.match(inText)).toBeNull();
+  });
+
+  it("says the shape and shows a placeholder of the current width", () => {
+    expect(ID_SHAPE).toBe(
+      `"id__" followed by ${ID_BODY_MIN_LENGTH} to ${ID_BODY_MAX_LENGTH} letters or digits`,
+    );
+    expect(ID_PLACEHOLDER).toBe(`id__${"X".repeat(ID_BODY_LENGTH)}`);
   });
 });

@@ -44,17 +44,19 @@ describe("findLinkProblems", () => {
   });
 
   it("finds malformed id links, with the reason", () => {
-    const problems = findLinkProblems("[[id__bad|x]] [[id__ABC]] [[id__Ab3xYz9]] [[id__Ab-xYz]]");
+    const problems = findLinkProblems(
+      "[[id__bad|x]] [[id__ABC]] [[id__Ab3xYz9Ab3xYz9Ab3]] [[id__Ab-xYz]]",
+    );
     expect(problems.map((p) => (p.kind === "malformed-id" ? p.id : p.kind))).toEqual([
       "id__bad",
       "id__ABC",
-      "id__Ab3xYz9",
+      "id__Ab3xYz9Ab3xYz9Ab3",
       "id__Ab-xYz",
     ]);
     expect(problems.map((p) => (p.kind === "malformed-id" ? p.reason : ""))).toEqual([
-      '"id__bad" has 3 characters after id__, not 6',
-      '"id__ABC" has 3 characters after id__, not 6',
-      '"id__Ab3xYz9" has 7 characters after id__, not 6',
+      '"id__bad" has 3 characters after id__, not 6 to 16',
+      '"id__ABC" has 3 characters after id__, not 6 to 16',
+      '"id__Ab3xYz9Ab3xYz9Ab3" has 17 characters after id__, not 6 to 16',
       '"id__Ab-xYz" holds characters other than [0-9A-Za-z]',
     ]);
   });

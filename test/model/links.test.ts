@@ -96,7 +96,7 @@ describe("extractLinks: ignored", () => {
     ["single closing bracket", `[[${A}]`],
     ["single opening bracket", `[${A}]]`],
     ["five-character id", "[[id__Ab3xY]]"],
-    ["seven-character id", "[[id__Ab3xYzQ]]"],
+    ["seventeen-character id", "[[id__Ab3xYzQAb3xYzQAb3]]"],
     ["bad character in id", "[[id__Ab3-Yz]]"],
     ["missing prefix", "[[Ab3xYz]]"],
     ["wrong prefix case", "[[ID__Ab3xYz]]"],

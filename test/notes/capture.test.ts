@@ -34,6 +34,14 @@ describe("capture", () => {
     expect(await read(fs, `${root}/${meta.path}`)).toBe("# Plain\n\ntext\n");
   });
 
+  it("refuses an injected generator's id that is not a note id, writing nothing", async () => {
+    const { memory } = await freshMemory({ generateId: () => "id__Ab3" });
+    const error = errOf(await memory.capture({ title: "Plain", body: "text" }));
+    expect(error.code).toBe("INVALID_INPUT");
+    expect(error.message).toContain('The id generator returned "id__Ab3"');
+    expect(okOf(await memory.list())).toEqual([]);
+  });
+
   it("never reuses an id used by a file anywhere or by a link target", async () => {
     const ids = ["id__AAAAAA", "id__BBBBBB", "id__CCCCCC", "id__DDDDDD"];
     const { memory, fs, root } = await freshMemory({

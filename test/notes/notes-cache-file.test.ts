@@ -60,6 +60,32 @@ describe("the facts file", () => {
     expect(decodeNotesCache(outside)).toEqual([]);
   });
 
+  it("keeps ids of several widths in one note's links and in its file name", () => {
+    const wide = entry("topics/a id__Aaaaa1.md", 1_000.5, 60_000);
+    const saved = {
+      ...wide,
+      facts: {
+        ...wide.facts,
+        path: "topics/a id__Aaaaaaa1.md",
+        note: {
+          ...wide.facts.note,
+          id: "id__Aaaaaaa1",
+          links: [
+            { id: "id__Bbbbbbbbbbbbbbb2", displayText: "sixteen" },
+            { id: "id__Ccccc3", displayText: "six" },
+            { id: "id__Dddddddd", displayText: "eight" },
+          ],
+        },
+      },
+    };
+    const bare = { ...saved, facts: { ...saved.facts, path: "topics/id__Eeeeeeee.md", slug: "" } };
+    const back = decodeNotesCache(encodeNotesCache([saved, bare])) ?? [];
+    expect(back.map((decoded) => factsOf(decoded.facts))).toEqual([
+      saved.facts,
+      { ...bare.facts, note: { ...bare.facts.note, id: "id__Eeeeeeee" } },
+    ]);
+  });
+
   it("keeps each note's links apart: texts are one column shared by every note", () => {
     const first = entry("topics/a id__Aaaaa1.md", 1_000.5, 60_000);
     const bare = { ...entry("inbox/b id__Bbbbb2.md", 2_000.5, 60_000) };

@@ -237,6 +237,30 @@ describe("the persisted facts cache", () => {
     }
   });
 
+  it("rebuilds a cache of the fixed-width link column (version 3), never reading it", async () => {
+    // b links to two notes: glued at the old fixed width, its targets read as one id
+    // (id__Aaaaa1Ccccc3, which is well formed now that ids may be wider) if the file were trusted.
+    expect(await answers(process_())).toEqual(await truth());
+    const file = join(root, NOTES_CACHE_PATH);
+    const saved = JSON.parse(nodeFs.readFileSync(file, "utf8")) as {
+      version: number;
+      links: string[];
+    };
+    expect(saved.version).toBe(4);
+    expect(saved.links).toContain("Aaaaa1 Ccccc3");
+    const old = { ...saved, version: 3, links: saved.links.map((ids) => ids.replaceAll(" ", "")) };
+    nodeFs.writeFileSync(file, JSON.stringify(old));
+    const counted = countingReads(persistence());
+    const later = process_(counted.persistence);
+    expect(await answers(later)).toEqual(await truth());
+    expect(okOf(await later.links("id__Bbbbb2")).outbound.map((link) => link.id)).toEqual([
+      "id__Aaaaa1",
+      "id__Ccccc3",
+    ]);
+    expect(counted.reads().toSorted()).toEqual(listed().toSorted());
+    expect(JSON.parse(nodeFs.readFileSync(file, "utf8"))).toMatchObject({ version: 4 });
+  });
+
   it("is not written without persist, and a failed write of it fails no query", async () => {
     await answers(createNotesMemory({ persistence: persistence() }));
     expect(nodeFs.existsSync(join(root, NOTES_CACHE_PATH))).toBe(false);

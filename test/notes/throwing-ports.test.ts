@@ -90,6 +90,7 @@ const OPERATIONS = {
       ),
   ],
   "journal.pending": [async (m) => m.journal.pending()],
+  "journal.consumable": [async (m) => m.journal.consumable()],
   "journal.quarantineInvalid": [async (m) => m.journal.quarantineInvalid()],
   "journal.quarantineEntries": [
     async (m) => m.journal.quarantineEntries([{ id: "absent", reason: "test" }]),

@@ -1,6 +1,7 @@
 import { errAsync, okAsync, ResultAsync } from "neverthrow";
 import { GitError } from "../../errors.js";
 import { runGit } from "./git-cli-run.js";
+import { ID_SOURCE } from "../../model/id.js";
 
 /** One commit in a note's history. */
 export interface NoteHistoryCommit {
@@ -24,7 +25,7 @@ export interface NoteHistoryOptions {
 
 const RECORD = "\u001e";
 const FIELD = "\u001f";
-const NOTE_FILE_ID = /(id__[0-9A-Za-z]{6})\.md$/;
+const NOTE_FILE_ID = new RegExp(String.raw`(${ID_SOURCE})\.md$`);
 
 /**
  * Each note's latest commits (date and subject), newest first, from ONE bounded `git log`

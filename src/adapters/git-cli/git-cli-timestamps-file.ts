@@ -13,8 +13,9 @@ import { tempNameFor } from "../fs/fs-temp-name.js";
 import type { HistoryStore } from "../git-history/history-cache.js";
 import { packTimes, unpackTimes } from "../git-history/packed-times.js";
 
-// Bumped whenever the file's shape or the walk's meaning changes (2: packed times).
-const VERSION = 2;
+// Bumped whenever the file's shape or the walk's meaning changes (2: packed times; 3: ids of
+// any accepted width, so a file of the fixed-width packing is walked again, never misread).
+const VERSION = 3;
 const OID = /^[0-9a-f]{40,64}$/;
 
 function shortHash(text: string): string {

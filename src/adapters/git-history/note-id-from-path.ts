@@ -6,14 +6,16 @@
  * every file that ever carried an id, including slugs the current rules would reject.
  */
 
+import { ID_SOURCE } from "../../model/id.js";
+
 /** The last path segment of a note file: anything, then (start or whitespace) + id + `.md`. */
-const NOTE_FILE = /(?:^|\s)(id__[0-9A-Za-z]{6})\.md$/;
+const NOTE_FILE = new RegExp(String.raw`(?:^|\s)(${ID_SOURCE})\.md$`);
 
 /**
  * The note id carried by a path's file name, or `undefined` when the file is not a note.
  *
  * @param path A `/`-separated path (relative or not); only its last segment is examined.
- * @returns The id (`id__` + 6 base62 characters) or `undefined`.
+ * @returns The id (see `isValidId`) or `undefined`.
  *
  * @example
  * ```ts

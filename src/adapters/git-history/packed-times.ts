@@ -1,18 +1,18 @@
 /**
- * Id-keyed times packed for a cold process: every id in one string (sorted, fixed width, a
- * space between) and the times in one number array, as the persisted walk stores them. A
- * process that wants one note's times (`memory show`) finds it by binary search; only one
- * that iterates gets a Map entry per note. Parsing 10,000 entries into a Map was a fifth of
- * a cold `show`.
+ * Id-keyed times packed for a cold process: every id in one string (sorted, a space between)
+ * and the times in one number array, as the persisted walk stores them. A process that wants
+ * one note's times (`memory show`) finds it by binary search over the ids' offsets, found in
+ * the one pass that checks them; only one that iterates gets a Map entry per note. Parsing
+ * 10,000 entries into a Map was a fifth of a cold `show`. Ids may have any width the model
+ * accepts, several in one file (ids made before a width change stay).
  *
  * @module
  */
+import { idLengthAt } from "../../model/id.js";
 import type { CommittedTimes } from "../../ports/git.js";
 import type { TimesById } from "./committed-times.js";
 
-// "id__" and six letters or digits, then a space before the next.
-const ID_LENGTH = 10;
-const STRIDE = ID_LENGTH + 1;
+const SPACE = 32;
 
 /** The packed form: `ids` sorted and space-separated, `times` [createdAt, updatedAt] per id. */
 export interface PackedTimesJson {
@@ -41,7 +41,7 @@ export function packTimes(times: ReadonlyMap<string, CommittedTimes>): PackedTim
 /**
  * The times of a packed value read back, or undefined unless every id is well formed and in
  * order and every pair is two finite times, the first not after the second. Checked without
- * building anything per entry.
+ * building anything per entry but the ids' offsets.
  *
  * @example
  * ```ts
@@ -53,29 +53,27 @@ export function unpackTimes(value: unknown): TimesById | undefined {
   if (!("ids" in value && "times" in value)) return undefined;
   const { ids, times } = value;
   if (typeof ids !== "string" || !Array.isArray(times)) return undefined;
-  const count = ids === "" ? 0 : (ids.length + 1) / STRIDE;
-  if (!Number.isInteger(count) || times.length !== count * 2) return undefined;
+  const count = times.length / 2;
+  if (!Number.isInteger(count) || (count === 0) !== (ids === "")) return undefined;
+  // starts[at] is where id `at` begins; starts[count] is one past the end, as if a space
+  // followed the last id.
+  const starts = new Uint32Array(count + 1);
+  let start = 0;
   for (let at = 0; at < count; at++) {
-    if (!wellFormedIdAt(ids, at * STRIDE)) return undefined;
-    if (at > 0 && compareIds(ids, (at - 1) * STRIDE, ids, at * STRIDE) >= 0) return undefined;
+    const length = idLengthAt(ids, start);
+    if (length === 0) return undefined;
+    const end = start + length;
+    if (at < count - 1 ? ids.charCodeAt(end) !== SPACE : end !== ids.length) return undefined;
+    starts[at] = start;
+    starts[at + 1] = end + 1;
+    if (at > 0 && compareIds(ids, starts[at - 1] ?? 0, start - 1, ids, start, end) >= 0)
+      return undefined;
     const createdAt: unknown = times[at * 2];
     const updatedAt: unknown = times[at * 2 + 1];
     if (!isTime(createdAt) || !isTime(updatedAt) || createdAt > updatedAt) return undefined;
+    start = end + 1;
   }
-  return new PackedTimes(ids, times as number[], count);
-}
-
-function idAt(ids: string, index: number): string {
-  return ids.slice(index * STRIDE, index * STRIDE + ID_LENGTH);
-}
-
-// Sticky: tested at one offset of the packed string, so checking an id cuts no substring.
-const ID_AT = /id__[0-9A-Za-z]{6}/y;
-
-function wellFormedIdAt(ids: string, start: number): boolean {
-  ID_AT.lastIndex = start;
-  if (!ID_AT.test(ids)) return false;
-  return start + ID_LENGTH === ids.length || ids.charCodeAt(start + ID_LENGTH) === 32;
+  return new PackedTimes(ids, starts, times as number[], count);
 }
 
 function isTime(value: unknown): value is number {
@@ -91,6 +89,7 @@ class PackedTimes extends Map<string, CommittedTimes> {
 
   constructor(
     private readonly ids: string,
+    private readonly starts: Uint32Array,
     private readonly times: readonly number[],
     private readonly count: number,
   ) {
@@ -99,7 +98,9 @@ class PackedTimes extends Map<string, CommittedTimes> {
 
   /** A copy: sharing the packed data while nothing was changed, else a plain Map. */
   copy(): TimesById {
-    return this.filled ? new Map(this) : new PackedTimes(this.ids, this.times, this.count);
+    return this.filled
+      ? new Map(this)
+      : new PackedTimes(this.ids, this.starts, this.times, this.count);
   }
 
   override get(id: string): CommittedTimes | undefined {
@@ -163,21 +164,29 @@ class PackedTimes extends Map<string, CommittedTimes> {
     if (this.filled) return;
     this.filled = true;
     for (let at = 0; at < this.count; at++) {
-      super.set(idAt(this.ids, at), {
+      super.set(this.ids.slice(this.start(at), this.end(at)), {
         createdAt: this.times[at * 2] ?? 0,
         updatedAt: this.times[at * 2 + 1] ?? 0,
       });
     }
   }
 
+  private start(at: number): number {
+    return this.starts[at] ?? 0;
+  }
+
+  /** Where id `at` ends: before the space that follows it (or the string's end). */
+  private end(at: number): number {
+    return (this.starts[at + 1] ?? 0) - 1;
+  }
+
   private indexOf(id: string): number | undefined {
-    if (id.length !== ID_LENGTH) return undefined;
     let low = 0;
     let high = this.count;
     // Compared in place: a `list` looks up every note, and a substring per step added up.
     while (low < high) {
       const middle = (low + high) >>> 1;
-      const order = compareIds(this.ids, middle * STRIDE, id, 0);
+      const order = compareIds(this.ids, this.start(middle), this.end(middle), id, 0, id.length);
       if (order === 0) return middle;
       if (order < 0) low = middle + 1;
       else high = middle;
@@ -187,15 +196,26 @@ class PackedTimes extends Map<string, CommittedTimes> {
 }
 
 /**
- * The id at `aStart` of `a` against the id at `bStart` of `b`, by code unit, compared in place
- * (no substring): negative, zero or positive.
+ * `a` from `aStart` to `aEnd` against `b` from `bStart` to `bEnd`, compared in place (no
+ * substring) as JavaScript compares strings (by code unit, a prefix first), so the order is
+ * the one `toSorted()` wrote: negative, zero or positive.
  */
-function compareIds(a: string, aStart: number, b: string, bStart: number): number {
-  for (let at = 0; at < ID_LENGTH; at++) {
+function compareIds(
+  a: string,
+  aStart: number,
+  aEnd: number,
+  b: string,
+  bStart: number,
+  bEnd: number,
+): number {
+  const aLength = aEnd - aStart;
+  const bLength = bEnd - bStart;
+  const shorter = Math.min(aLength, bLength);
+  for (let at = 0; at < shorter; at++) {
     const difference = a.charCodeAt(aStart + at) - b.charCodeAt(bStart + at);
     if (difference !== 0) return difference;
   }
-  return 0;
+  return aLength - bLength;
 }
 
 /**

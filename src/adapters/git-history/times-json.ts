@@ -4,8 +4,7 @@
  */
 import type { CommittedTimes } from "../../ports/git.js";
 import type { TimesById } from "./committed-times.js";
-
-const NOTE_ID = /^id__[0-9A-Za-z]{6}$/;
+import { isValidId } from "../../model/id.js";
 
 /**
  * The JSON value of `times`.
@@ -36,7 +35,7 @@ export function timesFromJson(value: unknown): TimesById | undefined {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
   const byId: TimesById = new Map<string, CommittedTimes>();
   for (const [id, entry] of Object.entries(value)) {
-    if (!NOTE_ID.test(id) || !Array.isArray(entry) || entry.length !== 2) return undefined;
+    if (!isValidId(id) || !Array.isArray(entry) || entry.length !== 2) return undefined;
     const [createdAt, updatedAt]: unknown[] = entry;
     if (!isTime(createdAt) || !isTime(updatedAt) || createdAt > updatedAt) return undefined;
     byId.set(id, { createdAt, updatedAt });

@@ -11,8 +11,9 @@ import type { TreeEntry } from "isomorphic-git";
 import { fileLines, matchLines } from "../../model/line-match.js";
 import type { Blame, BlameCommit, BlameLine } from "../../ports/git.js";
 import { headOid, type IsoRepo } from "./isomorphic-git-repo.js";
+import { ID_SOURCE } from "../../model/id.js";
 
-const NOTE_ID = /(?:^|\s)(id__[0-9A-Za-z]{6})\.md$/;
+const NOTE_ID = new RegExp(String.raw`(?:^|\s)(${ID_SOURCE})\.md$`);
 const STATUS_FOLDERS = ["inbox", "topics", "archive"];
 
 interface Version {

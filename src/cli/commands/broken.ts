@@ -2,13 +2,14 @@ import { failureFrom } from "../framework/cli-failure.js";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { openNotes } from "../framework/open-memory.js";
+import { ID_PLACEHOLDER } from "../../model/index.js";
 
 /** `memory broken`: links whose target exists nowhere. */
 export const brokenCommand = defineCommand({
   name: "broken",
   usage: "[options]",
   description:
-    "Lists every [[id__XXXXXX]] link whose target no note carries, with the note that holds it.\n" +
+    `Lists every [[${ID_PLACEHOLDER}]] link whose target no note carries, with the note that holds it.\n` +
     "Fix one by pointing the link at the right id, or by removing it. A link to a note merged\n" +
     "into another says where it leads; `memory doctor --fix` repoints such links.",
   options: COMMON_OPTIONS,

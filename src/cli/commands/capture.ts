@@ -1,4 +1,4 @@
-import { generateId, isNoteStatus } from "../../model/index.js";
+import { generateId, ID_PLACEHOLDER, isNoteStatus } from "../../model/index.js";
 import { failureFrom, usageFailure } from "../framework/cli-failure.js";
 import { readBody } from "../framework/body-input.js";
 import { COMMIT_OPTIONS, defineCommand } from "../framework/command.js";
@@ -18,7 +18,7 @@ export const captureCommand = defineCommand({
   description:
     "Writes a new note with this title (the words after capture, quoted or not) and commits it.\n" +
     "The body is --body, else stdin when stdin is not a terminal (a program that starts memory with\n" +
-    'an open stdin pipe must close it, or pass --body "" for no body). Links are written [[id__XXXXXX|text]].',
+    `an open stdin pipe must close it, or pass --body "" for no body). Links are written [[${ID_PLACEHOLDER}|text]].`,
   options: {
     ...COMMIT_OPTIONS,
     body: { type: "string" },

@@ -8,6 +8,7 @@ import { lines, plural } from "../render/format.js";
 import { migrateToV2, type MigrationSummary } from "../../migrate/index.js";
 import { openPorts } from "../framework/open-memory.js";
 import { resolveRoot } from "../framework/root-variable.js";
+import { ID_PLACEHOLDER } from "../../model/index.js";
 
 /** `memory migrate`: converts old-format entries to notes, in one commit. */
 export const migrateCommand = defineCommand({
@@ -16,7 +17,7 @@ export const migrateCommand = defineCommand({
   description:
     "Finds every .md file under the root (all orgs, topics and archive folders) that starts with an\n" +
     "<!-- agent-memory:meta {...} --> header and rewrites it as '# title', a '#tag' line and the body\n" +
-    "(kept byte for byte), renamed '<slug> id__XXXXXX.md' in the same folder. Filename keywords become\n" +
+    `(kept byte for byte), renamed '<slug> ${ID_PLACEHOLDER}.md' in the same folder. Filename keywords become\n` +
     "tags; used, last_used, pinned, status and the times are dropped. Entries that were top of mind\n" +
     "(_top-of-mind prefix or pinned) are linked under '## Hot' in their memory root's index.md.\n" +
     "Running it again changes nothing. Exits 1 when some files could not be migrated.",

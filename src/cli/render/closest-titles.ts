@@ -20,7 +20,7 @@ const MIN_SCORE = 0.3;
 /**
  * The candidates most similar to `query`, best first, at most `limit`. Similarity is the
  * best of: the Dice coefficient of character bigrams against the title and against the id's
- * six characters (case-insensitive), and a high fixed score when the query is part of the
+ * characters after its prefix (case-insensitive), and a high fixed score when the query is part of the
  * title or the start of the id.
  *
  * @example

@@ -1,4 +1,5 @@
 import { MAX_NOTES_PER_ANSWER } from "./consolidation-answer.js";
+import { ID_PLACEHOLDER } from "../../model/id.js";
 
 /** One session to consolidate, already read and cut to its budget. */
 export interface PromptSession {
@@ -58,7 +59,7 @@ How to write notes:
 - Prefer adding to an existing note to creating a near-duplicate: op "append" adds a section at the end of a note
   (its body is the new section only); op "update" replaces a note's whole body and is allowed only for notes shown
   in full (never for a note marked "[…cut]": its full text was not shown).
-- Link generously: [[id__XXXXXX|text]] for existing notes shown here, [[new:<key>|text]] for notes you create in this
+- Link generously: [[${ID_PLACEHOLDER}|text]] for existing notes shown here, [[new:<key>|text]] for notes you create in this
   answer. Never link an id you were not shown.
 - Use absolute dates (YYYY-MM-DD). Never write "today", "yesterday" or "last week".
 - Never write secrets: API keys, tokens, passwords, private keys, credentials in URLs.
@@ -79,10 +80,10 @@ or "new:<key>"), "keep" (leave it in the inbox), or "archive" (not worth keeping
 
 Answer with exactly one JSON object and nothing else:
 {"notes": [{"op": "create", "key": "short-key", "title": "...", "tags": ["..."], "body": "markdown"},
-           {"op": "update", "id": "id__XXXXXX", "title": "...", "tags": ["..."], "body": "markdown"},
-           {"op": "append", "id": "id__XXXXXX", "body": "a new section"}],
- "inbox": [{"id": "id__XXXXXX", "action": "merged", "into": "new:short-key"}],
- "supersede": [{"id": "id__XXXXXX", "by": "new:short-key", "reason": "...", "date": "YYYY-MM-DD"}]}
+           {"op": "update", "id": "${ID_PLACEHOLDER}", "title": "...", "tags": ["..."], "body": "markdown"},
+           {"op": "append", "id": "${ID_PLACEHOLDER}", "body": "a new section"}],
+ "inbox": [{"id": "${ID_PLACEHOLDER}", "action": "merged", "into": "new:short-key"}],
+ "supersede": [{"id": "${ID_PLACEHOLDER}", "by": "new:short-key", "reason": "...", "date": "YYYY-MM-DD"}]}
 At most ${MAX_NOTES_PER_ANSWER} notes. A body holds no "# " title line (the title field is the title).
 If nothing is worth keeping, answer {"notes": [], "inbox": []}.`;
 

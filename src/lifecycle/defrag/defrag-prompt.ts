@@ -1,6 +1,7 @@
 import type { DefragBatch } from "./defrag-batches.js";
 import { noteLine, shownBlock } from "./defrag-batches.js";
 import { DEFAULT_SUPERSEDED_ARCHIVE_DAYS, type DefragGuardrails } from "./validate-decision.js";
+import { ID_PLACEHOLDER } from "../../model/id.js";
 
 /** Findings of the analysis, already restricted to one batch's notes. */
 export interface DefragFindings {
@@ -41,7 +42,7 @@ export interface DefragPromptInput {
 }
 
 const SYSTEM = `You reorganise a knowledge base of markdown notes that AI agents read. Notes link to each
-other with [[id__XXXXXX|text]]; ids never change. You see each note's id, title, tags, size, inbound
+other with [[${ID_PLACEHOLDER}|text]]; ids never change. You see each note's id, title, tags, size, inbound
 and outbound link counts, age and status, findings of a deterministic analysis, and the whole body of
 the notes listed under "## Bodies".
 
@@ -56,7 +57,7 @@ Decide:
   under "## Bodies"; the parts together keep every sentence of it (the original becomes a short note
   linking to the parts, so its inbound links stay meaningful);
   relink {id, body}: a new body for a note shown under "## Bodies", to add links to notes listed here:
-  keep every sentence, add [[id__XXXXXX|text]] around or after them;
+  keep every sentence, add [[${ID_PLACEHOLDER}|text]] around or after them;
   rename {id, title}: a title that does not state the idea; archive {id}: stale, unlinked notes;
   retag {id, tags}.
 A note whose body is not shown may only be renamed, retagged, archived, tiered or merged without a body.

@@ -8,7 +8,7 @@
  */
 
 import { conflictMarkerLines } from "../../model/conflict-markers.js";
-import { isValidId } from "../../model/id.js";
+import { ID_PLACEHOLDER, ID_SOURCE, isValidId } from "../../model/id.js";
 import { mergeMarkLines } from "../../model/merge-mark.js";
 import type { NoteSnapshot } from "../note-snapshot.js";
 import { readIndexTiers } from "../tiers/index-note.js";
@@ -96,7 +96,7 @@ export function archivedHotFindings(snapshot: NoteSnapshot): DoctorFinding[] {
   return found;
 }
 
-const STRAY_ID_FILE = /^(id__[A-Za-z0-9]{6})\.md$/u;
+const STRAY_ID_FILE = new RegExp(`^(${ID_SOURCE})\\.md$`, "u");
 
 /**
  * The id of a root-level `id__XXXXXX.md`, the file Obsidian creates when a `[[id__XXXXXX|text]]`
@@ -126,7 +126,7 @@ export function strayIdFileFinding(
     id,
     message:
       `A file named after an id, outside the layout: Obsidian creates ${file.path} when a [[${id}|...]] link to ${target} is clicked ` +
-      'in a vault that resolves links by file name (the memory\'s files are named "<slug> id__XXXXXX.md").',
+      `in a vault that resolves links by file name (the memory's files are named "<slug> ${ID_PLACEHOLDER}.md").`,
     fix:
       (empty
         ? `Delete it (it is empty). `

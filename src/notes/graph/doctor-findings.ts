@@ -11,6 +11,7 @@ import {
   strayIdFileFinding,
 } from "./curation-findings.js";
 import { supersessionFindings } from "./supersession-findings.js";
+import { ID_PLACEHOLDER, ID_SHAPE } from "../../model/id.js";
 
 /** The kinds of problem doctor reports. */
 export type DoctorFindingKind =
@@ -76,7 +77,7 @@ export function doctorFindings(input: DoctorInput): DoctorFinding[] {
       severity: "error",
       path: file.path,
       message: "The filename carries no valid note id, so the library ignores this file.",
-      fix: 'Rename it to "<slug> id__XXXXXX.md" (6 letters or digits), or capture its content as a new note.',
+      fix: `Rename it to "<slug> ${ID_PLACEHOLDER}.md" (${ID_SHAPE}), or capture its content as a new note.`,
     });
   }
   for (const file of snapshot.unsafe) {
@@ -87,7 +88,7 @@ export function doctorFindings(input: DoctorInput): DoctorFinding[] {
       message: `The library leaves this file alone: ${file.reason}.`,
       fix:
         file.fix ??
-        'Replace it with a plain UTF-8 markdown file named "<slug> id__XXXXXX.md" (no link, no backslash), or move it out of the memory.',
+        `Replace it with a plain UTF-8 markdown file named "<slug> ${ID_PLACEHOLDER}.md" (no link, no backslash), or move it out of the memory.`,
     });
   }
   for (const path of input.outside) {

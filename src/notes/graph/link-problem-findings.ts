@@ -7,6 +7,7 @@ import { findLinkProblems, type TitleLink } from "../../model/link-problems.js";
 import { slugify } from "../../model/slug.js";
 import type { NoteSnapshot, StoredNote } from "../note-store.js";
 import type { DoctorFinding } from "./doctor-findings.js";
+import { ID_PLACEHOLDER, ID_SHAPE } from "../../model/id.js";
 
 /** A title link and the one note it can only mean. */
 export interface TitleLinkFix {
@@ -36,7 +37,7 @@ export function linkProblemFindings(snapshot: NoteSnapshot): DoctorFinding[] {
           path: stored.path,
           id: stored.note.id,
           message: `${token} is not a link the library can follow: ${problem.reason}.`,
-          fix: "Write it as [[id__XXXXXX|text]] with the 6-character id of the note it means (memory search finds it).",
+          fix: `Write it as [[${ID_PLACEHOLDER}|text]], ${ID_SHAPE}: the id of the note it means (memory search finds it).`,
         });
         continue;
       }
@@ -56,7 +57,7 @@ export function linkProblemFindings(snapshot: NoteSnapshot): DoctorFinding[] {
         fix:
           only !== undefined
             ? `Replace it with [[${only.note.id}|${problem.displayText ?? problem.target}]]; "memory doctor --fix" does it.`
-            : "Replace it with an id link, [[id__XXXXXX|text]], to the note it means, or remove the brackets.",
+            : `Replace it with an id link, [[${ID_PLACEHOLDER}|text]], to the note it means, or remove the brackets.`,
       });
     }
   }

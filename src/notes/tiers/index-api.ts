@@ -1,5 +1,5 @@
 import { errAsync, okAsync, type ResultAsync } from "neverthrow";
-import { isValidId, normalizeIdInput } from "../../model/id.js";
+import { ID_SHAPE, isValidId, normalizeIdInput } from "../../model/id.js";
 import { INDEX_NOTE_PATH } from "../../model/layout.js";
 import { serialized, type NotesContext } from "../notes-context.js";
 import {
@@ -55,9 +55,7 @@ export type IndexError =
 
 const checkId = (input: string): string | InvalidInputError => {
   const id = normalizeIdInput(input.trim());
-  return isValidId(id)
-    ? id
-    : new InvalidInputError(`"${input}" is not a note id (id__ and 6 letters or digits).`);
+  return isValidId(id) ? id : new InvalidInputError(`"${input}" is not a note id (${ID_SHAPE}).`);
 };
 
 const ids = (entries: IndexTiers["hot"]) => entries.map((entry) => entry.id);

@@ -7,6 +7,8 @@
  * @module
  */
 
+import { ID_SOURCE } from "../../model/id.js";
+
 /** One line of a tier list. */
 export interface IndexEntry {
   readonly id: string;
@@ -21,8 +23,9 @@ export interface IndexTiers {
   readonly warm: readonly IndexEntry[];
 }
 
-const ITEM =
-  /^\s*[-*+]\s+!?\[\[(id__[0-9A-Za-z]{6})(?:#[^|\]\n]*)?(?:\|((?:(?!\]\])[^\n])*))?\]\](.*)$/;
+const ITEM = new RegExp(
+  String.raw`^\s*[-*+]\s+!?\[\[(${ID_SOURCE})(?:#[^|\]\n]*)?(?:\|((?:(?!\]\])[^\n])*))?\]\](.*)$`,
+);
 const SECTION = /^##\s+(.+?)\s*$/;
 
 type Tier = "hot" | "warm";
