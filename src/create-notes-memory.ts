@@ -40,7 +40,7 @@ import { supersedeNote } from "./notes/supersede.js";
 import { whyNote } from "./notes/why.js";
 import type { Embedder } from "./ports/embedder.js";
 import type { Git } from "./ports/git.js";
-import type { Persistence } from "./ports/persistence.js";
+import type { Persistence, PersistenceWatch } from "./ports/persistence.js";
 import { createSerialQueue } from "./shared/serial-queue.js";
 
 /** The ports and options of the note tier. */
@@ -76,12 +76,50 @@ export interface NotesMemoryOptions {
    */
   readonly cache?: { readonly persist?: boolean };
   /**
-   * When queries look at the files again. Default `{ mode: "always" }`: every query lists the
-   * status folders and re-reads what changed. A long-lived host may choose `interval` (reuse a
-   * look for `ms`) or `watch` (reuse it until `memory.filesChanged()` is called, bounded by
-   * `maxMs`); the library's own writes are seen at once in every mode.
+   * When queries look at the files again. Default: `watch` where the persistence can watch
+   * its files (fsPersistence over node's fs on a local disk: `persistence.watch`), so a query
+   * reuses the last look until the watch reports a change, and first waits until the watch
+   * has reported every change made before it (a cookie file written into `.agent-memory/` and
+   * seen coming back): no answer is older than an edit. Elsewhere (memfs, a network mount, a
+   * persistence without `watch`, a root that does not exist yet) `{ mode: "always" }`: every
+   * query lists the status folders and re-reads what changed. `memory.cacheStats().freshness`
+   * says which. A host may also choose `interval` (reuse a look for `ms`) or `watch` with its
+   * own watcher (reuse it until `memory.filesChanged()` is called, bounded by `maxMs`); the
+   * library's own writes are seen at once in every mode.
    */
   readonly freshness?: FreshnessOptions;
+}
+
+/**
+ * The watch a memory without a freshness option runs, when its persistence offers one. Once
+ * closed, or failed, its `settled` reports a change each time, so every query looks again.
+ */
+function defaultWatch(
+  persistence: Persistence,
+  onChange: () => void,
+): PersistenceWatch | undefined {
+  let started: ReturnType<NonNullable<Persistence["watch"]>>;
+  try {
+    const watch = persistence.watch?.bind(persistence);
+    if (watch === undefined) return undefined;
+    started = watch(onChange);
+  } catch {
+    return undefined;
+  }
+  if (started.isErr()) return undefined;
+  const running = started.value;
+  let closed = false;
+  return {
+    settled: () => {
+      if (!closed) return running.settled();
+      onChange();
+      return Promise.resolve();
+    },
+    close: () => {
+      closed = true;
+      running.close();
+    },
+  };
 }
 
 /** The note tier with what the lifecycle builds on it. */
@@ -103,12 +141,20 @@ export function createNotesTier(options: NotesMemoryOptions): NotesTier {
   const lockOptions = { host: nodeLockHost(), ...options.lock };
   // A host's port that throws or rejects yields an Err like any failure, never a rejection.
   const persistence = guardPersistence(options.persistence);
+  const watch =
+    options.freshness === undefined
+      ? defaultWatch(options.persistence, () => ctx.store.freshness.changed())
+      : undefined;
   const ctx: NotesContext = {
     persistence,
     git: options.git === undefined ? undefined : guardGit(options.git),
     store: createNoteStore(persistence, {
       persistFacts: options.cache?.persist === true,
-      ...(options.freshness === undefined ? {} : { freshness: options.freshness }),
+      ...(options.freshness !== undefined
+        ? { freshness: options.freshness }
+        : watch === undefined
+          ? {}
+          : { freshness: { mode: "watch", settled: () => watch.settled() } }),
     }),
     links: createLinkIndex(),
     queue: createSerialQueue(),
@@ -128,6 +174,7 @@ export function createNotesTier(options: NotesMemoryOptions): NotesTier {
     );
   const notes: NotesMemory = {
     filesChanged: () => ctx.store.freshness.changed(),
+    close: () => watch?.close(),
     cacheStats: () => ctx.store.stats(),
     capture: (input, captureOptions) => captureNote(ctx, input, captureOptions),
     read: (id) => readNote(ctx, id),

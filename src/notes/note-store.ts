@@ -233,8 +233,9 @@ export function createNoteStore(
     facts: factsView,
     withId(id) {
       // A long-lived store answers from its last look (settled with the watcher first), as
-      // every other query does; listing the folders by name is the cheap path for a new one.
-      if (freshness.mode !== "always") {
+      // every other query does; listing the folders by name is the cheap path for a new one,
+      // and for a long-lived one that has not looked yet (a host whose first call is a read).
+      if (freshness.mode !== "always" && lastLook !== undefined) {
         return factsView().andThen((snapshot) => notesAt(snapshot.byId.get(id) ?? []));
       }
       const lookUp = async (): Promise<StoredNote[]> => {

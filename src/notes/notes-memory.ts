@@ -125,6 +125,13 @@ export interface NotesMemory {
    * `freshness: { mode: "watch" }`): the next query looks at the files again.
    */
   filesChanged(): void;
+  /**
+   * Stops the file watch a memory created without a freshness option started (see
+   * NotesMemoryOptions.freshness); the memory goes on answering, each query looking at the
+   * files. Nothing else is held open: without such a watch this does nothing. The watch never
+   * keeps a process alive, so a short-lived one need not call it.
+   */
+  close(): void;
   /** How the memory caches what it derives from the files, and what its last look cost. */
   cacheStats(): StoreStats;
   /** Forgets every cached read: the next query reads every file again. */

@@ -1,4 +1,4 @@
-import type { ResultAsync } from "neverthrow";
+import type { Result, ResultAsync } from "neverthrow";
 import type { NotFoundError, PersistenceError } from "../errors.js";
 
 /** One file as listed by a persistence adapter. */
@@ -68,4 +68,28 @@ export interface Persistence {
    * mutations within its own process only.
    */
   createExclusive?(path: string, content: string): ResultAsync<boolean, PersistenceError>;
+  /**
+   * Optional: watches the memory's files, calling `onChange` on every change under the root,
+   * when the persistence can watch them reliably (fsPersistence: node's own fs on a local
+   * disk). A memory created without a freshness option then answers queries from its last
+   * look until a change is reported (freshness `watch`), each query waiting for the watch to
+   * have reported every earlier change; without it, every query looks at the files. The
+   * watch must not keep a process alive.
+   */
+  watch?(onChange: () => void): Result<PersistenceWatch, PersistenceError>;
+}
+
+/**
+ * A running watch of the memory's files (see Persistence.watch).
+ *
+ * @example
+ * ```ts
+ * const watch = persistence.watch?.(() => memory.filesChanged());
+ * if (watch?.isOk()) await watch.value.settled();
+ * ```
+ */
+export interface PersistenceWatch {
+  /** Resolves once every change made before the call has reached `onChange`. */
+  settled(): Promise<void>;
+  close(): void;
 }

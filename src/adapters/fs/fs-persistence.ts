@@ -18,6 +18,8 @@ import {
   type ListingFs,
 } from "./fs-list.js";
 import { symlinkOnPath } from "./fs-symlinks.js";
+import { watchableFs } from "./fs-default-watch.js";
+import { watchMemoryFiles } from "./fs-watch.js";
 import { ownedTempNameFor } from "./fs-temp-name.js";
 import { sweepTemps, whileWriting } from "./fs-temp-sweep.js";
 import { PRIVATE_FOLDER } from "../../model/layout.js";
@@ -38,6 +40,12 @@ export interface FsPersistenceOptions {
   readonly fs: FsLike;
   /** Absolute path of the memory root on that filesystem. */
   readonly root: string;
+  /**
+   * Whether the persistence offers a watch of the files (Persistence.watch), which a memory
+   * created without a freshness option then uses. Default: offered over node's own fs when
+   * the root exists on a local disk (not memfs, not a network or FUSE mount); `false` never.
+   */
+  readonly watch?: boolean;
 }
 
 /** A validated path: where it is on the filesystem and how the caller spelled it. */
@@ -64,7 +72,7 @@ interface Resolved {
  * const files = await persistence.list("topics"); // Ok([{ path, mtimeMs, size }])
  * ```
  */
-export function fsPersistence({ fs, root }: FsPersistenceOptions): Persistence {
+export function fsPersistence({ fs, root, watch }: FsPersistenceOptions): Persistence {
   const fsp = fs.promises;
   const reads = readCalls(fs);
   // A file lacking these is narrower than the memory: its content stays out of derived files.
@@ -101,7 +109,14 @@ export function fsPersistence({ fs, root }: FsPersistenceOptions): Persistence {
   const failure = (action: string, rel: string) => (cause: unknown) =>
     new PersistenceError(`Could not ${action} ${where(rel)}: ${messageOf(cause)}`, { cause });
 
+  const watching = watch === false ? undefined : watchableFs(fs, root);
   return {
+    ...(watching === undefined
+      ? {}
+      : {
+          watch: (onChange: () => void) =>
+            watchMemoryFiles({ fs: watching, root, onChange, keepAlive: false }),
+        }),
     list(dir = ""): ResultAsync<StoredFile[], PersistenceError> {
       return safeAsync(
         async () => {

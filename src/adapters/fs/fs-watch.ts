@@ -24,6 +24,8 @@ import { createWatchCookies } from "./watch-cookies.js";
 export interface FolderWatch {
   close(): void;
   on(event: "error", listener: (error: unknown) => void): unknown;
+  /** Lets the process exit while the watch runs (node's FSWatcher has it). */
+  unref?(): unknown;
 }
 
 /** The part of an fs a watcher uses: node:fs and memfs both have it. */
@@ -65,6 +67,12 @@ export interface WatchMemoryFilesOptions {
   readonly onError?: (error: PersistenceError) => void;
   /** How long `settled()` waits for its cookie before it distrusts the watcher. Default 2 s. */
   readonly cookieTimeoutMs?: number;
+  /**
+   * Whether the watch keeps the process alive (default true). A memory's default watch
+   * (fsPersistence's `watch`) passes false: a short-lived process must exit when its work
+   * is done, not wait on a watcher it never asked for.
+   */
+  readonly keepAlive?: boolean;
 }
 
 /** A running watcher. */
@@ -182,6 +190,7 @@ export function watchMemoryFiles(
       }
       return fail(cause);
     }
+    if (options.keepAlive === false) watch.unref?.();
     watch.on("error", (cause) => {
       watch.close();
       if (folders.get(name)?.watch !== watch) return;

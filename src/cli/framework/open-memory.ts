@@ -191,7 +191,8 @@ export async function openPorts(
 async function cliPorts(
   root: string,
 ): Promise<{ persistence: Persistence; git: Git | undefined; ports: NotesMemoryOptions }> {
-  const persistence = fsPersistence({ fs, root });
+  // No default watch: a CLI call looks once; the daemon and `memory mcp` run their own.
+  const persistence = fsPersistence({ fs, root, watch: false });
   // One `git rev-parse` both tells whether there is a repository and locates it for the adapter.
   const git = await gitCliIfRepository({ dir: root });
   const ports: NotesMemoryOptions = {
