@@ -14,6 +14,7 @@ type Reach = { readonly mcpTool: string } | { readonly notInMcp: string };
 
 const MEMORY_SURFACE = {
   filesChanged: { notInMcp: "a host's file watcher calls it; nothing an agent asks" },
+  close: { notInMcp: "a host stops the default file watch when it is done; nothing an agent asks" },
   cacheStats: { notInMcp: "CLI only: memory status prints it" },
   capture: { mcpTool: "capture" },
   read: { mcpTool: "read" },

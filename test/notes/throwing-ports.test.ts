@@ -64,6 +64,7 @@ const OPERATIONS = {
   brokenLinks: [async (m) => m.brokenLinks()],
   refresh: [async (m) => m.refresh()],
   filesChanged: { noResult: "returns nothing: it only marks the caches stale" },
+  close: { noResult: "returns nothing: it only stops the default file watch" },
   cacheStats: { noResult: "synchronous counters of the store" },
   rename: [async (m) => m.rename("id__BBBBBB", "Bee renamed", { commit: "rename" })],
   move: [async (m) => m.move("id__BBBBBB", "inbox", { commit: "move" })],
