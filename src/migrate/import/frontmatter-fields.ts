@@ -1,11 +1,14 @@
 /**
- * The leading `---` block of a markdown file, read as the small YAML subset the files of
- * Claude Code write there: `key: value`, `key: [a, b]`, a key followed by `  - item` lines,
- * and one level of nesting (`metadata:` then `  type: project`, read as `metadata.type`).
- * A line this subset does not cover is kept in `unparsed`, so the import can keep it as text.
+ * The leading `---` block of a markdown file as flat fields, for the files Claude Code writes
+ * (rules' `paths:`, auto-memory topic files' `name`/`description`/`type`, `metadata.type`).
+ * The YAML is read by the one frontmatter reader the importers share (`frontmatter.ts`, the
+ * `yaml` library); this only flattens it: a scalar or a list of scalars per key, one level of
+ * nesting joined with a dot. A block that is not valid YAML is kept whole in `unparsed`, so the
+ * import keeps it as text.
  *
  * @module
  */
+import { readFrontmatter } from "./frontmatter.js";
 
 /** One field of the block: a scalar or a list of scalars. */
 export interface FrontmatterField {
@@ -17,21 +20,15 @@ export interface FrontmatterField {
 /** A file split into its frontmatter fields and the markdown after the block. */
 export interface FrontmatterSplit {
   readonly fields: readonly FrontmatterField[];
-  /** Lines of the block that are not a field in the subset above, verbatim. */
+  /** The block's lines when they are not YAML a field can be read from, verbatim. */
   readonly unparsed: readonly string[];
   /** The text after the closing `---` (the whole text when there is no block). */
   readonly body: string;
 }
 
-const FENCE = /^---[ \t]*$/;
-const CLOSING = /^(?:---|\.\.\.)[ \t]*$/;
-const FIELD = /^([A-Za-z_][\w.-]*)[ \t]*:(?:[ \t]+(.*))?$/;
-const NESTED_FIELD = /^[ \t]+([A-Za-z_][\w.-]*)[ \t]*:(?:[ \t]+(.*))?$/;
-const LIST_ITEM = /^[ \t]*-[ \t]+(.*)$/;
-
 /**
- * Splits `text` into its leading frontmatter (when it opens with a `---` line closed by a
- * `---` or `...` line) and the body after it.
+ * Splits `text` into its leading frontmatter (a `---` line first, closed by the next `---`
+ * line) and the body after it.
  *
  * @example
  * ```ts
@@ -40,79 +37,38 @@ const LIST_ITEM = /^[ \t]*-[ \t]+(.*)$/;
  * ```
  */
 export function splitFrontmatter(text: string): FrontmatterSplit {
-  const lines = text.replace(/^\uFEFF/, "").split("\n");
-  const first = lines[0]?.replace(/\r$/, "");
-  if (first === undefined || !FENCE.test(first)) return { fields: [], unparsed: [], body: text };
-  const close = lines.findIndex(
-    (line, index) => index > 0 && CLOSING.test(line.replace(/\r$/, "")),
-  );
-  if (close === -1) return { fields: [], unparsed: [], body: text };
-  const { fields, unparsed } = readFields(
-    lines.slice(1, close).map((line) => line.replace(/\r$/, "")),
-  );
-  return { fields, unparsed, body: lines.slice(close + 1).join("\n") };
-}
-
-function readFields(lines: readonly string[]): {
-  fields: FrontmatterField[];
-  unparsed: string[];
-} {
+  const unmarked = text.replace(/^\uFEFF/, "");
+  const read = readFrontmatter(unmarked);
+  if (read.kind === "none") return { fields: [], unparsed: [], body: text };
+  if (read.kind === "invalid") {
+    const block = unmarked.slice(0, unmarked.length - read.body.length).split(/\r?\n/);
+    const lines = block.slice(1).filter((line) => !/^---[ \t]*$/.test(line) && line !== "");
+    return { fields: [], unparsed: lines, body: read.body };
+  }
   const fields: FrontmatterField[] = [];
-  const unparsed: string[] = [];
-  let open: { key: string; items: string[] } | undefined;
-  const closeOpen = (): void => {
-    if (open !== undefined && open.items.length > 0)
-      fields.push({ key: open.key, value: open.items });
-    else if (open !== undefined) fields.push({ key: open.key, value: "" });
-    open = undefined;
-  };
-  for (const line of lines) {
-    if (line.trim() === "" || line.trimStart().startsWith("#")) continue;
-    const item = open === undefined ? null : LIST_ITEM.exec(line);
-    if (open !== undefined && item !== null) {
-      open.items.push(scalar(item[1] ?? ""));
-      continue;
-    }
-    const nested = open === undefined ? null : NESTED_FIELD.exec(line);
-    if (open !== undefined && nested !== null && open.items.length === 0) {
-      fields.push({ key: `${open.key}.${nested[1] ?? ""}`, value: valueOf(nested[2] ?? "") });
-      continue;
-    }
-    const field = FIELD.exec(line);
-    if (field === null) {
-      closeOpen();
-      unparsed.push(line);
-      continue;
-    }
-    closeOpen();
-    const key = field[1] ?? "";
-    const raw = field[2] ?? "";
-    if (raw.trim() === "") open = { key, items: [] };
-    else fields.push({ key, value: valueOf(raw) });
+  for (const [key, value] of Object.entries(read.properties)) {
+    if (isMapping(value)) {
+      for (const [inner, innerValue] of Object.entries(value))
+        fields.push({ key: `${key}.${inner}`, value: fieldValue(innerValue) });
+    } else fields.push({ key, value: fieldValue(value) });
   }
-  closeOpen();
-  return { fields: fields.filter((field) => !isEmptyParent(field, fields)), unparsed };
+  return { fields, unparsed: [], body: read.body };
 }
 
-// `metadata:` followed by nested fields yields `metadata` (empty) and `metadata.type`: the
-// empty parent is structure, not a value.
-function isEmptyParent(field: FrontmatterField, all: readonly FrontmatterField[]): boolean {
-  return field.value === "" && all.some((other) => other.key.startsWith(`${field.key}.`));
+function isMapping(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function valueOf(raw: string): string | string[] {
-  const trimmed = raw.trim();
-  if (trimmed.startsWith("[") && trimmed.endsWith("]")) {
-    const inner = trimmed.slice(1, -1).trim();
-    return inner === "" ? [] : inner.split(",").map((part) => scalar(part));
-  }
-  return scalar(trimmed);
+function fieldValue(value: unknown): string | string[] {
+  if (Array.isArray(value)) return value.map((item) => scalarText(item));
+  return scalarText(value);
 }
 
-function scalar(raw: string): string {
-  const trimmed = raw.trim();
-  const quoted = /^"(.*)"$/.exec(trimmed) ?? /^'(.*)'$/.exec(trimmed);
-  return quoted === null ? trimmed : (quoted[1] ?? "");
+function scalarText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return JSON.stringify(value);
 }
 
 /** The field's value as one line of text: list items joined with ", ". */

@@ -29,8 +29,12 @@ describe("splitFrontmatter", () => {
     expect(split.body).toBe("Body.");
   });
 
-  it("keeps lines outside the subset, and reads a file without a closed block as all body", () => {
-    expect(splitFrontmatter("---\nname: x\n: stray\n---\nBody").unparsed).toEqual([": stray"]);
+  it("keeps a block that is not YAML as its lines, and reads a file without a closed block as all body", () => {
+    expect(splitFrontmatter("---\nname: x\n: stray: [\n---\nBody")).toEqual({
+      fields: [],
+      unparsed: ["name: x", ": stray: ["],
+      body: "Body",
+    });
     expect(splitFrontmatter("---\nname: x\nBody")).toEqual({
       fields: [],
       unparsed: [],
