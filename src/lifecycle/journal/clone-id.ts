@@ -11,6 +11,7 @@ import { PRIVATE_FOLDER } from "../../model/layout.js";
 import { PersistenceError } from "../../errors.js";
 import type { Persistence } from "../../ports/persistence.js";
 import { safeAsync } from "../../shared/safe-async.js";
+import { ignorePrivateFolder } from "../private-folder-ignore.js";
 
 /** Where the clone's name is kept, relative to the memory root; never committed. */
 export const CLONE_ID_PATH = `${PRIVATE_FOLDER}/clone-id`;
@@ -49,11 +50,15 @@ export function cloneIdOf(persistence: Persistence): ResultAsync<string, Persist
         if (read.isOk() || persistence.createExclusive === undefined) {
           const wrote = await persistence.write(CLONE_ID_PATH, `${fresh}\n`);
           if (wrote.isErr()) return err(wrote.error);
+          await ignorePrivateFolder(persistence);
           return ok(fresh);
         }
         const made = await persistence.createExclusive(CLONE_ID_PATH, `${fresh}\n`);
         if (made.isErr()) return err(made.error);
-        if (made.value) return ok(fresh);
+        if (made.value) {
+          await ignorePrivateFolder(persistence);
+          return ok(fresh);
+        }
         // Another process created it first: read theirs on the next round.
       }
       return err(new PersistenceError(`Could not read or create ${CLONE_ID_PATH}.`));

@@ -9,9 +9,10 @@
  */
 
 import { type } from "arktype";
-import { errAsync, okAsync, type ResultAsync } from "neverthrow";
+import { errAsync, okAsync, ResultAsync } from "neverthrow";
 import type { PersistenceError } from "../../errors.js";
 import { PRIVATE_FOLDER } from "../../model/layout.js";
+import { ignorePrivateFolder } from "../private-folder-ignore.js";
 import type { Persistence } from "../../ports/persistence.js";
 
 /** Where the ledger lives, relative to the memory root. */
@@ -172,7 +173,9 @@ export function recordCall(
   call: CallLine,
   now: number,
 ): ResultAsync<void, PersistenceError> {
-  return readLedger(persistence).andThen((ledger) =>
-    persistence.write(SPEND_LEDGER_PATH, ledgerText(withCall(ledger, call, now))),
-  );
+  return readLedger(persistence)
+    .andThen((ledger) =>
+      persistence.write(SPEND_LEDGER_PATH, ledgerText(withCall(ledger, call, now))),
+    )
+    .andThen(() => ResultAsync.fromSafePromise(ignorePrivateFolder(persistence)));
 }
