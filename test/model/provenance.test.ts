@@ -110,17 +110,17 @@ describe("source trailers", () => {
 
 describe("import sources (issue 34)", () => {
   it("an import's trailer names the kind, the source and the record, and reads back", () => {
-    const source = {
+    const imported = {
       kind: "import" as const,
       ref: "obsidian/my vault",
       record: "journal/imports/obsidian/my-vault.json",
     };
-    const line = formatSourceTrailer(source);
+    const line = formatSourceTrailer(imported);
     expect(line).toBe(
       "Memory-Source: import obsidian/my vault; record journal/imports/obsidian/my-vault.json",
     );
-    expect(parseSourceTrailers(`memory: import 2 notes\n\n${line}`)).toEqual([source]);
-    expect(describeSource(source)).toBe(
+    expect(parseSourceTrailers(`memory: import 2 notes\n\n${line}`)).toEqual([imported]);
+    expect(describeSource(imported)).toBe(
       "import obsidian/my vault (record journal/imports/obsidian/my-vault.json)",
     );
   });
