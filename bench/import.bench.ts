@@ -4,10 +4,6 @@
  * disk with real git, beside a bare read of the same files (a walk and readFile each) in the
  * same run; then the re-import of the unchanged vault (every note recognised, nothing written).
  * Run: npx tsx bench/import.bench.ts [notes]
- *
- * SEAM (issue 34): the obsidian kind is written on another branch; until it is in this build
- * the bench imports with the small kind below, which reads `[[Title]]` and `tags:` only. Once
- * `importKinds` has "obsidian", it is used instead (the line printed says which).
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -17,53 +13,16 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fsPersistence, gitCli, readImportSource } from "../src/adapters/index.js";
 import { createNotesMemory } from "../src/notes/index.js";
-import { importKinds, importMemory, type BodyPart, type ImportKind } from "../src/migrate/index.js";
+import { importKinds, importMemory } from "../src/migrate/index.js";
 import { hasLocomo, proseNotes } from "./prose-notes.js";
 
 const NOTES = Number(process.argv[2] ?? 10_000);
-const LINK = /\[\[([^\]|#]+)(?:\|([^\]]*))?\]\]/g;
-
-/** A vault note's title: its file name without `.md`. */
-function titleOf(path: string): string {
-  return (path.split("/").at(-1) ?? path).replace(/\.md$/, "");
-}
-
-/** The stand-in kind: `[[Title]]` to the note of that title, a `tags:` first line. */
-const benchKind: ImportKind = {
-  name: "obsidian",
-  describe: "bench stand-in",
-  pathIs: "folder",
-  wants: (path) => path.endsWith(".md"),
-  read: (files) => {
-    const keyOfTitle = new Map(files.map((file) => [titleOf(file.path), file.path]));
-    return {
-      notes: files.map((file) => {
-        let text = file.text;
-        const tagLine = /^tags: (.*)\n/.exec(text);
-        const tags = tagLine === null ? [] : (tagLine[1] ?? "").split(" ");
-        if (tagLine !== null) text = text.slice(tagLine[0].length);
-        const body: BodyPart[] = [];
-        let last = 0;
-        for (const match of text.matchAll(LINK)) {
-          const target = match[1] ?? "";
-          body.push(text.slice(last, match.index));
-          body.push({ linkTo: keyOfTitle.get(target) ?? target, text: match[2] ?? target });
-          last = match.index + match[0].length;
-        }
-        body.push(text.slice(last));
-        const title = titleOf(file.path);
-        return { key: file.path, title, body, tags, source: { kind: "obsidian", file: file.path } };
-      }),
-      problems: [],
-    };
-  },
-};
-
 if (!hasLocomo()) {
   console.log("import bench: skipped, the LoCoMo data is not in /work/shared/data");
   process.exit(0);
 }
-const kind = importKinds.find((k) => k.name === "obsidian") ?? benchKind;
+const kind = importKinds.find((k) => k.name === "obsidian");
+if (kind === undefined) throw new Error("the obsidian kind is not registered");
 const dir = mkdtempSync(join(tmpdir(), "import-bench-"));
 const env = { ...process.env, GIT_CONFIG_NOSYSTEM: "1", HOME: dir };
 try {
@@ -132,7 +91,7 @@ try {
   const first = await run();
   const again = await run();
   console.log(
-    `import ${NOTES} notes (${kind === benchKind ? "bench stand-in kind" : "obsidian kind"}): ` +
+    `import ${NOTES} notes (obsidian kind): ` +
       `first import ${first.ms.toFixed(0)} ms (${first.line}); ` +
       `re-import ${again.ms.toFixed(0)} ms (${again.line}); ` +
       `bare read of the same files ${bare.toFixed(0)} ms; ratio ${(first.ms / bare).toFixed(0)}x first, ${(again.ms / bare).toFixed(0)}x re-import`,

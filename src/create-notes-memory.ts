@@ -14,6 +14,7 @@ import { ROOT_IGNORE_FILE } from "./model/private-ignore.js";
 import { ROOT_ATTRIBUTES_FILE } from "./model/merge-attributes.js";
 import { appendToNote } from "./notes/append.js";
 import { captureNote } from "./notes/capture.js";
+import { captureMany } from "./notes/capture-many.js";
 import { commitMemory } from "./notes/commit-memory.js";
 import type { FreshnessOptions } from "./notes/freshness.js";
 import { runDoctor } from "./notes/graph/doctor.js";
@@ -177,6 +178,7 @@ export function createNotesTier(options: NotesMemoryOptions): NotesTier {
     close: () => watch?.close(),
     cacheStats: () => ctx.store.stats(),
     capture: (input, captureOptions) => captureNote(ctx, input, captureOptions),
+    captureMany: (items) => captureMany(ctx, items),
     read: (id) => readNote(ctx, id),
     list: (filter) => listNotes(ctx, filter),
     readAll: (filter) => readAllNotes(ctx, filter),

@@ -26,6 +26,7 @@ export type { NotesMemoryOptions } from "./create-notes-memory.js";
 export type { FreshnessOptions } from "./notes/freshness.js";
 export type { StoreStats } from "./notes/note-store.js";
 export type { CaptureInput, CaptureOptions } from "./notes/capture.js";
+export type { CaptureManyItem, CaptureManyResult, CapturedItem } from "./notes/capture-many.js";
 export type { ListFilter } from "./notes/list.js";
 export type { Note, NoteMeta, NoteTimes } from "./notes/note-meta.js";
 export type { CurrentNote, UpdateEdit, UpdateOptions, UpdatePatch } from "./notes/update.js";

@@ -19,7 +19,7 @@ import { parseNote, serializeNote } from "../model/note-format.js";
 import { checkNoteSize } from "../model/note-size.js";
 import { noteHash } from "../model/note-hash.js";
 import { isNoteStatus, pathForStatus, type NoteStatus } from "../model/layout.js";
-import { toNoteMeta } from "./note-meta.js";
+import { toNoteMeta, type NoteMeta } from "./note-meta.js";
 import { CAPTURE_INPUT_SHAPE, checkShape } from "./note-input-schema.js";
 import { serialized, type NotesContext } from "./notes-context.js";
 import { pickUnusedId, usedIds, type UsedIds } from "./unused-id.js";
@@ -55,7 +55,6 @@ export function captureNote(
   if (content.isErr()) return errAsync(content.error);
   const commitCheck = checkCommitRequest(ctx, options);
   if (commitCheck.isErr()) return errAsync(commitCheck.error);
-  const { title, tags, body, status } = content.value;
   return serialized(ctx, () =>
     usedIds(ctx)
       .andThen((used) =>
@@ -63,21 +62,7 @@ export function captureNote(
           ? pickUnusedId(ctx.generateId, used)
           : checkChosenId(options.id, used),
       )
-      .andThen((id) => {
-        const slug = slugify(title);
-        const path = pathForStatus(status, buildFilename(title, id));
-        const markdown = serializeNote({ title, tags, body });
-        return ctx.persistence.write(path, markdown).map(() => {
-          ctx.store.forget(path);
-          const note = parseNote(markdown, id, { slug });
-          const size = Buffer.byteLength(markdown, "utf8");
-          const createdAt = ctx.now();
-          return toNoteMeta(
-            { path, status, slug, mtimeMs: createdAt, size, hash: noteHash(markdown), note },
-            { createdAt, updatedAt: createdAt, committed: false },
-          );
-        });
-      })
+      .andThen((id) => writeNewNote(ctx, content.value, id))
       .andThen((meta) =>
         commitIfAsked(ctx, options, [meta.path]).map((outcome): ChangedNote => ({
           ...meta,
@@ -88,10 +73,19 @@ export function captureNote(
   );
 }
 
-function validateCapture(
+/** A capture request once checked: what the new file holds and where it goes. */
+export interface ValidCapture {
+  readonly title: string;
+  readonly tags: string[];
+  readonly body: string;
+  readonly status: NoteStatus;
+}
+
+/** Checks a capture request; the note's size counts the whole file. */
+export function validateCapture(
   input: CaptureInput,
-  options: CaptureOptions,
-): Result<{ title: string; tags: string[]; body: string; status: NoteStatus }, InvalidInputError> {
+  options: Pick<CaptureOptions, "status">,
+): Result<ValidCapture, InvalidInputError> {
   const status = options.status ?? "inbox";
   if (!isNoteStatus(status)) {
     return err(
@@ -115,12 +109,34 @@ function validateCapture(
   );
 }
 
+/** Writes a new note's file atomically under `id`; call it under the memory lock with an unused id. */
+export function writeNewNote(
+  ctx: NotesContext,
+  content: ValidCapture,
+  id: string,
+): ResultAsync<NoteMeta, PersistenceError> {
+  const { title, tags, body, status } = content;
+  const slug = slugify(title);
+  const path = pathForStatus(status, buildFilename(title, id));
+  const markdown = serializeNote({ title, tags, body });
+  return ctx.persistence.write(path, markdown).map(() => {
+    ctx.store.forget(path);
+    const note = parseNote(markdown, id, { slug });
+    const size = Buffer.byteLength(markdown, "utf8");
+    const createdAt = ctx.now();
+    return toNoteMeta(
+      { path, status, slug, mtimeMs: createdAt, size, hash: noteHash(markdown), note },
+      { createdAt, updatedAt: createdAt, committed: false },
+    );
+  });
+}
+
 /**
  * A chosen id may be one that links already name: the caller means those links to resolve
  * to this note (a migration restoring ids, a consolidation creating notes that link to each
  * other). It must not be any file's id.
  */
-function checkChosenId(id: string, used: UsedIds): ResultAsync<string, InvalidInputError> {
+export function checkChosenId(id: string, used: UsedIds): ResultAsync<string, InvalidInputError> {
   if (!isValidId(id)) {
     return errAsync(new InvalidInputError(`"${id}" is not a note id: ${ID_SHAPE}.`));
   }

@@ -5,6 +5,7 @@ import type { IndexNoteApi } from "./tiers/index-api.js";
 import type { DoctorOptions, DoctorReport } from "./graph/doctor.js";
 import type { BrokenLink, NoteLinks } from "./graph/link-queries.js";
 import type { CaptureInput, CaptureOptions } from "./capture.js";
+import type { CaptureManyItem, CaptureManyResult } from "./capture-many.js";
 import type { NoteStatus } from "../model/layout.js";
 import type { ListFilter } from "./list.js";
 import type { MergeError, MergeOptions, MergeResult } from "./merge.js";
@@ -41,6 +42,21 @@ export interface NotesMemory {
     input: CaptureInput,
     options?: CaptureOptions,
   ): ResultAsync<ChangedNote, InvalidInputError | PersistenceError | LockError | GitError>;
+  /**
+   * Writes many new notes under one hold of the memory lock and one look at the files (what
+   * an import needs: n captures would each list the whole memory). Each item is checked and
+   * given an id as `capture` does; nothing is committed (commit the paths yourself). A write
+   * that fails stops the batch: `stopped` says why, `items` what was written before it.
+   *
+   * @example
+   * ```ts
+   * const batch = await memory.captureMany([{ input: { title: "Igor designs", body: "..." } }]);
+   * if (batch.isOk()) for (const item of batch.value.items) if ("note" in item) item.note.path;
+   * ```
+   */
+  captureMany(
+    items: readonly CaptureManyItem[],
+  ): ResultAsync<CaptureManyResult, PersistenceError | LockError>;
   /** One note with its body, links and times. Never writes anything. */
   read(id: string): ResultAsync<Note, ReadError>;
   /** Metas of the notes matching the filter, sorted by path. */

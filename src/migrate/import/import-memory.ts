@@ -60,6 +60,9 @@ export interface ImportMemoryOptions {
   readonly generateId?: () => string;
 }
 
+/** New notes written per hold of the memory lock. */
+const CREATE_BATCH = 500;
+
 const NO_COUNTS: Readonly<Record<ImportAction, number>> = {
   create: 0,
   update: 0,
@@ -142,19 +145,58 @@ async function run(options: ImportMemoryOptions): Promise<Result<ImportReport, M
   const failed: ImportFailure[] = [];
   const done: ImportDecision[] = [];
   const touched = new Set<string>([recordPath]);
-  for (const [index, d] of decisions.entries()) {
-    const applied = await apply(memory, d, status, touched);
+  const remember = (d: ImportDecision, hash?: string): void => {
+    entries[d.note.key] = entryOf(d, hash);
+  };
+  // The new notes in batches: one lock and one listing per batch, not per note (n captures
+  // would list a growing memory n times). A batch bounds how long other processes wait.
+  let processed = 0;
+  for (let at = 0; at < creates.length; at += CREATE_BATCH) {
+    const batch = creates.slice(at, at + CREATE_BATCH);
+    const captured = await memory.captureMany(
+      batch.map((d) => ({
+        input: { title: d.note.title, body: d.note.body, tags: d.note.tags },
+        status,
+        id: d.note.id,
+      })),
+    );
+    if (captured.isErr()) return err(stopped(captured.error, processed, decisions.length));
+    for (const [index, item] of captured.value.items.entries()) {
+      const d = batch[index];
+      if (d === undefined) continue;
+      processed++;
+      if ("refused" in item) {
+        failed.push({ key: d.note.key, reason: item.refused.message });
+        continue;
+      }
+      touched.add(item.note.path);
+      done.push({ ...d, note: { ...d.note, hash: item.note.hash } });
+      remember(d, item.note.hash);
+    }
+    if (captured.value.stopped !== undefined)
+      return err(stopped(captured.value.stopped, processed, decisions.length));
+  }
+  for (const d of decisions) {
+    if (d.action === "create") continue;
+    const applied = await apply(memory, d, touched);
     if (applied.isErr()) {
       if (applied.error.code !== "INVALID_INPUT")
-        return err(stopped(applied.error, index, decisions.length));
+        return err(stopped(applied.error, processed, decisions.length));
       failed.push({ key: d.note.key, reason: applied.error.message });
+      processed++;
       continue;
     }
+    processed++;
     done.push(applied.value);
-    if (applied.value.action === "create" || applied.value.action === "update")
-      entries[d.note.key] = entryOf(d, applied.value.note.hash);
-    else if (applied.value.action === "unchanged") entries[d.note.key] = entryOf(d);
+    if (applied.value.action === "update") remember(d, applied.value.note.hash);
+    else if (applied.value.action === "unchanged") remember(d);
   }
+  // The report in the source's order, the new notes having been written first.
+  const order = new Map(decisions.map((d, index) => [d.note.key, index]));
+  const byOrder = (a: { key: string }, b: { key: string }): number =>
+    (order.get(a.key) ?? 0) - (order.get(b.key) ?? 0);
+  done.sort((a, b) => byOrder(a.note, b.note));
+  failed.sort(byOrder);
   const written = await writeRecord(persistence, recordPath, kind.name, source, entries);
   if (written.isErr()) return err(stopped(written.error, decisions.length, decisions.length));
 
@@ -183,19 +225,9 @@ async function run(options: ImportMemoryOptions): Promise<Result<ImportReport, M
 async function apply(
   memory: NotesMemory,
   d: ImportDecision,
-  status: "inbox" | "active",
   touched: Set<string>,
 ): Promise<Result<ImportDecision & { note: { hash: string } }, MemoryError>> {
   const { note } = d;
-  if (d.action === "create") {
-    const captured = await memory.capture(
-      { title: note.title, body: note.body, tags: note.tags },
-      { status, id: note.id },
-    );
-    if (captured.isErr()) return err(captured.error);
-    touched.add(captured.value.path);
-    return ok({ ...d, note: { ...note, hash: captured.value.hash } });
-  }
   if (d.action !== "update") return ok(d);
   const updated = await memory.update(
     note.id,
