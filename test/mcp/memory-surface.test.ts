@@ -15,6 +15,9 @@ type Reach = { readonly mcpTool: string } | { readonly notInMcp: string };
 const MEMORY_SURFACE = {
   filesChanged: { notInMcp: "a host's file watcher calls it; nothing an agent asks" },
   close: { notInMcp: "a host stops the default file watch when it is done; nothing an agent asks" },
+  captureMany: {
+    notInMcp: "a host's bulk write (memory import uses it); agents capture one note at a time",
+  },
   cacheStats: { notInMcp: "CLI only: memory status prints it" },
   capture: { mcpTool: "capture" },
   read: { mcpTool: "read" },

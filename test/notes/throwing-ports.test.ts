@@ -49,6 +49,7 @@ type MemoryMethod =
  */
 const OPERATIONS = {
   capture: [async (m) => m.capture({ title: "New thought", body: "Body." }, { commit: "capture" })],
+  captureMany: [async (m) => m.captureMany([{ input: { title: "Batch thought", body: "Body." } }])],
   read: [async (m) => m.read("id__AAAAAA")],
   list: [async (m) => m.list()],
   readAll: [async (m) => m.readAll()],
