@@ -17,6 +17,7 @@ type Action = Record<string, unknown> & { readonly type: string };
 
 const ID = new RegExp(ID_SOURCE, "g");
 const PAIR = new RegExp(`(${ID_SOURCE}) ~ (${ID_SOURCE})`, "g");
+const SUPERSEDED_ENTRY = new RegExp(`(${ID_SOURCE}) \\(by `, "g");
 const SHOWN_BODY = new RegExp(`<note id="(${ID_SOURCE})">\\n([\\s\\S]*?)\\n<\\/note>`, "g");
 /** Orphans at least this old are archived rather than relinked, as a careful model would. */
 const STALE_DAYS = 180;
@@ -57,9 +58,7 @@ export function answerDefrag(prompt: string): string {
     touched.add(id);
   }
   // A note superseded long ago: its successor holds the fact, so it is archived.
-  for (const match of finding(prompt, "superseded for more than").matchAll(
-    /(id__[A-Za-z0-9]{6}) \(by /g,
-  )) {
+  for (const match of finding(prompt, "superseded for more than").matchAll(SUPERSEDED_ENTRY)) {
     const id = match[1] ?? "";
     if (!byId.has(id) || touched.has(id)) continue;
     actions.push({ type: "archive", id });
