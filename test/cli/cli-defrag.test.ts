@@ -228,6 +228,10 @@ const MODEL_LINE =
 
 /** A tree without the private spend ledger, which every model call (dry runs too) appends to. */
 function withoutLedger(tree: Record<string, string>): Record<string, string> {
-  const { [".agent-memory/spend.jsonl"]: _ledger, ...rest } = tree;
+  const {
+    [".agent-memory/spend.jsonl"]: _ledger,
+    [".agent-memory/.gitignore"]: _ignore,
+    ...rest
+  } = tree;
   return rest;
 }

@@ -246,7 +246,7 @@ describe("the persisted facts cache", () => {
       version: number;
       links: string[];
     };
-    expect(saved.version).toBe(4);
+    expect(saved.version).toBe(5);
     expect(saved.links).toContain("Aaaaa1 Ccccc3");
     const old = { ...saved, version: 3, links: saved.links.map((ids) => ids.replaceAll(" ", "")) };
     nodeFs.writeFileSync(file, JSON.stringify(old));
@@ -258,7 +258,7 @@ describe("the persisted facts cache", () => {
       "id__Ccccc3",
     ]);
     expect(counted.reads().toSorted()).toEqual(listed().toSorted());
-    expect(JSON.parse(nodeFs.readFileSync(file, "utf8"))).toMatchObject({ version: 4 });
+    expect(JSON.parse(nodeFs.readFileSync(file, "utf8"))).toMatchObject({ version: 5 });
   });
 
   it("is not written without persist, and a failed write of it fails no query", async () => {

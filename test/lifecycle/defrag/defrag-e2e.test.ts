@@ -97,9 +97,11 @@ describe("defrag, end to end on memfs + isomorphic-git", () => {
     expect(report.applied).toEqual([]);
     // The model was asked, so its spend is recorded in the private ledger; no note changes.
     const after = okOf(await persistence.list()).map((f) => f.path);
-    expect(after.filter((path) => path !== ".agent-memory/spend.jsonl")).toEqual(
-      before.map((f) => f.path),
-    );
+    expect(
+      after.filter(
+        (path) => path !== ".agent-memory/spend.jsonl" && path !== ".agent-memory/.gitignore",
+      ),
+    ).toEqual(before.map((f) => f.path));
     expect(after).toContain(".agent-memory/spend.jsonl");
   });
 
