@@ -1,13 +1,17 @@
 /**
  * The lists of README.md and docs/cli.md that the code already holds, generated from it: the
  * command table (the command registry), the commands the daemon answers (the registry's
- * read-only, served commands) and the MCP tools (the server's default tool set).
+ * read-only, served commands), the MCP tools (the server's default tool set), the transcript
+ * formats the `jsonl` reader detects (its registry) and the folders the CLI reads transcripts
+ * from (`sessionRoots`, with the home folder and the harnesses' variables left as names).
  * `npm run docs:lists` writes them between their markers; the docs test fails when a page
  * differs, as the layer table of docs/architecture.md does.
  */
 import { COMMANDS } from "../../src/cli/commands/index.js";
 import { SERVED_COMMANDS } from "../../src/cli/daemon/daemon-protocol.js";
 import { MCP_TOOLS } from "../../src/mcp/tool-sets.js";
+import { TRANSCRIPT_FORMATS } from "../../src/adapters/session-readers/formats/detect-format.js";
+import { sessionRoots } from "../../src/cli/framework/cli-session-readers.js";
 
 /** One generated list: which page, its name in the markers, and its text. */
 export interface DocList {
@@ -16,9 +20,9 @@ export interface DocList {
   render(page: string): string;
 }
 
-/** `a`, `b` and `c`, each in backticks. */
-function spoken(names: readonly string[]): string {
-  const quoted = names.map((name) => `\`${name}\``);
+/** `a`, `b` and `c`, each in backticks (or, `plain`, a, b and c). */
+function spoken(names: readonly string[], plain = false): string {
+  const quoted = names.map((name) => (plain ? name : `\`${name}\``));
   return quoted.length <= 1
     ? quoted.join("")
     : `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1) ?? ""}`;
@@ -38,11 +42,31 @@ function commandTable(page: string): string {
 const servedInOrder = (): string[] =>
   COMMANDS.map((command) => command.name).filter((name) => SERVED_COMMANDS.has(name));
 
+/** The CLI's transcript folders, spelled with `~` and the variables that move them. */
+function transcriptFolders(): string {
+  const roots = sessionRoots({
+    env: { HOME: "~", CLAUDE_CONFIG_DIR: "$CLAUDE_CONFIG_DIR", CODEX_HOME: "$CODEX_HOME" },
+    cwd: "/",
+  });
+  return spoken(roots);
+}
+
 /** Every generated list, by page. */
 export const DOC_LISTS: readonly DocList[] = [
   { page: "docs/cli.md", name: "command table", render: commandTable },
   { page: "docs/cli.md", name: "daemon commands", render: () => spoken(servedInOrder()) },
   { page: "README.md", name: "daemon commands", render: () => spoken(servedInOrder()) },
+  { page: "docs/cli.md", name: "transcript folders", render: transcriptFolders },
+  { page: "docs/architecture.md", name: "transcript folders", render: transcriptFolders },
+  {
+    page: "docs/architecture.md",
+    name: "transcript formats",
+    render: () =>
+      spoken(
+        TRANSCRIPT_FORMATS.map((format) => format.name),
+        true,
+      ),
+  },
   {
     page: "README.md",
     name: "MCP tools",
