@@ -227,7 +227,9 @@ describe("memory daemon", () => {
 
   it("is started by the session-start hook with --start-daemon, once, without holding the hook", async () => {
     const payload = sessionStartPayload();
-    const hook = ["hook", "claude-code", "session-start", "--start-daemon"];
+    // The hook's default limit (8 s), scaled: on a loaded machine the context takes longer.
+    const limit = String(scaledMs(8_000));
+    const hook = ["hook", "claude-code", "session-start", "--start-daemon", "--timeout-ms", limit];
     const first = await sandbox.cli([...hook, "--root", root], { input: payload });
     expect(first.code).toBe(0);
     // The hook still prints the context Claude Code injects.
@@ -251,12 +253,17 @@ describe("memory daemon", () => {
     expect(log.at(-1)).toContain(`daemon running (pid ${String(pid)})`);
   });
 
-  it("a session-start hook prints its context in time even when the daemon does not answer", async () => {
+  it("a session-start hook prints its context in time even when the daemon does not answer", async ({
+    skip,
+  }) => {
     // A daemon of another build that acknowledges the request to stop and never answers it
     // (stopped with Ctrl-Z, say): the launch waits on it, the context must not. The launch
     // waits at least QUICK.answerMs for the answer and then 5 s for the socket to go, so it
     // is still under way at any hook limit below that, however loaded the machine.
     const limitMs = await hookLimitMs();
+    // Beyond that the launch could end before the limit: the case cannot be built right now.
+    if (limitMs > MAX_HOOK_LIMIT_MS)
+      skip(`the hook alone takes ${limitMs / 2} ms on this machine now`);
     const token = newToken();
     writeCard(join(root, ".agent-memory", "daemon.token"), { token, pid: NO_SUCH_PID, openMs: 1 });
     const hung = createServer((connection) => {
@@ -352,10 +359,13 @@ function sessionStartPayload(): string {
   );
 }
 
+/** The launch waits 7 s at least (2 s for the answer to stop, 5 s for the socket to go). */
+const MAX_HOOK_LIMIT_MS = 6_500;
+
 /**
  * The hook's time limit for the test above: 1.2 s, a limit a host may well set, unless the
  * same hook without a daemon to launch takes more than half of that on this machine now (a
- * loaded machine); then twice that run's time, but at most 6 s, below the launch's 7.
+ * loaded machine); then twice that run's time.
  */
 async function hookLimitMs(): Promise<number> {
   const started = performance.now();
@@ -365,7 +375,7 @@ async function hookLimitMs(): Promise<number> {
   });
   expect(alone.code).toBe(0);
   const took = performance.now() - started;
-  return Math.round(Math.min(6_000, Math.max(1_200, 2 * took)));
+  return Math.round(Math.max(1_200, 2 * took));
 }
 
 /** The pids of daemon processes serving this test's memory. */
