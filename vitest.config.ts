@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -5,7 +6,13 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     // The CLI tests run dist/cli.js: build it when it is missing or older than src/.
     globalSetup: ["test/cli/global-setup.ts"],
+    // Scales the two timeouts below for the machine's load when each file starts.
+    setupFiles: ["test/helpers/time-scale-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // One file per core (vitest's default leaves one core out: a single file at a time on a
+    // 2-core machine). Most files wait on spawned CLIs and git, which run outside the worker,
+    // so a second file overlaps those waits.
+    maxWorkers: availableParallelism(),
   },
 });

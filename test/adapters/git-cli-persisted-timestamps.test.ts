@@ -4,11 +4,11 @@
  * times equal those of an adapter that walks afresh.
  */
 import { execFile } from "node:child_process";
-import { chmod, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { chmod, cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { gitCli, gitCliIfRepository } from "../../src/adapters/git-cli/git-cli.js";
 import { isolatedGitEnv } from "../helpers/git-env.js";
 import { okOf } from "../helpers/result-helpers.js";
@@ -65,6 +65,19 @@ describe("gitCli's persisted timestamp walk", () => {
     return join(folder, name ?? "missing");
   };
 
+  // The two-commit repository is built once; each test works on its own copy.
+  let template: string;
+  beforeAll(async () => {
+    template = await mkdtemp(join(tmpdir(), "agent-memory-gitcli-saved-template-"));
+    root = join(template, "repo");
+    env = await isolatedGitEnv(template);
+    await mkdir(join(root, "topics"), { recursive: true });
+    await git("init", "-q", "-b", "main");
+    await commit("topics/a id__AAAAAA.md", "a", "one", 1_700_000_000);
+    await commit("topics/b id__BBBBBB.md", "b", "two", 1_700_000_100);
+  });
+  afterAll(() => rm(template, { recursive: true, force: true }));
+
   beforeEach(async () => {
     base = await mkdtemp(join(tmpdir(), "agent-memory-gitcli-saved-"));
     root = join(base, "repo");
@@ -73,10 +86,9 @@ describe("gitCli's persisted timestamp walk", () => {
     wrapper = join(base, "git-wrapper.sh");
     await writeFile(wrapper, `#!/bin/sh\nprintf '%s\\n' "$*" >> '${calls}'\nexec git "$@"\n`);
     await chmod(wrapper, 0o755);
-    await mkdir(join(root, "topics"), { recursive: true });
-    await git("init", "-q", "-b", "main");
-    await commit("topics/a id__AAAAAA.md", "a", "one", 1_700_000_000);
-    await commit("topics/b id__BBBBBB.md", "b", "two", 1_700_000_100);
+    await cp(join(template, "repo"), root, { recursive: true });
+    // The copies' stat data differs from the index's: refreshed, as a clone's would be.
+    await git("update-index", "-q", "--refresh");
   });
   afterEach(() => rm(base, { recursive: true, force: true }));
 

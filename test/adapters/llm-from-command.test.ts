@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { commandInput, llmFromCommand } from "../../src/adapters/llm/llm-from-command.js";
 import { errOf, okOf } from "../helpers/result-helpers.js";
+import { scaledMs } from "../helpers/time-scale.js";
 
 const fixture = (name: string) =>
   fileURLToPath(new URL(`../fixtures/llm/${name}`, import.meta.url));
@@ -19,7 +20,7 @@ const nextPidFile = () => join(scratch, `pid-${pidFiles++}`);
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 async function waitFor(check: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + scaledMs(timeoutMs);
   while (!check()) {
     if (Date.now() > deadline) throw new Error("condition not met in time");
     await new Promise((resolve) => setTimeout(resolve, 20));

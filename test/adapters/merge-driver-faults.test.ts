@@ -8,11 +8,11 @@
  * driver merges it all by meaning. Needs `npx tsup` (dist/cli.js).
  */
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, readdir, rm, writeFile, mkdir } from "node:fs/promises";
+import { cp, mkdtemp, readFile, readdir, rm, writeFile, mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { gitCli } from "../../src/adapters/git-cli/git-cli.js";
 import { isolatedGitEnv } from "../helpers/git-env.js";
 import { errOf, okOf } from "../helpers/result-helpers.js";
@@ -76,14 +76,18 @@ describe("the merge driver crashing at every point of its write", () => {
     return adapter.pull();
   };
 
-  beforeEach(async () => {
-    base = await mkdtemp(join(tmpdir(), "agent-memory-driver-faults-"));
-    env = await isolatedGitEnv(base);
-    const remote = join(base, "remote.git");
-    root = join(base, "work");
-    other = join(base, "other");
-    await git(base, "init", "-q", "--bare", "--initial-branch=main", remote);
-    await git(base, "clone", "-q", remote, root);
+  // The three repositories are built once; each test pulls in its own copy of the clone (its
+  // origin, the template's bare remote, is only read).
+  let template: string;
+  beforeAll(async () => {
+    template = await mkdtemp(join(tmpdir(), "agent-memory-driver-faults-template-"));
+    base = template;
+    env = await isolatedGitEnv(template);
+    const remote = join(template, "remote.git");
+    root = join(template, "work");
+    other = join(template, "other");
+    await git(template, "init", "-q", "--bare", "--initial-branch=main", remote);
+    await git(template, "clone", "-q", remote, root);
     await commit(
       root,
       {
@@ -94,7 +98,7 @@ describe("the merge driver crashing at every point of its write", () => {
       },
       true,
     );
-    await git(base, "clone", "-q", remote, other);
+    await git(template, "clone", "-q", remote, other);
     await commit(
       other,
       {
@@ -107,6 +111,15 @@ describe("the merge driver crashing at every point of its write", () => {
       [ONE]: "# Deploys\n\nWe deploy on Mondays.\n\nOurs one.\n",
       [TWO]: "# Standup\n\nStandup is at 9.\n\nOurs two.\n",
     });
+  });
+  afterAll(() => rm(template, { recursive: true, force: true }));
+  beforeEach(async () => {
+    base = await mkdtemp(join(tmpdir(), "agent-memory-driver-faults-"));
+    env = await isolatedGitEnv(base);
+    root = join(base, "work");
+    await cp(join(template, "work"), root, { recursive: true });
+    // The copies' stat data differs from the index's: refreshed, as a clone's would be.
+    await git(root, "update-index", "-q", "--refresh");
   });
   afterEach(() => rm(base, { recursive: true, force: true }));
 

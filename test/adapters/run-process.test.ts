@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runProcess, scrubbedEnv } from "../../src/adapters/process/run-process.js";
+import { scaledMs } from "../helpers/time-scale.js";
 
 const node = process.execPath;
 const whole = { keep: "whole", maxBytes: 1 << 20 } as const;
@@ -24,7 +25,7 @@ function alive(pid: number): boolean {
 
 /** Waits (on the process table, not a fixed sleep) until `pid` is gone or `ms` pass. */
 async function gone(pid: number, ms: number): Promise<boolean> {
-  const until = Date.now() + ms;
+  const until = Date.now() + scaledMs(ms);
   while (alive(pid) && Date.now() < until) await new Promise((done) => setTimeout(done, 50));
   return !alive(pid);
 }
@@ -41,7 +42,7 @@ function parentWithGrandchild(pidFile: string): string {
 
 /** The pid the parent wrote, once it is there. */
 async function grandchildOf(pidFile: string): Promise<number> {
-  for (const until = Date.now() + 30_000; Date.now() < until;) {
+  for (const until = Date.now() + scaledMs(30_000); Date.now() < until;) {
     const text = await readFile(pidFile, "utf8").catch(() => "");
     if (text !== "") return Number(text);
     await new Promise((done) => setTimeout(done, 50));

@@ -8,6 +8,7 @@ import { readFile, readdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSandbox, jsonOf, succeeded, type Sandbox } from "./cli-harness.js";
+import { scaledMs } from "../helpers/time-scale.js";
 
 const fixture = resolve(import.meta.dirname, "../fixtures/cli-llm/sync-llm.mjs");
 const llmCmd = `${JSON.stringify(process.execPath)} ${JSON.stringify(fixture)}`;
@@ -37,10 +38,10 @@ beforeAll(async () => {
   await sync(a);
   await sandbox.git(sandbox.dir, ["clone", "-q", remote, b]);
   await sync(b);
-}, 180_000);
+}, scaledMs(180_000));
 afterAll(() => sandbox.cleanup());
 
-describe("two clones, one memory", { timeout: 400_000 }, () => {
+describe("two clones, one memory", { timeout: scaledMs(400_000) }, () => {
   it("a synced pending entry is consumed only by the clone that queued it", async () => {
     const entry = (
       await run(a, ["journal", "add", "--harness", "manual", "--note", "deploys need the VPN"])

@@ -9,6 +9,7 @@ import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI, createSandbox, jsonOf, succeeded, type Sandbox } from "./cli-harness.js";
+import { scaledMs } from "../helpers/time-scale.js";
 
 let sandbox: Sandbox;
 let root: string;
@@ -35,7 +36,7 @@ afterAll(() => sandbox.cleanup());
 describe("memory tag", () => {
   it(
     "adds and removes on the tag line in one commit; -TAG removes; bad tags change nothing",
-    { timeout: 90_000 },
+    { timeout: scaledMs(90_000) },
     async () => {
       const id = await capture("Igor", [
         "--tag",
@@ -81,7 +82,7 @@ describe("the private folder in a clone", () => {
 
   it(
     "a memory made before the rule gets it, committed, on its next command",
-    { timeout: 90_000 },
+    { timeout: scaledMs(90_000) },
     async () => {
       const old = join(sandbox.dir, "old");
       succeeded(await sandbox.cli(["init", "--root", old]));
@@ -111,7 +112,7 @@ describe("the private folder in a clone", () => {
 describe("an archived note in the hot tier", () => {
   it(
     "tier refuses it; context, the SessionStart hook and MCP leave it out; doctor warns",
-    { timeout: 180_000 },
+    { timeout: scaledMs(180_000) },
     async () => {
       const kept = await capture("Kept note", ["--body", "Current text."]);
       const old = await capture("Old note", ["--body", "Retired text."]);

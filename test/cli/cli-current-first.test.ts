@@ -7,6 +7,7 @@ import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSandbox, jsonOf, succeeded, type Sandbox } from "./cli-harness.js";
+import { scaledMs } from "../helpers/time-scale.js";
 
 let sandbox: Sandbox;
 let root: string;
@@ -28,7 +29,7 @@ afterAll(() => sandbox.cleanup());
 describe("a superseded note in the hot tier", () => {
   it(
     "context and the SessionStart hook inline its successor instead; doctor warns with the fix",
-    { timeout: 180_000 },
+    { timeout: scaledMs(180_000) },
     async () => {
       const old = await capture("Database", "We use SQLite for everything.");
       const now = await capture("Database now", "We use Postgres since March.");

@@ -9,6 +9,7 @@ import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSandbox, jsonOf, succeeded, type CliRun, type Sandbox } from "./cli-harness.js";
+import { scaledMs } from "../helpers/time-scale.js";
 
 const fixture = resolve(import.meta.dirname, "../fixtures/cli-llm/sync-llm.mjs");
 const llmCmd = `${JSON.stringify(process.execPath)} ${JSON.stringify(fixture)}`;
@@ -49,7 +50,7 @@ beforeAll(async () => {
   succeeded(await sync(a));
   await sandbox.git(sandbox.dir, ["clone", "-q", remote, b]);
   succeeded(await sync(b));
-}, 120_000);
+}, scaledMs(120_000));
 afterAll(() => sandbox.cleanup());
 
 const session = (n: number, time: string, what: string) =>
@@ -65,7 +66,7 @@ async function expectSettled(runs: readonly CliRun[]): Promise<void> {
   }
 }
 
-describe("memory sync with the merge driver (two clones)", { timeout: 400_000 }, () => {
+describe("memory sync with the merge driver (two clones)", { timeout: scaledMs(400_000) }, () => {
   it("init commits the .gitattributes rules and sets the clone's driver; doctor is clean", async () => {
     expect(await sandbox.git(a, ["ls-files", ".gitattributes"])).toBe(".gitattributes\n");
     for (const clone of [a, b]) {

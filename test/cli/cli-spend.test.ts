@@ -3,6 +3,7 @@ import { stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSandbox, jsonOf, succeeded, type Sandbox } from "./cli-harness.js";
+import { scaledMs } from "../helpers/time-scale.js";
 
 const LLM = resolve(import.meta.dirname, "../fixtures/cli-llm/create-one-note.mjs");
 const LLM_CMD = `${JSON.stringify(process.execPath)} ${JSON.stringify(LLM)}`;
@@ -44,7 +45,7 @@ beforeAll(async () => {
       root,
     ]),
   );
-}, 60_000);
+}, scaledMs(60_000));
 afterAll(() => sandbox.cleanup());
 
 describe("memory consolidate/status with the spend ledger", () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NoteMeta } from "../../src/notes/note-meta.js";
 import { gptTokenizer } from "../../src/adapters/index.js";
 import { createSandbox, jsonOf, type Sandbox } from "./cli-harness.js";
+import { scaledMs } from "../helpers/time-scale.js";
 
 let sandbox: Sandbox;
 let root: string;
@@ -56,7 +57,7 @@ beforeAll(async () => {
       "",
     ].join("\n"),
   );
-}, 300_000);
+}, scaledMs(300_000));
 afterAll(() => sandbox.cleanup());
 
 const links = (some: NoteMeta[]) => some.map((note) => `- [[${note.id}|${note.title}]]`);
@@ -64,7 +65,7 @@ describe("memory status --tokens", () => {
   // Spawned CLI calls on a shared machine: generous limits, never a timing assertion.
   it(
     "counts every surface in tokens beside its budget, and each budgeted one is within it",
-    { timeout: 180_000 },
+    { timeout: scaledMs(180_000) },
     async () => {
       const run = await inRoot(["status", "--tokens", "--json"]);
       expect(run.code).toBe(0);
@@ -102,7 +103,7 @@ describe("memory status --tokens", () => {
 
   it(
     "the SessionStart hook prints whole notes and whole list lines within the token budget",
-    { timeout: 180_000 },
+    { timeout: scaledMs(180_000) },
     async () => {
       const run = await inRoot(
         ["hook", "claude-code", "session-start", "--budget", "1000", "--timeout-ms", "120000"],

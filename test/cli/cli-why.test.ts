@@ -8,6 +8,7 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSandbox, jsonOf, succeeded, type Sandbox } from "./cli-harness.js";
 import { startMcp } from "../mcp/mcp-client.js";
+import { scaledMs } from "../helpers/time-scale.js";
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -34,7 +35,7 @@ interface WhyJson {
 describe("memory why", () => {
   it(
     "names the consolidation and its journal entry, and the person behind a hand edit",
-    { timeout: 180_000 },
+    { timeout: scaledMs(180_000) },
     async () => {
       const root = join(sandbox.dir, "why");
       succeeded(await sandbox.cli(["init", "--root", root]));

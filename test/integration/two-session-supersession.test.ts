@@ -25,6 +25,7 @@ import { noteSupersession } from "../../src/model/supersession.js";
 import { promptBoundLlm } from "../../src/testing/prompt-bound-llm.js";
 import { createSandbox, jsonOf, succeeded, type Sandbox } from "../cli/cli-harness.js";
 import { okOf } from "../helpers/result-helpers.js";
+import { scaledMs } from "../helpers/time-scale.js";
 
 const FIRST_SESSION = "5c1f2a9e-7b3d-4e8a-9f10-2d6c8b4a7e31";
 const SECOND_SESSION = "9e2b7c40-1d5a-4f63-8b2e-6a0f3c9d1e57";
@@ -147,7 +148,7 @@ beforeAll(async () => {
   runs.second = second.commit ?? "";
   superseded = [...(second.superseded ?? [])];
   entries = { first: one.id, second: two.id };
-}, 180_000);
+}, scaledMs(180_000));
 
 afterAll(() => sandbox.cleanup());
 

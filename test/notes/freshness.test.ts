@@ -17,6 +17,7 @@ import { createNotesMemory } from "../../src/create-notes-memory.js";
 import type { FreshnessOptions } from "../../src/notes/freshness.js";
 import type { Persistence } from "../../src/ports/persistence.js";
 import { okOf } from "../helpers/result-helpers.js";
+import { scaledMs } from "../helpers/time-scale.js";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 
@@ -75,7 +76,7 @@ async function titles(memory: ReturnType<typeof createNotesMemory>): Promise<str
 }
 
 async function eventually(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
+  const until = Date.now() + scaledMs(timeoutMs);
   while (!(await check())) {
     if (Date.now() > until) throw new Error("timed out waiting for the change to be seen");
     await new Promise((resolve) => setTimeout(resolve, 20));

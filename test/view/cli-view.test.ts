@@ -8,6 +8,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI, createSandbox, jsonOf, succeeded, type Sandbox } from "../cli/cli-harness.js";
+import { scaledMs } from "../helpers/time-scale.js";
 
 let sandbox: Sandbox;
 let root: string;
@@ -28,7 +29,7 @@ beforeAll(async () => {
       "The web console.",
     ]),
   );
-}, 60_000);
+}, scaledMs(60_000));
 
 afterAll(async () => {
   await sandbox.cleanup();
@@ -106,9 +107,9 @@ describe("memory view", () => {
   }, 60_000);
 });
 
-/** Polls `probe` until it gives a value (20 s at most). */
+/** Polls `probe` until it gives a value (20 s on an idle machine). */
 async function waitFor<T>(probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + scaledMs(20_000);
   for (;;) {
     const value = await probe().catch(() => undefined);
     if (value !== undefined) return value;

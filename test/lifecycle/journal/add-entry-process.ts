@@ -1,17 +1,20 @@
 /**
  * A separate process adding journal entries to a real directory, for the test that many
- * processes adding at once lose nothing. Usage: add-entry-process.ts <root> <worker> <count> <startAt>
+ * processes adding at once lose nothing. Usage: add-entry-process.ts <root> <worker> <count>
+ * It says "ready" on stdout once loaded and adds when its stdin closes.
  */
 import * as fs from "node:fs";
 import { fsPersistence } from "../../../src/adapters/fs/fs-persistence.js";
 import { createJournal } from "../../../src/lifecycle/journal/journal.js";
 import { errOf } from "../../helpers/result-helpers.js";
 
-const [root = "", worker = "0", count = "1", startAt = "0"] = process.argv.slice(2);
+const [root = "", worker = "0", count = "1"] = process.argv.slice(2);
 const journal = createJournal({ persistence: fsPersistence({ fs, root }) });
 
-// Start together, so the adds really overlap.
-while (Date.now() < Number(startAt)) await new Promise((resolve) => setTimeout(resolve, 1));
+// Start together, so the adds really overlap: the test closes every stdin once all are ready.
+process.stdout.write("ready\n");
+process.stdin.resume();
+await new Promise((resolve) => process.stdin.on("end", resolve));
 
 const results = await Promise.all(
   Array.from({ length: Number(count) }, (_, index) =>

@@ -7,27 +7,38 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fsPersistence } from "../../../src/adapters/fs/fs-persistence.js";
 import { createJournal } from "../../../src/lifecycle/journal/journal.js";
 import { okOf } from "../../helpers/result-helpers.js";
+import { scaledMs } from "../../helpers/time-scale.js";
 
 const SCRIPT = join(import.meta.dirname, "add-entry-process.ts");
 const PROCESSES = 12;
 const PER_PROCESS = 4;
 
-function runWorker(
-  root: string,
-  worker: number,
-  startAt: number,
-): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve) => {
+/** A worker process, loaded and waiting; `go` starts its adds, `done` is how it ended. */
+interface Worker {
+  readonly go: () => void;
+  readonly done: Promise<{ code: number | null; stderr: string }>;
+}
+
+/** Starts a worker and resolves once it says it is ready. */
+function startWorker(root: string, worker: number): Promise<Worker> {
+  return new Promise((ready, fail) => {
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", SCRIPT, root, String(worker), String(PER_PROCESS), String(startAt)],
-      { cwd: join(import.meta.dirname, "../../.."), stdio: ["ignore", "ignore", "pipe"] },
+      ["--import", "tsx", SCRIPT, root, String(worker), String(PER_PROCESS)],
+      { cwd: join(import.meta.dirname, "../../.."), stdio: ["pipe", "pipe", "pipe"] },
     );
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => {
       stderr += chunk.toString("utf8");
     });
-    child.on("close", (code) => resolve({ code, stderr }));
+    const done = new Promise<{ code: number | null; stderr: string }>((resolve) =>
+      child.on("close", (code) => resolve({ code, stderr })),
+    );
+    child.stdout.once("data", () => ready({ go: () => child.stdin.end(), done }));
+    // A worker that dies before it is ready fails the test with what it printed.
+    void done.then(({ code }) =>
+      fail(new Error(`worker ${worker} exited ${String(code)}: ${stderr}`)),
+    );
   });
 }
 
@@ -40,11 +51,12 @@ describe("journal.add from many processes at once", () => {
     await rm(root, { recursive: true, force: true });
   });
 
-  it("never collides and never loses an entry", async () => {
-    const startAt = Date.now() + 3000;
-    const runs = await Promise.all(
-      Array.from({ length: PROCESSES }, (_, worker) => runWorker(root, worker, startAt)),
+  it("never collides and never loses an entry", { timeout: scaledMs(60_000) }, async () => {
+    const workers = await Promise.all(
+      Array.from({ length: PROCESSES }, (_, worker) => startWorker(root, worker)),
     );
+    for (const worker of workers) worker.go();
+    const runs = await Promise.all(workers.map((worker) => worker.done));
     expect(runs.filter((run) => run.code !== 0)).toEqual([]);
     const names = await readdir(join(root, "journal/pending"));
     expect(names.filter((name) => name.endsWith(".json"))).toHaveLength(PROCESSES * PER_PROCESS);
@@ -54,5 +66,5 @@ describe("journal.add from many processes at once", () => {
     const notes = new Set(pending.map((entry) => entry.note));
     expect(notes.size).toBe(PROCESSES * PER_PROCESS);
     expect(okOf(await journal.list({ status: "invalid" }))).toEqual([]);
-  }, 60_000);
+  });
 });
