@@ -158,7 +158,7 @@ function atomicWriteSync(path: string, content: string): void {
  * The baseline rename: read every file, rewrite (atomically) those linking with the old title,
  * write the renamed note and delete the old one.
  */
-function naiveRename(root: string, targetId: string, from: string, to: string): number {
+export function naiveRename(root: string, targetId: string, from: string, to: string): number {
   const oldLink = `[[${targetId}|${from}]]`;
   const newLink = `[[${targetId}|${to}]]`;
   let written = 0;

@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: every benchmark, each figure printed beside a baseline measured in the
  * same run and the ratio. `BENCH_SCALE=0.1 npm run bench` runs a smaller, quicker version.
+ * `npm run bench -- scale` runs only the 10,000 against 100,000-note benchmark
+ * (`scale-100k.bench.ts`: long, so never part of the default run).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,6 +15,10 @@ const scale = Number(process.env.BENCH_SCALE ?? "1");
 const n = (value: number) => Math.max(10, Math.round(value * scale));
 
 async function main(): Promise<void> {
+  if (process.argv[2] === "scale") {
+    await (await import("./scale-100k.bench.js")).benchScale([n(10_000), n(100_000)]);
+    return;
+  }
   const workDir = mkdtempSync(join(tmpdir(), "agent-memory-bench-"));
   try {
     console.log(`agent-memory benchmarks (node ${process.version}, scale ${scale})\n`);
