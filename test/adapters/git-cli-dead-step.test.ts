@@ -93,6 +93,26 @@ describe("a git step stopped dead is cleared up by the next one", () => {
     expect(await git(root, "status", "--porcelain", "--untracked-files=all")).toBe("");
   });
 
+  it("a pull killed after the merge wrote its files, before MERGE_HEAD: they are not committed as changes by hand", async () => {
+    await commit(other, "# Deploys\n\nWe deploy on Mondays.\n\nTheirs.\n", true);
+    await writeFile(join(root, "notes.md"), "# Other\n\nOurs.\n");
+    await git(root, "add", "-A");
+    await git(root, ...ID, "commit", "-q", "-m", "ours");
+    await git(root, "fetch", "-q", "origin");
+    await record(await deadPid(), "pull");
+    // What git merge had done when it was killed in its pre-merge-commit hook.
+    await git(root, "update-ref", "ORIG_HEAD", "HEAD");
+    await writeFile(join(root, NOTE), "# Deploys\n\nWe deploy on Mondays.\n\nTheirs.\n");
+    await git(root, "add", "-A");
+    // Sync's order: the changes by hand first (there are none), then the pull.
+    expect(okOf(await adapter().commit("memory: changes by hand"))).toBeNull();
+    const pull = adapter().pull;
+    if (pull === undefined) throw new Error("the CLI adapter pulls");
+    expect(okOf(await pull())).toBe("merged");
+    expect(await git(root, "log", "-1", "--format=%P")).toMatch(/^\w{40} \w{40}\n$/);
+    expect(await git(root, "status", "--porcelain")).toBe("");
+  });
+
   it("leaves alone a step of a live process, and a lock older than the dead step", async () => {
     await writeFile(join(root, NOTE), "# Deploys\n\nChanged.\n");
     const lock = join(root, ".git", "index.lock");

@@ -22,7 +22,7 @@ import { hostname } from "node:os";
 import { join } from "node:path";
 import { err, ok, type Result } from "neverthrow";
 import type { GitError } from "../../errors.js";
-import { abandonMerge } from "./git-cli-merge.js";
+import { abandonMerge, unwriteMerge } from "./git-cli-merge.js";
 import type { RepoLocation } from "./git-cli-repo.js";
 import type { Exec } from "./git-cli-run.js";
 
@@ -128,6 +128,14 @@ async function recoverDeadStep(
   const since = record.startedAt - SLACK_MS;
   await clearLeftovers(gitdir, toplevel, record.startedAt);
   const mergeHead = await modifiedSince(join(gitdir, "MERGE_HEAD"), since);
+  if (
+    record.step === "pull" &&
+    !mergeHead &&
+    (await modifiedSince(join(gitdir, "ORIG_HEAD"), since))
+  ) {
+    const unwritten = await unwriteDeadMerge(deps, toplevel);
+    if (unwritten.isErr()) return err(unwritten.error);
+  }
   if (record.step === "pull" && mergeHead) {
     const head = await deps.exec(["rev-parse", "-q", "--verify", "HEAD"], { cwd: toplevel });
     const merging = await deps.exec(["rev-parse", "-q", "--verify", "MERGE_HEAD"], {
@@ -150,6 +158,43 @@ async function recoverDeadStep(
   }
   await rm(path, { force: true }).catch(() => undefined);
   return ok(undefined);
+}
+
+/**
+ * A merge killed after it wrote the merged files and the index and before MERGE_HEAD (while
+ * its pre-merge-commit hook ran, say) leaves them as uncommitted changes over the pre-merge
+ * HEAD, which the next commit would take for changes by hand: the merged text committed as
+ * one side, then merged with the remote again (a sentence changed on both sides kept three
+ * times). When the merge began in the dead step (ORIG_HEAD written since) and made no commit
+ * (HEAD is still ORIG_HEAD), the paths it merged are put back to HEAD (text only the work tree
+ * held saved first) and the pull merges again.
+ */
+async function unwriteDeadMerge(
+  deps: DeadStepDeps,
+  toplevel: string,
+): Promise<Result<void, GitError>> {
+  const sha = async (name: string) => {
+    const out = await deps.exec(["rev-parse", "-q", "--verify", name], {
+      cwd: toplevel,
+      allowExit: 1,
+    });
+    return out.isOk() ? out.value.trim() : "";
+  };
+  const head = await sha("HEAD");
+  const upstream = await sha("@{upstream}");
+  if (head === "" || upstream === "" || head !== (await sha("ORIG_HEAD"))) return ok(undefined);
+  const undone = await unwriteMerge(
+    {
+      exec: deps.exec,
+      cwd: toplevel,
+      ref: upstream,
+      before: head,
+      env: {},
+      recoveredDir: deps.recoveredDir,
+    },
+    upstream,
+  );
+  return undone.isErr() ? err(undone.error) : ok(undefined);
 }
 
 function parseRecord(text: string): StepRecord | undefined {

@@ -188,6 +188,23 @@ export async function abandonMerge(
   return restorePaths(target, mergeHead);
 }
 
+/**
+ * Puts back to `target.before` the paths that differ between it and `merged` (the ref a merge
+ * that stopped before writing MERGE_HEAD was merging), after saving text only the work tree
+ * held. Returns the copies saved.
+ *
+ * @example
+ * ```ts
+ * await unwriteMerge({ exec, cwd, ref: "origin/main", before: head, env: {}, recoveredDir }, upstream);
+ * ```
+ */
+export function unwriteMerge(
+  target: MergeTarget,
+  merged: string,
+): Promise<Result<string[], GitError>> {
+  return restorePaths(target, merged);
+}
+
 async function revision(exec: Exec, cwd: string, name: string): Promise<string | undefined> {
   const out = await exec(["rev-parse", "-q", "--verify", name], { cwd, allowExit: 1 });
   const sha = out.isOk() ? out.value.trim() : "";
