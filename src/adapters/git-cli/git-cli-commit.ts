@@ -1,6 +1,9 @@
 /**
  * commit() for the CLI adapter: stage exactly the requested paths and commit only them.
  *
+ * Never committed: the private folder, an interrupted atomic write's temp file, git's
+ * temporary merge sides a crash left (git-cli-dead-step.ts).
+ *
  * Sequence (a fixed number of processes, whatever the number of files):
  * 1. `git status` under the memory root finds what changed; the requested paths filter it.
  *    Asking status first is what lets a deleted path that was never tracked pass silently,
@@ -20,6 +23,7 @@ import { PRIVATE_FOLDER } from "../../model/layout.js";
 import { parseStatusZ, type StatusEntry } from "./git-cli-status-parser.js";
 import { repoPath, splitRelativePath } from "../../shared/relative-path.js";
 import { isTempName } from "../fs/fs-temp-name.js";
+import { isMergeSide } from "./git-cli-dead-step.js";
 import { noteIdsOf } from "../git-history/note-ids-of.js";
 import { noteIdFromPath } from "../git-history/note-id-from-path.js";
 
@@ -72,6 +76,7 @@ export async function commitWithCli(
   const inScope = (file: string, deleted: boolean): boolean =>
     !file.startsWith(`${privateFolder}/`) &&
     !isTempName(file.slice(file.lastIndexOf("/") + 1)) &&
+    !isMergeSide(file.slice(file.lastIndexOf("/") + 1)) &&
     (wanted.some((spec) => spec === "." || file === spec || file.startsWith(`${spec}/`)) ||
       (deleted && touchedIds.has(noteIdFromPath(file) ?? "")));
   const git = (args: readonly string[], input?: string, env?: Record<string, string>) =>

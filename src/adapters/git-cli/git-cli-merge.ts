@@ -168,6 +168,43 @@ async function restorePaths(
   return ok(saved.value);
 }
 
+/**
+ * Undoes a merge in progress (MERGE_HEAD present) as {@link mergeOrRestore} does after a
+ * failure: `git merge --abort`, else the merged paths reset to `before` (text only the work
+ * tree held saved first). Returns the copies saved.
+ *
+ * @example
+ * ```ts
+ * await abandonMerge({ exec, cwd, ref: "MERGE_HEAD", before: head, env: {}, recoveredDir }, mergeHead);
+ * ```
+ */
+export async function abandonMerge(
+  target: MergeTarget,
+  mergeHead: string,
+): Promise<Result<string[], GitError>> {
+  const { exec, cwd } = target;
+  const aborted = await retryingIndexLock(() => exec(["merge", "--abort"], { cwd }));
+  if (aborted.isOk() && (await revision(exec, cwd, "MERGE_HEAD")) === undefined) return ok([]);
+  return restorePaths(target, mergeHead);
+}
+
+/**
+ * Puts back to `target.before` the paths that differ between it and `merged` (the ref a merge
+ * that stopped before writing MERGE_HEAD was merging), after saving text only the work tree
+ * held. Returns the copies saved.
+ *
+ * @example
+ * ```ts
+ * await unwriteMerge({ exec, cwd, ref: "origin/main", before: head, env: {}, recoveredDir }, upstream);
+ * ```
+ */
+export function unwriteMerge(
+  target: MergeTarget,
+  merged: string,
+): Promise<Result<string[], GitError>> {
+  return restorePaths(target, merged);
+}
+
 async function revision(exec: Exec, cwd: string, name: string): Promise<string | undefined> {
   const out = await exec(["rev-parse", "-q", "--verify", name], { cwd, allowExit: 1 });
   const sha = out.isOk() ? out.value.trim() : "";

@@ -8,6 +8,9 @@ import { createHistoryCache, type HistorySource } from "../git-history/history-c
 import { blameWithCli } from "./git-cli-blame.js";
 import { commitWithCli } from "./git-cli-commit.js";
 import { pullWithCli, pushWithCli } from "./git-cli-sync.js";
+import { guardedStep } from "./git-cli-dead-step.js";
+import { resolve } from "node:path";
+import { PRIVATE_FOLDER } from "../../model/layout.js";
 import { LOG_FORMAT_ARG, parseGitLog } from "./git-cli-log-parser.js";
 import { cliTimestampsStore } from "./git-cli-timestamps-file.js";
 import { configuredAuthor, locateRepo, type RepoLocation } from "./git-cli-repo.js";
@@ -143,6 +146,8 @@ function createGitCli(options: GitCliOptions): {
   const unexpected = (action: string) => (cause: unknown) =>
     new GitError(`Unexpected failure while ${action} in ${dir}: ${String(cause)}`, { cause });
   const histories = new Map<string, ReturnType<typeof createHistoryCache<string>>>();
+  // A step stopped dead is cleared up by the next one (git-cli-dead-step.ts).
+  const steps = { exec, location, recoveredDir: resolve(dir, PRIVATE_FOLDER, "recovered") };
 
   const git: Git = {
     timestamps(prefix = "") {
@@ -185,21 +190,31 @@ function createGitCli(options: GitCliOptions): {
     pull() {
       return safeAsync(() => {
         moved();
-        return pullWithCli({ exec, location, author, now: options.now, dir });
+        return guardedStep(steps, "pull", (stepExec) =>
+          pullWithCli({ exec: stepExec, location, author, now: options.now, dir }),
+        );
       }, unexpected("pulling"));
     },
 
     push() {
       return safeAsync(() => {
         moved();
-        return pushWithCli({ exec, location, author, now: options.now, dir });
+        return guardedStep(steps, "push", (stepExec) =>
+          pushWithCli({ exec: stepExec, location, author, now: options.now, dir }),
+        );
       }, unexpected("pushing"));
     },
 
     commit(message, paths) {
       return safeAsync(() => {
         moved();
-        return commitWithCli({ exec, location, author, now: options.now, dir }, message, paths);
+        return guardedStep(steps, "commit", (stepExec) =>
+          commitWithCli(
+            { exec: stepExec, location, author, now: options.now, dir },
+            message,
+            paths,
+          ),
+        );
       }, unexpected("committing"));
     },
   };
