@@ -3,6 +3,13 @@ import { EXIT } from "../framework/exit-codes.js";
 import { existingMemoryRoot } from "../framework/open-memory.js";
 import { idleMsOf, IDLE_OPTION, IDLE_OPTION_HELP } from "./daemon-idle.js";
 
+/** Whether the memory's files can be watched reliably here (node's fs on a local disk). */
+async function watchable(root: string): Promise<boolean> {
+  const fs = await import("node:fs");
+  const { watchableFs } = await import("../../adapters/index.js");
+  return watchableFs(fs, root) !== undefined;
+}
+
 /** `memory daemon run`: the daemon in the foreground (what `memory daemon start` spawns). */
 export const daemonRunCommand = defineCommand({
   name: "daemon run",
@@ -16,7 +23,7 @@ export const daemonRunCommand = defineCommand({
     IDLE_OPTION_HELP,
     [
       "--on-demand",
-      "As a read call starts it: replaces a daemon of another build, and says so in its status.",
+      "As a read call starts it: replaces a daemon of another build, declines a network mount.",
     ],
   ],
   positionals: { min: 0, max: 0 },
@@ -30,8 +37,15 @@ export const daemonRunCommand = defineCommand({
     const { startDaemon } = await import("../daemon/daemon-server.js");
     const { daemonSocketPath } = await import("../daemon/daemon-protocol.js");
     const { replaceOtherBuild } = await import("../daemon/daemon-launch.js");
-    const { releaseLaunch } = await import("../daemon/on-demand-start.js");
+    const { declineLaunch, releaseLaunch } = await import("../daemon/on-demand-start.js");
     const socketPath = daemonSocketPath(root.value);
+    if (onDemand && socketPath !== undefined && !(await watchable(root.value))) {
+      // Its watcher would miss edits made from another machine: calls stay in-process.
+      const why = `${root.value} is on a network or FUSE mount, where a watcher misses edits made elsewhere; "memory daemon start" starts one anyway`;
+      declineLaunch(socketPath, process.pid, why);
+      io.stderr(`${new Date().toISOString()} memory daemon not started on demand: ${why}\n`);
+      return EXIT.ok;
+    }
     // A read call of a rebuilt CLI started this one: the old build's daemon makes way.
     if (onDemand && socketPath !== undefined) await replaceOtherBuild(socketPath);
     const daemon = await startDaemon({

@@ -52,6 +52,22 @@ export function releaseLaunch(socketPath: string, pid: number): void {
 }
 
 /**
+ * Leaves the launch marker in place with `why` instead of a pid, when a daemon started on
+ * demand declined to serve (a root it cannot watch reliably): a marker without a pid counts
+ * as held until it is {@link LAUNCH_STALE_MS} old, so read calls do not spawn a daemon each
+ * only for it to decline again.
+ */
+export function declineLaunch(socketPath: string, pid: number, why: string): void {
+  const path = launchMarkerPath(socketPath);
+  if (readQuietly(path).trim() !== String(pid)) return;
+  try {
+    fs.writeFileSync(path, `declined: ${why}\n`);
+  } catch {
+    unlinkQuietly(path);
+  }
+}
+
+/**
  * After a call of `argv` ran in-process with `exitCode`, starts the daemon for its root in
  * the background when the environment allows it (see on-demand-policy.ts) and none is
  * running or starting. Never throws and never waits for the daemon.
