@@ -9,6 +9,7 @@
  */
 
 import { askDaemon, servedCall } from "./daemon/daemon-client.js";
+import { onDemandPolicy } from "./daemon/on-demand-policy.js";
 import { processIo } from "./framework/cli-io.js";
 import { runCli } from "./framework/run-cli.js";
 
@@ -18,7 +19,7 @@ if (answer === undefined) {
   // exitCode rather than process.exit(): pending stdout writes to a pipe are flushed first.
   const exitCode = await runCli(argv, processIo());
   process.exitCode = exitCode;
-  if (servedCall(argv) !== undefined) {
+  if (servedCall(argv) !== undefined && onDemandPolicy(process.env).start) {
     // After the answer, so the call waits for nothing but the spawn.
     const { startOnDemand } = await import("./daemon/on-demand-start.js");
     startOnDemand(argv, process.env, process.cwd(), exitCode);
