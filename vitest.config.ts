@@ -9,6 +9,9 @@ export default defineConfig({
     // Scales the two timeouts below for the machine's load when each file starts.
     setupFiles: ["test/helpers/time-scale-setup.ts"],
     testTimeout: 30_000,
+    // No read call of a spawned CLI starts a daemon that outlives the test (the sandbox sets
+    // it too, for the tests that build their environment from scratch).
+    env: { AGENT_MEMORY_DAEMON: "0" },
     hookTimeout: 60_000,
     // One file per core (vitest's default leaves one core out: a single file at a time on a
     // 2-core machine). Most files wait on spawned CLIs and git, which run outside the worker,

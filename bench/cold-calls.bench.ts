@@ -34,13 +34,22 @@ const FACTS = ".agent-memory/cache/notes.json";
 const SEARCH = ".agent-memory/cache/search.json";
 const RUNS = 7;
 
-/** An isolated environment: no user git config, no global identity. */
+/**
+ * An isolated environment: no user git config, no global identity, and no daemon started on
+ * demand (these are the cold calls; bench/on-demand-daemon.bench.ts measures the default).
+ */
 function env(home: string): NodeJS.ProcessEnv {
-  return { ...process.env, HOME: home, GIT_CONFIG_NOSYSTEM: "1", AGENT_MEMORY_ROOT: "" };
+  return {
+    ...process.env,
+    HOME: home,
+    GIT_CONFIG_NOSYSTEM: "1",
+    AGENT_MEMORY_ROOT: "",
+    AGENT_MEMORY_DAEMON: "0",
+  };
 }
 
 /** The notes in a git repository: one commit adding them all, then 19 that edit five each. */
-function writeMemory(root: string, notes: readonly SyntheticNote[], home: string): void {
+export function writeMemory(root: string, notes: readonly SyntheticNote[], home: string): void {
   writeNotes(root, notes);
   for (const folder of ["inbox", "archive"]) mkdirSync(join(root, folder), { recursive: true });
   writeFileSync(join(root, "index.md"), `# Index\n\n## Hot\n\n- [[${notes[0]?.id}|first]]\n`);

@@ -47,6 +47,11 @@ export async function createSandbox(): Promise<Sandbox> {
     GIT_CONFIG_NOSYSTEM: "1",
     GIT_CEILING_DIRECTORIES: dir,
     LANG: "C.UTF-8",
+    // A read call would start the memory's daemon on demand, outliving the test: the tests
+    // of that start turn it back on (and stop what they start).
+    AGENT_MEMORY_DAEMON: "0",
+    // Marks what the tests start, for the check that none is left running (global-setup.ts).
+    AGENT_MEMORY_TEST_SANDBOX: dir,
     // Transcripts in these tests live in the sandbox and the repository's fixtures; the CLI
     // reads transcripts only from the harnesses' folders and the ones named here.
     AGENT_MEMORY_SESSION_ROOTS: [dir, resolve(import.meta.dirname, "../fixtures")].join(delimiter),

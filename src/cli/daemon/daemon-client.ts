@@ -60,12 +60,9 @@ export async function askDaemon(
 ): Promise<DaemonAnswer | undefined> {
   const off = env[NO_DAEMON_VARIABLE];
   if (off !== undefined && off !== "" && off !== "0") return undefined;
-  const [name, ...rest] = argv;
-  if (name === undefined || !SERVED_COMMANDS.has(name)) return undefined;
-  if (rest.some((arg) => arg === "--help" || arg === "-h" || arg === "--")) return undefined;
-  const rootOption = rootOptionOf(rest);
-  if (rootOption === null) return undefined;
-  const root = resolveRoot(rootOption, { env, cwd });
+  const served = servedCall(argv);
+  if (served === undefined) return undefined;
+  const root = resolveRoot(served.rootOption, { env, cwd });
   const socketPath = daemonSocketPath(root);
   if (socketPath === undefined || !existsSync(socketPath)) return undefined;
   const card = readCard(cardPathOf(socketPath));
@@ -81,6 +78,26 @@ export async function askDaemon(
     onLate(root, env);
   }
   return outcome.kind === "reply" && outcome.reply.kind === "ran" ? outcome.reply : undefined;
+}
+
+/**
+ * The `--root` option of a call the daemon would answer (a served command, not asking for
+ * help), or undefined for a call it would not.
+ *
+ * @example
+ * ```ts
+ * servedCall(["list", "--root", "notes"]); // { rootOption: "notes" }
+ * servedCall(["capture", "A title"]); // undefined
+ * ```
+ */
+export function servedCall(
+  argv: readonly string[],
+): { readonly rootOption: string | undefined } | undefined {
+  const [name, ...rest] = argv;
+  if (name === undefined || !SERVED_COMMANDS.has(name)) return undefined;
+  if (rest.some((arg) => arg === "--help" || arg === "-h" || arg === "--")) return undefined;
+  const rootOption = rootOptionOf(rest);
+  return rootOption === null ? undefined : { rootOption };
 }
 
 /** The `--root` value on the line, undefined without one, null when it has none. */

@@ -56,19 +56,8 @@ export async function launchDaemon(
         'This process does not know the command line that runs the CLI; run "memory daemon run" under a service manager instead.',
     });
   }
-  const running = await exchange(socketPath, { kind: "status" }, QUICK);
-  if (running?.kind === "status" && running.stamp === buildStamp()) {
-    // It answers in time: a call that found it late (it was starved, not stuck) was wrong.
-    forgetLate(socketPath);
-    return ok({ kind: "running", pid: running.pid, socketPath });
-  }
-  if (running?.kind === "status") {
-    await exchange(socketPath, { kind: "stop" }, QUICK);
-    const until = Date.now() + 5_000;
-    while (existsSync(socketPath) && Date.now() < until) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
+  const running = await replaceOtherBuild(socketPath);
+  if (running !== undefined) return ok({ kind: "running", pid: running, socketPath });
   const logPath = join(root, PRIVATE_FOLDER, "daemon.log");
   const log = openLog(logPath);
   if (log.isErr()) return err(log.error);
@@ -95,6 +84,28 @@ export async function launchDaemon(
   // A failure after it started is seen by the caller's look for the daemon.
   child.on("error", () => undefined);
   return ok({ kind: "spawned", child, socketPath, logPath, logFrom: log.value.from });
+}
+
+/**
+ * The pid of the daemon of this build answering on `socketPath`, if any; a daemon of another
+ * build (the CLI was upgraded or rebuilt) is asked to stop, and its socket waited on for up to
+ * 5 s, so a new one can take its place.
+ */
+export async function replaceOtherBuild(socketPath: string): Promise<number | undefined> {
+  const running = await exchange(socketPath, { kind: "status" }, QUICK);
+  if (running?.kind === "status" && running.stamp === buildStamp()) {
+    // It answers in time: a call that found it late (it was starved, not stuck) was wrong.
+    forgetLate(socketPath);
+    return running.pid;
+  }
+  if (running?.kind === "status") {
+    await exchange(socketPath, { kind: "stop" }, QUICK);
+    const until = Date.now() + 5_000;
+    while (existsSync(socketPath) && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -66,6 +66,10 @@ export type DaemonReply =
       readonly startedAt: number;
       readonly requests: number;
       readonly stamp: string;
+      /** Started by a read call rather than by `memory daemon start` (absent from older builds). */
+      readonly onDemand?: boolean;
+      /** How long it waits for a call before it stops (absent from older builds). */
+      readonly idleMs?: number;
     }
   | { readonly kind: "stopping"; readonly pid: number };
 
@@ -135,6 +139,7 @@ export function decodeReply(line: string): DaemonReply | undefined {
   if (value === undefined) return undefined;
   const { kind, stdout, stderr, exitCode, stamp, pid, root, startedAt, requests, proof, reason } =
     value;
+  const { onDemand, idleMs } = value;
   if (
     kind === "ran" &&
     typeof stdout === "string" &&
@@ -155,7 +160,16 @@ export function decodeReply(line: string): DaemonReply | undefined {
     typeof requests === "number" &&
     typeof stamp === "string"
   ) {
-    return { kind, pid, root, startedAt, requests, stamp };
+    return {
+      kind,
+      pid,
+      root,
+      startedAt,
+      requests,
+      stamp,
+      ...(typeof onDemand === "boolean" ? { onDemand } : {}),
+      ...(typeof idleMs === "number" ? { idleMs } : {}),
+    };
   }
   return undefined;
 }

@@ -44,6 +44,8 @@ export interface DaemonOptions {
   readonly idleMs: number;
   /** Where the daemon says what it does (start, stop, a watcher failure). */
   readonly log: (line: string) => void;
+  /** Started by a read call (on-demand-start.ts), not asked for: its status says so. */
+  readonly onDemand?: boolean;
 }
 
 /** A running daemon. */
@@ -107,7 +109,16 @@ export async function startDaemon(
   const onSignal = (signal: NodeJS.Signals): void => stop(`${signal} received`);
   const answer = async (request: DaemonRequest): Promise<DaemonReply> => {
     if (request.kind === "status") {
-      return { kind: "status", pid: process.pid, root, startedAt, requests, stamp };
+      return {
+        kind: "status",
+        pid: process.pid,
+        root,
+        startedAt,
+        requests,
+        stamp,
+        onDemand: options.onDemand === true,
+        idleMs: options.idleMs,
+      };
     }
     if (request.kind === "stop") return { kind: "stopping", pid: process.pid };
     if (request.stamp !== stamp) return { kind: "mismatch", stamp };
@@ -175,7 +186,10 @@ export async function startDaemon(
   }, OWNERSHIP_CHECK_MS);
   ownership.unref();
   for (const signal of SIGNALS) process.on(signal, onSignal);
-  log(`memory daemon (pid ${process.pid}) serving ${root} on ${socketPath}`);
+  log(
+    `memory daemon (pid ${process.pid}) serving ${root} on ${socketPath}` +
+      `${options.onDemand === true ? ", started on demand" : ""}; stops after ${Math.round(options.idleMs / 1000)} s idle`,
+  );
   const { replaced } = claimed.value;
   if (replaced !== undefined) log(`replaced daemon pid ${replaced}, which missed its deadline`);
   return ok({ socketPath, stopped, stop: (why) => stop(why) });

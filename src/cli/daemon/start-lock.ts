@@ -91,7 +91,8 @@ export function setAside(path: string, ino: number): void {
   unlinkQuietly(aside);
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with `pid` runs (this user's or another's). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

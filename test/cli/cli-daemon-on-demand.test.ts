@@ -1,0 +1,262 @@
+/**
+ * The daemon on demand, end to end with real `memory` processes, files and git: a read call
+ * that no daemon answers runs in-process and starts one in the background; later calls are
+ * answered by it (its status counts them), see writes made meanwhile, and it exits after its
+ * idle time. The opt-out and CI start none; two first calls at once start one; a daemon of
+ * an older build is replaced.
+ *
+ * The sandbox turns the on-demand start off for every other test (AGENT_MEMORY_DAEMON=0);
+ * these turn it back on with `AUTO` and stop every daemon they start.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, utimesSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { exchange, QUICK } from "../../src/cli/daemon/socket-exchange.js";
+import { createSandbox, jsonOf, succeeded, type CliRun, type Sandbox } from "./cli-harness.js";
+
+let sandbox: Sandbox;
+let count = 0;
+const roots: string[] = [];
+/** The default: no CI variable, no opt-out. */
+const AUTO = { AGENT_MEMORY_DAEMON: "" };
+const IN_PROCESS = { AGENT_MEMORY_NO_DAEMON: "1" };
+
+interface Status {
+  readonly running: boolean;
+  readonly pid: number;
+  readonly requests: number;
+  readonly onDemand?: boolean;
+  readonly idleMinutes?: number;
+  readonly onDemandStart: { readonly on: boolean; readonly because: string };
+}
+
+/** A fresh memory with two notes, the second linking the first (`linked`). */
+let linked = "";
+async function newMemory(): Promise<string> {
+  const root = join(sandbox.dir, `memory-${++count}`);
+  roots.push(root);
+  succeeded(await sandbox.cli(["init", "--root", root]));
+  const first = succeeded(
+    await sandbox.cli([
+      "capture",
+      "Release branch",
+      "--body",
+      "Deploys go through it.",
+      "--json",
+      "--root",
+      root,
+    ]),
+  );
+  const id = jsonOf<{ note: { id: string } }>(first).note.id;
+  linked = id;
+  succeeded(
+    await sandbox.cli([
+      "capture",
+      "Deploys",
+      "--body",
+      `See [[${id}|the branch]].`,
+      "--root",
+      root,
+    ]),
+  );
+  return root;
+}
+
+const memory = (
+  root: string,
+  args: readonly string[],
+  env: Record<string, string> = AUTO,
+): Promise<CliRun> => sandbox.cli([...args, "--root", root], { env });
+
+async function status(root: string, env: Record<string, string> = AUTO): Promise<Status> {
+  return jsonOf<Status>(await memory(root, ["daemon", "status", "--json"], env));
+}
+
+/** Waits until a daemon answers for `root`, and returns its status. */
+async function serving(root: string): Promise<Status> {
+  let found: Status | undefined;
+  await waitUntil(async () => {
+    found = await status(root);
+    return found.running;
+  });
+  if (found === undefined) throw new Error("no status");
+  return found;
+}
+
+beforeAll(async () => {
+  sandbox = await createSandbox();
+});
+
+afterEach(async () => {
+  for (const root of roots) {
+    await memory(root, ["daemon", "stop"]);
+    await waitUntil(async () => daemonProcesses(root).length === 0);
+  }
+});
+
+afterAll(async () => {
+  await sandbox.cleanup();
+});
+
+// Each test makes a memory and runs a dozen CLI processes: slow on a loaded machine.
+describe("the daemon on demand", { timeout: 120_000 }, () => {
+  it("starts once on the first read call, which answers in-process; later calls are served by it", async () => {
+    const root = await newMemory();
+    expect(existsSync(join(root, ".agent-memory", "daemon.sock"))).toBe(false);
+    const first = await memory(root, ["list"]);
+    // The first call printed what an in-process call prints, nothing of the daemon's, and
+    // returned while the daemon lives (the harness waits for its pipes to close).
+    expect(first).toEqual(await memory(root, ["list"], IN_PROCESS));
+    const started = await serving(root);
+    expect(started).toMatchObject({ running: true, onDemand: true, idleMinutes: 15 });
+    expect(started.onDemandStart.on).toBe(true);
+    expect(daemonProcesses(root)).toEqual([started.pid]);
+    const before = started.requests;
+    for (const args of [["list"], ["search", "deploys"], ["links", linked]]) {
+      const served = await memory(root, args);
+      expect(served).toEqual(await memory(root, args, IN_PROCESS));
+    }
+    const after = await status(root);
+    expect(after.pid).toBe(started.pid);
+    expect(after.requests).toBe(before + 3);
+    const log = readFileSync(join(root, ".agent-memory", "daemon.log"), "utf8");
+    expect(log.match(/serving .* started on demand/g)).toHaveLength(1);
+    // The marker that kept other calls from starting a second daemon is gone.
+    expect(existsSync(join(root, ".agent-memory", "daemon.starting"))).toBe(false);
+  });
+
+  it("serves a read after a write with the write in it", async () => {
+    const root = await newMemory();
+    succeeded(await memory(root, ["list"]));
+    const { requests } = await serving(root);
+    const captured = succeeded(
+      await memory(root, ["capture", "Written meanwhile", "--body", "Seen at once.", "--json"]),
+    );
+    const id = jsonOf<{ note: { id: string } }>(captured).note.id;
+    expect((await memory(root, ["list"])).stdout).toContain(id);
+    expect((await memory(root, ["show", id])).stdout).toContain("Seen at once.");
+    succeeded(await memory(root, ["edit", id, "--append", "Appended later."]));
+    expect((await memory(root, ["show", id])).stdout).toContain("Appended later.");
+    // Three reads answered by the daemon; the writes ran in-process.
+    expect((await status(root)).requests).toBe(requests + 3);
+  });
+
+  it("exits after its idle time (AGENT_MEMORY_DAEMON_IDLE_MINUTES)", async () => {
+    const root = await newMemory();
+    succeeded(await memory(root, ["list"], { ...AUTO, AGENT_MEMORY_DAEMON_IDLE_MINUTES: "0.1" }));
+    const { pid, idleMinutes } = await serving(root);
+    expect(idleMinutes).toBe(0.1);
+    await waitUntil(async () => !daemonProcesses(root).includes(pid), 20_000);
+    expect(existsSync(join(root, ".agent-memory", "daemon.sock"))).toBe(false);
+    expect(readFileSync(join(root, ".agent-memory", "daemon.log"), "utf8")).toContain(
+      "stopped: idle for 6 s",
+    );
+  });
+
+  it("starts none with the opt-out, in CI, for a usage error or outside a memory; CI starts one when asked", async () => {
+    const root = await newMemory();
+    const outside = join(sandbox.dir, "not-a-memory");
+    for (const [args, env] of [
+      [["list"], { AGENT_MEMORY_DAEMON: "0" }],
+      [["list"], { AGENT_MEMORY_DAEMON: "off" }],
+      [["list"], { ...AUTO, AGENT_MEMORY_NO_DAEMON: "1" }],
+      [["list"], { ...AUTO, CI: "true" }],
+      [["list"], { ...AUTO, TF_BUILD: "True" }],
+      [["list"], { AGENT_MEMORY_DAEMON: "sometimes" }],
+      [["list", "--status", "nonsense"], AUTO],
+    ] as const) {
+      await memory(root, args, env);
+    }
+    await sandbox.cli(["list", "--root", outside], { env: AUTO });
+    // Time for a daemon to start, had any call spawned one.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(daemonProcesses(root)).toEqual([]);
+    expect(existsSync(join(root, ".agent-memory", "daemon.log"))).toBe(false);
+    expect(existsSync(join(outside, ".agent-memory"))).toBe(false);
+    expect((await status(root, { ...AUTO, CI: "true" })).onDemandStart).toMatchObject({
+      on: false,
+      because: expect.stringContaining("CI is set"),
+    });
+    expect(
+      (await status(root, { AGENT_MEMORY_DAEMON: "sometimes" })).onDemandStart.because,
+    ).toMatch(/not one of 0, off, 1, on or auto/);
+    succeeded(await memory(root, ["list"], { CI: "true", AGENT_MEMORY_DAEMON: "1" }));
+    expect((await serving(root)).onDemand).toBe(true);
+  });
+
+  it("two first calls at once start one daemon", async () => {
+    const root = await newMemory();
+    const runs = await Promise.all([1, 2, 3, 4].map(() => memory(root, ["list"])));
+    for (const run of runs) expect(run.code).toBe(0);
+    const { pid } = await serving(root);
+    // Give a second daemon, had one been spawned, time to open and try the socket.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(daemonProcesses(root)).toEqual([pid]);
+    const log = readFileSync(join(root, ".agent-memory", "daemon.log"), "utf8");
+    expect(log.match(/serving /g)).toHaveLength(1);
+    expect(log).not.toMatch(/already serves/);
+  });
+
+  it("replaces a daemon of an older build", async () => {
+    const root = await newMemory();
+    succeeded(await memory(root, ["list"]));
+    const old = await serving(root);
+    // A rebuilt CLI: the file the build stamp names has another modification time.
+    const reply = await exchange(
+      join(root, ".agent-memory", "daemon.sock"),
+      { kind: "status" },
+      QUICK,
+    );
+    const stamp = reply?.kind === "status" ? reply.stamp : "";
+    const stamped = stamp.slice(0, stamp.lastIndexOf(" "));
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(stamped, later, later);
+    // The old daemon turns this call away (and stops); it runs in-process and starts a new one.
+    expect(await memory(root, ["list"])).toEqual(await memory(root, ["list"], IN_PROCESS));
+    await waitUntil(async () => {
+      const now = await status(root);
+      return now.running && now.pid !== old.pid;
+    });
+    await waitUntil(async () => !daemonProcesses(root).includes(old.pid));
+    const fresh = await status(root);
+    succeeded(await memory(root, ["list"]));
+    expect((await status(root)).requests).toBe(fresh.requests + 1);
+  });
+});
+
+/** The pids of daemon processes serving `root`. */
+function daemonProcesses(root: string): number[] {
+  try {
+    return execFileSync("pgrep", ["-f", `daemon run --root ${root} `], { encoding: "utf8" })
+      .trim()
+      .split("\n")
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+async function waitUntil(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 15_000,
+): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+// A daemon a failed test left running would outlive the run: end the ones this file started.
+process.on("exit", () => {
+  for (const root of roots) {
+    for (const pid of daemonProcesses(root)) {
+      try {
+        process.kill(pid);
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+  }
+});
