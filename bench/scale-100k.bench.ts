@@ -45,9 +45,18 @@ const BARE = "readFileSync + regex";
 const SCAN = "substring scan p50";
 const HOLD = "node holding every note's text";
 
-/** An isolated environment: no user git config, no global identity. */
+/**
+ * An isolated environment: no user git config, no global identity, and no daemon started on
+ * demand (the "no daemon" rows would otherwise measure one; `memory daemon start` still works).
+ */
 function env(home: string): NodeJS.ProcessEnv {
-  return { ...process.env, HOME: home, GIT_CONFIG_NOSYSTEM: "1", AGENT_MEMORY_ROOT: "" };
+  return {
+    ...process.env,
+    HOME: home,
+    GIT_CONFIG_NOSYSTEM: "1",
+    AGENT_MEMORY_ROOT: "",
+    AGENT_MEMORY_DAEMON: "0",
+  };
 }
 
 function bare(): void {
