@@ -1,14 +1,15 @@
 /**
  * The full-text index: postings per field, BM25+ scoring with exact, prefix and fuzzy terms,
  * scored the way minisearch scores them (test/notes/search/inverted-index.test.ts compares the
- * two on random corpora). It is our own so that it can be saved and loaded cheaply: postings
- * stay encoded until a query or an update touches their term, so a cold process answers a
- * search after parsing one file instead of indexing every note.
+ * two on random corpora) unless ScoringOptions asks for the two departures the library makes
+ * (derived terms' idf capped, the title bonus). It is our own so that it can be saved and
+ * loaded cheaply: postings stay encoded until a query or an update touches their term, so a
+ * cold process answers a search after parsing one file instead of indexing every note.
  *
  * @module
  */
 import type { PostingsList } from "./postings-list.js";
-import { createPostingsTable, type PostingsTable } from "./postings-table.js";
+import { createPostingsTable, TITLE_FIELD, type PostingsTable } from "./postings-table.js";
 import { isExactTerm } from "./search-terms.js";
 import { typedNeighbours } from "./typed-neighbours.js";
 import { fuzzyNeighbours, prefixMatches } from "./vocabulary.js";
@@ -24,6 +25,11 @@ export interface IndexDocument {
   readonly terms: Readonly<Record<Field, ReadonlyMap<string, number>>>;
   /** Each field's length as minisearch counts it: distinct tokens before processing. */
   readonly lengths: Readonly<Record<Field, number>>;
+  /**
+   * The index terms (stems) of the note's title, when it has one: not scored as a field (the
+   * title is part of the text), only looked up for the title bonus (ScoringOptions.title).
+   */
+  readonly titleTerms?: ReadonlySet<string>;
 }
 
 /** How one query term is looked up. */
@@ -52,6 +58,17 @@ export interface ScoringOptions {
   readonly boost: Readonly<Record<Field, number>>;
   readonly bm25: { readonly k: number; readonly b: number; readonly d: number };
   readonly weights: { readonly prefix: number; readonly fuzzy: number };
+  /**
+   * Whether a prefix or fuzzy term's idf is capped at the idf of the word it was derived
+   * from, when the field holds that word (minisearch does not cap; the library does, see
+   * DERIVED_IDF_CAP in search-index.ts).
+   */
+  readonly capDerivedIdf?: boolean;
+  /**
+   * The title bonus: a document's score is multiplied by 1 + title x the share of the query's
+   * distinct words its title holds (by stem). 0 or absent: none, as minisearch.
+   */
+  readonly title?: number;
 }
 
 /**
@@ -101,6 +118,8 @@ export function createInvertedIndex(table: PostingsTable = createPostingsTable()
   // Reused from query to query (queries are synchronous) and cleared by touched document.
   let scores = new Float64Array(0);
   let words = new Uint32Array(0);
+  // Per document number: how many of the query's distinct words its title holds.
+  let titleWords = new Uint8Array(0);
 
   /** The derived terms of one query word with their weights: itself, prefixes, neighbours. */
   const expansionsOf = (spec: TermSpec, options: ScoringOptions): [string, number][] => {
@@ -141,6 +160,7 @@ export function createInvertedIndex(table: PostingsTable = createPostingsTable()
       const stride = Math.ceil(distinct.length / 32) || 1;
       if (scores.length < slots) scores = new Float64Array(slots * 2);
       if (words.length < slots * stride) words = new Uint32Array(slots * 2 * stride);
+      if (titleWords.length < slots) titleWords = new Uint8Array(slots * 2);
       const touched: number[] = [];
       const scored: ScoredList[] = [];
       const { k, b, d } = options.bm25;
@@ -156,8 +176,14 @@ export function createInvertedIndex(table: PostingsTable = createPostingsTable()
             if (postings === undefined) continue;
             scored.push({ derived, field: name, postings });
             const matching = postings.size;
+            // A derived term counts as no rarer than the word typed (see capDerivedIdf).
+            const own =
+              options.capDerivedIdf === true && derived !== spec.term
+                ? table.frequency(field, spec.term)
+                : 0;
+            const frequency = Math.max(matching, own);
             const average = table.averageLength(field);
-            const idf = Math.log(1 + (count - matching + 0.5) / (matching + 0.5));
+            const idf = Math.log(1 + (count - frequency + 0.5) / (frequency + 0.5));
             const factor = weight * options.boost[name] * idf;
             const { docs, counts } = postings;
             for (let at = 0; at < matching; at++) {
@@ -173,6 +199,8 @@ export function createInvertedIndex(table: PostingsTable = createPostingsTable()
           }
         }
       }
+      const titleWeight = options.title ?? 0;
+      if (titleWeight > 0) countTitleWords(distinct, stride);
       const docs = new Int32Array(touched.length);
       const hitScores = new Float64Array(touched.length);
       let hits = 0;
@@ -184,10 +212,13 @@ export function createInvertedIndex(table: PostingsTable = createPostingsTable()
         }
         const score = scores[doc] ?? 0;
         scores[doc] = 0;
+        const inTitle = titleWords[doc] ?? 0;
+        if (inTitle > 0) titleWords[doc] = 0;
         if (table.keyOf(doc) === undefined) continue;
         docs[hits] = doc;
         // A document matching more of the query's words counts that many times more.
-        hitScores[hits] = score * (matchedWords || 1);
+        const title = 1 + (titleWeight * inTitle) / distinct.length;
+        hitScores[hits] = score * (matchedWords || 1) * title;
         hits++;
       }
       return {
@@ -210,6 +241,25 @@ export function createInvertedIndex(table: PostingsTable = createPostingsTable()
     },
     table,
   };
+
+  /**
+   * Counts, per document the query touched, the query words its title holds (a title's words
+   * are part of its text, so that is every document holding one). Counts stop at 255.
+   */
+  function countTitleWords(distinct: readonly string[], stride: number): void {
+    for (const term of distinct) {
+      const postings = table.postings(TITLE_FIELD, term);
+      if (postings === undefined) continue;
+      const { docs } = postings;
+      for (let at = 0; at < postings.size; at++) {
+        const doc = docs[at] ?? 0;
+        // Only touched documents are cleared after the query.
+        if (!isTouched(doc, stride)) continue;
+        const held = titleWords[doc] ?? 0;
+        if (held < 255) titleWords[doc] = held + 1;
+      }
+    }
+  }
 
   function isTouched(doc: number, stride: number): boolean {
     for (let at = doc * stride; at < (doc + 1) * stride; at++) if (words[at] !== 0) return true;

@@ -1,7 +1,8 @@
 /**
  * The terms of notes and queries as the search index takes them: a note's title and readable
  * body as one field, its tags as another, each word folded, stemmed, stopwords out; each field
- * also holds each word's exact form (see exactTerm).
+ * also holds each word's exact form (see exactTerm). The title's stems are also kept apart,
+ * for the title bonus (TITLE_BONUS).
  *
  * @module
  */
@@ -13,7 +14,8 @@ import { foldTerm, readableBody, tokenizeWords } from "./search-text.js";
 
 /**
  * The words of a note as the index takes them: its title and readable body as one field, its
- * tags as another. Each field holds each word's stem and its exact form.
+ * tags as another. Each field holds each word's stem and its exact form; the title's stems
+ * are listed apart as well.
  *
  * @example
  * ```ts
@@ -28,6 +30,7 @@ export function documentOf(stored: StoredNote): IndexDocument {
     key: stored.path,
     terms: { text: text.terms, tags: tags.terms },
     lengths: { text: text.length, tags: tags.length },
+    titleTerms: new Set(queryWords(stored.note.title).map((word) => word.term)),
   };
 }
 

@@ -13,7 +13,17 @@
 import type { IndexDocument } from "./inverted-index.js";
 import { PostingsList } from "./postings-list.js";
 
-const FIELD_COUNT = 2;
+/**
+ * The table's field after the two scored ones (text, tags): each note's title stems, for the
+ * title bonus only (never scored, never in a match, no length kept).
+ *
+ * @example
+ * ```ts
+ * table.postings(TITLE_FIELD, "consol")?.size; // notes with "console" (stemmed) in their title
+ * ```
+ */
+export const TITLE_FIELD = 2;
+const FIELD_COUNT = 3;
 // Saved tables are compacted (dead numbers dropped, the rest renumbered) past this share.
 const DEAD_SHARE_TO_COMPACT = 0.1;
 
@@ -25,7 +35,7 @@ export interface SavedTable {
    * it has, repeats counted.
    */
   readonly lengths: readonly number[];
-  /** Per field, its terms sorted by code unit, without repeats. */
+  /** Per field (text, tags, title), its terms sorted by code unit, without repeats. */
   readonly terms: readonly (readonly string[])[];
   /**
    * Per field, the postings of its terms in the order of `terms`, joined by commas, each as
@@ -50,13 +60,14 @@ export interface PostingsTable {
   postings(field: number, term: string): PostingsList | undefined;
   /** How many live documents hold `term` in `field` (without decoding when none is dead). */
   frequency(field: number, term: string): number;
+  /** A scored field's length (text or tags; the title field keeps none). */
   lengthOf(doc: number, field: number): number;
   averageLength(field: number): number;
   /** How many text terms the document has, repeats counted (what feedback normalises by). */
   termTotalOf(key: string): number;
   /** The mean of termTotalOf over the live documents. */
   averageTermTotal(): number;
-  /** Every term of any field, sorted by code unit (for prefix and fuzzy lookups). */
+  /** Every term of the scored fields, sorted by code unit (for prefix and fuzzy lookups). */
   vocabulary(): readonly string[];
   save(): SavedTable;
   readonly documentCount: number;
@@ -93,11 +104,14 @@ export function createPostingsTable(saved?: SavedTable): PostingsTable {
     lengthAt(doc, 2),
   ];
   // A term's postings: decoded, or still the index of its stretch of the saved text.
-  const postings: Map<string, PostingsList | number>[] = [new Map(), new Map()];
-  const savedText: string[] = ["", ""];
+  const postings: Map<string, PostingsList | number>[] = Array.from(
+    { length: FIELD_COUNT },
+    () => new Map(),
+  );
+  const savedText: string[] = Array.from({ length: FIELD_COUNT }, () => "");
   // Per field, where each saved term's stretch starts; one more entry closes the last.
-  const savedStarts: Int32Array[] = [new Int32Array(1), new Int32Array(1)];
-  const savedFrequencies: (readonly number[])[] = [[], []];
+  const savedStarts: Int32Array[] = Array.from({ length: FIELD_COUNT }, () => new Int32Array(1));
+  const savedFrequencies: (readonly number[])[] = Array.from({ length: FIELD_COUNT }, () => []);
   const docByKey = new Map<string, number>();
   // Text length, tags length, text terms with repeats: sums over the live documents.
   const sums = [0, 0, 0];
@@ -193,7 +207,9 @@ export function createPostingsTable(saved?: SavedTable): PostingsTable {
       const length = [document.lengths.text, document.lengths.tags, total] as const;
       setLengths(doc, length);
       for (let at = 0; at < 3; at++) sums[at] = (sums[at] ?? 0) + (length[at] ?? 0);
-      const fieldTerms = [document.terms.text, document.terms.tags];
+      const title = new Map([...(document.titleTerms ?? [])].map((term) => [term, 1]));
+      // In field order: text, tags, TITLE_FIELD.
+      const fieldTerms = [document.terms.text, document.terms.tags, title];
       for (let field = 0; field < FIELD_COUNT; field++) {
         for (const [term, count] of fieldTerms[field] ?? []) {
           let list = postingsOf(field, term);
@@ -226,7 +242,9 @@ export function createPostingsTable(saved?: SavedTable): PostingsTable {
     vocabulary() {
       if (sortedVocabulary === undefined) {
         const all = new Set<string>();
-        for (const byTerm of postings) for (const term of byTerm.keys()) all.add(term);
+        // The title's stems are the text's too.
+        for (const byTerm of postings.slice(0, TITLE_FIELD))
+          for (const term of byTerm.keys()) all.add(term);
         sortedVocabulary = [...all].toSorted(byCodeUnit);
       }
       return sortedVocabulary;

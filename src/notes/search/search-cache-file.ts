@@ -20,8 +20,10 @@ export const SEARCH_CACHE_PATH = `${PRIVATE_FOLDER}/cache/search.json`;
 
 const FORMAT = "agent-memory/search-cache";
 // Bumped whenever tokenizing, stemming, the fields or the file's shape change (4: the
-// fields hold each word's exact form beside its stem).
-const VERSION = 4;
+// fields hold each word's exact form beside its stem; 5: a third field, the titles' stems).
+const VERSION = 5;
+// The table's fields: text, tags, title (see postings-table.ts).
+const FIELDS = 3;
 // A slot without a version is kept as this, glued like the others.
 const NO_HASH = "-".repeat(NOTE_HASH_LENGTH);
 
@@ -125,9 +127,10 @@ function fieldsOf(
   documentCount: number,
 ): { terms: string[][]; postings: string[]; frequencies: number[][] } | undefined {
   if (!Array.isArray(terms) || !Array.isArray(postings) || !Array.isArray(frequencies)) return;
-  if (terms.length !== 2 || postings.length !== 2 || frequencies.length !== 2) return undefined;
+  if (terms.length !== FIELDS || postings.length !== FIELDS || frequencies.length !== FIELDS)
+    return undefined;
   const split: string[][] = [];
-  for (let field = 0; field < 2; field++) {
+  for (let field = 0; field < FIELDS; field++) {
     const joined: unknown = terms[field];
     const text: unknown = postings[field];
     const counts: unknown = frequencies[field];

@@ -65,6 +65,33 @@ describe("known-item ranking", () => {
     expect(index.query("alpha omega sigma kappa")?.feedbackFrom.length).toBe(10);
   });
 
+  it("ranks the note titled with a short query's words above one holding them in its body", async () => {
+    // The same words, the same length: only the title tells them apart. Without the title
+    // bonus the tie goes to the smaller id, id__Body00.
+    const { search } = await searchFixture([
+      { id: "id__Body00", title: "Gamma delta", body: "Alpha beta." },
+      { id: "id__Title0", title: "Alpha beta", body: "Gamma delta." },
+    ]);
+    expect(okOf(await search("beta alpha")).map((r) => r.id)).toEqual(["id__Title0", "id__Body00"]);
+    // A question (four words or more) gets no title bonus.
+    const question = okOf(await search("alpha beta gamma delta")).map((r) => r.id);
+    expect(question).toEqual(["id__Body00", "id__Title0"]);
+  });
+
+  it("never lets a rarer word that starts like the last word outweigh the word typed", () => {
+    // "love" is common, "lovers" rare: as a prefix match of "love", "lovers" used to score
+    // with its own, higher idf and lift a note mentioning love less than the target.
+    const common = Array.from({ length: 30 }, (_, n) => note(n + 10, `love filler${n} more words`));
+    const target = note(1, "love and love again, such love");
+    const other = note(2, "dog lovers, lovers of love!");
+    const index = createSearchIndex();
+    index.sync([target, other, ...common]);
+    const matched = index.query("love");
+    if (matched === undefined) throw new Error("expected hits");
+    const best = matched.hits.toSorted((a, b) => b.score - a.score)[0];
+    expect(best?.id).toBe("id__Note01");
+  });
+
   it("never takes a word's exact form for a typo of its stem", () => {
     const index = createSearchIndex();
     index.sync([note(1, "paint the fence"), note(2, "ladder")]);
