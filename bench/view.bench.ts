@@ -1,22 +1,30 @@
 /**
- * `memory view` at scale: rendering a 10,000-note memory of real prose (LoCoMo) as a site,
+ * `memory view` at scale: building the site of a memory of real prose (LoCoMo) into a folder,
  * beside the bare read of the same files (readFileSync + regex: no site can be built without
- * reading every note once), and beside the memory's own cold `readAll` (the render's first step,
- * so the floor of any render through the memory), all turn about on the same load. Then the site written to disk,
- * and what a reader downloads: a note page, the graph data, the search data.
- * Run alone: `npx tsx bench/view.bench.ts [count]`.
+ * reading every note once) and the memory's own cold `readAll` (the build's first step), all
+ * turn about on the same load:
+ * - first build: a cold memory, `renderSite`, `writeSite` into an empty folder;
+ * - rebuild: one note edited, then the same from a cold memory into the folder written before
+ *   (a second `memory view --out`: every page rendered, only changed files written);
+ * - serve rebuild: one note edited, the same memory object (its notes cache warm, as
+ *   `memory view --serve` keeps it), `renderSite` and the two pages a reader then opens (home
+ *   and the edited note: `--serve` renders a note page when it is asked for).
+ * Then what a reader downloads: a note page, the graph data, the search data.
+ * Run alone: `npx tsx bench/view.bench.ts [count...]` (default 2000 10000).
  */
 import * as fs from "node:fs";
-import { mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fsPersistence } from "../src/adapters/fs/fs-persistence.js";
 import { createNotesMemory } from "../src/create-notes-memory.js";
-import { renderSite, writeSite } from "../src/view/index.js";
-import { alternatingMediansMs, medianMs, percentile, report } from "./measure.js";
+import { renderSite, writeSite, type Site } from "../src/view/index.js";
+import { alternatingMediansMs, percentile, report } from "./measure.js";
 import { hasLocomo, proseNotes } from "./prose-notes.js";
 import { readAllWithRegex } from "./read-all-baseline.js";
 import { writeNotes } from "./synthetic-memory.js";
+
+const BARE = "readFileSync + regex";
 
 /** Runs the benchmark in `workDir` with `count` notes. */
 export async function benchView(workDir: string, count: number): Promise<void> {
@@ -25,56 +33,83 @@ export async function benchView(workDir: string, count: number): Promise<void> {
     return;
   }
   const root = join(workDir, `view-${count}`);
-  writeNotes(root, proseNotes(count, 0.1));
+  const notes = proseNotes(count, 0.1);
+  writeNotes(root, notes);
   const persistence = fsPersistence({ fs, root });
-  const render = async () => {
-    // A fresh memory each time: a cold `memory view`, which reads every note.
+  const edited = join(root, notes[Math.floor(count / 2)]?.path ?? "");
+  let edits = 0;
+  const edit = () => appendFileSync(edited, `\nEdit ${++edits} of this note.\n`);
+  const check = (site: Site): Site => {
+    if (site.notes !== count) throw new Error(`rendered ${site.notes} notes`);
+    return site;
+  };
+  const build = async (folder: string) => {
     const site = await renderSite({ memory: createNotesMemory({ persistence }) });
     if (site.isErr()) throw site.error;
-    if (site.value.notes !== count) throw new Error(`rendered ${site.value.notes} notes`);
-    return site.value;
-  };
-  // The floor of any site built from the memory: its own read of every note (listed, read,
-  // parsed, hashed, timed), once, as `memory.readAll` does it for the site.
-  const readAll = async () => {
-    const notes = await createNotesMemory({ persistence }).readAll();
-    if (notes.isErr()) throw notes.error;
-  };
-  const [renderMs, baselineMs, readAllMs] = await alternatingMediansMs(
-    [render, () => readAllWithRegex(root), readAll],
-    5,
-  );
-  report(
-    `view: memory.readAll of the ${count} notes (cold; the render's first step)`,
-    readAllMs ?? Number.NaN,
-    "readFileSync + regex",
-    baselineMs ?? Number.NaN,
-  );
-  report(
-    `view: render a ${count}-note site (cold)`,
-    renderMs ?? Number.NaN,
-    "readFileSync + regex",
-    baselineMs ?? Number.NaN,
-  );
-  const site = await render();
-  const out = join(workDir, `view-${count}-site`);
-  const writeMs = await medianMs(async () => {
-    const written = await writeSite(site, out);
+    const written = await writeSite(check(site.value), folder);
     if (written.isErr()) throw written.error;
-  }, 3);
-  report(
-    `view: write the ${site.files.size} files`,
-    writeMs,
-    "readFileSync + regex",
-    baselineMs ?? Number.NaN,
+    return written.value;
+  };
+  let firsts = 0;
+  const firstBuild = () => build(join(workDir, `view-${count}-first-${++firsts}`));
+  const rebuiltFolder = join(workDir, `view-${count}-site`);
+  await build(rebuiltFolder);
+  const rebuild = async () => {
+    edit();
+    const written = await build(rebuiltFolder);
+    if (written.written > 20) throw new Error(`a rebuild wrote ${written.written} files`);
+  };
+  const served = createNotesMemory({ persistence });
+  const serveRebuild = async () => {
+    edit();
+    served.filesChanged();
+    const site = await renderSite({ memory: served });
+    if (site.isErr()) throw site.error;
+    check(site.value).files.get("index.html");
+    site.value.files.get(`notes/${notes[Math.floor(count / 2)]?.id ?? ""}.html`);
+  };
+  const readAll = async () => {
+    const read = await createNotesMemory({ persistence }).readAll();
+    if (read.isErr()) throw read.error;
+  };
+  const [bareMs, readAllMs, firstMs, rebuildMs, serveMs] = await alternatingMediansMs(
+    [() => readAllWithRegex(root), readAll, firstBuild, rebuild, serveRebuild],
+    3,
   );
+  for (let at = 1; at <= firsts; at++) {
+    rmSync(join(workDir, `view-${count}-first-${at}`), { recursive: true, force: true });
+  }
+  const bare = bareMs ?? Number.NaN;
+  report(`view: memory.readAll of ${count} notes (cold)`, readAllMs ?? Number.NaN, BARE, bare);
+  report(
+    `view: first build of a ${count}-note site (render + write)`,
+    firstMs ?? Number.NaN,
+    BARE,
+    bare,
+  );
+  report(
+    `view: rebuild after one edit (cold memory, same folder)`,
+    rebuildMs ?? Number.NaN,
+    BARE,
+    bare,
+  );
+  report(
+    `view: --serve rebuild after one edit (+ home and the note)`,
+    serveMs ?? Number.NaN,
+    BARE,
+    bare,
+  );
+  const rendered = await renderSite({ memory: createNotesMemory({ persistence }) });
+  if (rendered.isErr()) throw rendered.error;
+  const site = check(rendered.value);
   const sizes = [...site.files]
     .filter(([path]) => path.startsWith("notes/"))
     .map(([, page]) => Buffer.byteLength(page));
   const sizeOf = (path: string) => Buffer.byteLength(site.files.get(path) ?? "");
-  const notesBytes = fs
-    .readdirSync(join(root, "topics"))
-    .reduce((sum, name) => sum + fs.statSync(join(root, "topics", name)).size, 0);
+  const notesBytes = readdirSync(join(root, "topics")).reduce(
+    (sum, name) => sum + fs.statSync(join(root, "topics", name)).size,
+    0,
+  );
   console.log(
     `view: note pages median ${kb(percentile(sizes, 50))}, p99 ${kb(percentile(sizes, 99))}, max ${kb(Math.max(...sizes))}; ` +
       `page scripts graph.js ${kb(sizeOf("assets/graph.js"))}, search.js ${kb(sizeOf("assets/search.js"))} (each loaded once, cached); ` +
@@ -89,7 +124,10 @@ function kb(bytes: number): string {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const workDir = mkdtempSync(join(tmpdir(), "agent-memory-bench-"));
   try {
-    await benchView(workDir, Number(process.argv[2] ?? 10_000));
+    const counts = process.argv.slice(2).map(Number);
+    for (const count of counts.length > 0 ? counts : [2_000, 10_000]) {
+      await benchView(workDir, count);
+    }
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }

@@ -8,6 +8,7 @@ import { renderHomePage, renderTagPages } from "./list-pages.js";
 import { graphAdjacency } from "./neighbourhood.js";
 import { renderNotePage, type NoteCommit } from "./note-page.js";
 import { siteAssets } from "./site-assets.js";
+import { SiteFiles } from "./site-files.js";
 import { siteGraph } from "./site-graph.js";
 import { loadSiteModel, type SiteSource } from "./site-model.js";
 import { notePath, SITE_PATHS } from "./site-paths.js";
@@ -69,8 +70,11 @@ export function renderSite(
         backlinks,
         ...(options.history === undefined ? {} : { history: options.history }),
       };
+      // Note pages are rendered when first asked for (all of them by writeSite, one at a
+      // time by a server), in note order.
+      const pages = new Map<string, () => string>();
       for (const note of model.byId.values()) {
-        files.set(notePath(note.meta.id), renderNotePage(note, context));
+        pages.set(notePath(note.meta.id), () => renderNotePage(note, context));
       }
       files.set(SITE_PATHS.home, renderHomePage(name, model));
       for (const [path, page] of renderTagPages(name, model)) files.set(path, page);
@@ -87,7 +91,7 @@ export function renderSite(
         SITE_PATHS.searchData,
         `window.agentMemorySearchFiles=${scriptJson(searchFiles)};\n`,
       );
-      return { files, notes: model.byId.size };
+      return { files: new SiteFiles(files, pages), notes: model.byId.size };
     }),
   );
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { errAsync, ResultAsync } from "neverthrow";
@@ -6,7 +7,10 @@ import { mapConcurrently } from "../shared/map-concurrently.js";
 import { messageOf } from "../shared/message-of.js";
 import type { Site } from "./render-site.js";
 
-/** The list of files a site wrote, kept in its folder so the next write removes only those. */
+/**
+ * The files a site wrote, each with the hash of its bytes, kept in its folder: the next write
+ * removes only those, and rewrites only the ones whose bytes changed.
+ */
 export const SITE_MANIFEST = ".agent-memory-site.json";
 
 // Writes in flight at once: 10,000 pages one after the other wait on the disk 10,000 times.
@@ -15,7 +19,10 @@ const WRITES_AT_ONCE = 32;
 /** What {@link writeSite} did. */
 export interface WrittenSite {
   readonly folder: string;
+  /** Files written: new, or changed since the last write to this folder. */
   readonly written: number;
+  /** Files left as they were: the same bytes as the last write put there. */
+  readonly unchanged: number;
   /** Pages of an earlier render that this one no longer has (a removed note's), removed. */
   readonly removed: number;
 }
@@ -23,7 +30,9 @@ export interface WrittenSite {
 /**
  * Writes a site to a folder. The folder must be empty, missing, or hold a site written here
  * before (its manifest says which files are the site's): nothing else is ever overwritten or
- * removed, so pointing `--out` at the wrong folder loses nothing.
+ * removed, so pointing `--out` at the wrong folder loses nothing. A rebuild writes only the
+ * files whose bytes changed since the last write here (an edited note's page, the pages that
+ * link to it, the home page, the data files), and removes the pages of notes gone since.
  *
  * @example
  * ```ts
@@ -56,42 +65,94 @@ export function writeSite(
   });
 }
 
-async function previousFiles(folder: string): Promise<readonly string[] | "foreign"> {
+/** The site's files written before, each with the hash of what was written ("" when unknown). */
+type Previous = ReadonlyMap<string, string>;
+
+async function previousFiles(folder: string): Promise<Previous | "foreign"> {
   let entries: string[];
   try {
     entries = await readdir(folder);
   } catch (error) {
-    if (error instanceof Error && "code" in error && error.code === "ENOENT") return [];
+    if (error instanceof Error && "code" in error && error.code === "ENOENT") return new Map();
     throw error;
   }
-  if (entries.length === 0) return [];
+  if (entries.length === 0) return new Map();
   if (!entries.includes(SITE_MANIFEST)) return "foreign";
   const manifest: unknown = JSON.parse(await readFile(join(folder, SITE_MANIFEST), "utf8"));
-  return Array.isArray(manifest)
-    ? manifest.filter((path): path is string => typeof path === "string" && isSitePath(path))
-    : [];
+  // The first manifests were a list of paths: their files are rewritten once.
+  const pairs: unknown[] = Array.isArray(manifest)
+    ? manifest.map((path) => [path, ""])
+    : isRecord(manifest) && isRecord(manifest["files"])
+      ? Object.entries(manifest["files"])
+      : [];
+  const previous = new Map<string, string>();
+  for (const pair of pairs) {
+    if (!Array.isArray(pair)) continue;
+    const [path, hash] = pair as unknown[];
+    if (typeof path === "string" && isSitePath(path)) {
+      previous.set(path, typeof hash === "string" ? hash : "");
+    }
+  }
+  return previous;
 }
 
-async function writeFiles(
-  site: Site,
-  folder: string,
-  previous: readonly string[],
-): Promise<WrittenSite> {
+async function writeFiles(site: Site, folder: string, previous: Previous): Promise<WrittenSite> {
   const folders = new Set([...site.files.keys()].map((path) => dirname(join(folder, path))));
   for (const made of folders) await mkdir(made, { recursive: true });
+  const present = await filesIn(folders);
   const paths = [...site.files.keys()].toSorted();
-  // The manifest first: an interrupted write leaves a folder the next write may clean.
-  await writeFile(
-    join(folder, SITE_MANIFEST),
-    `${JSON.stringify([...new Set([...previous, ...paths])])}\n`,
-  );
-  await mapConcurrently(paths, WRITES_AT_ONCE, (path) =>
+  const hashes = new Map<string, string>();
+  const changed = new Set<string>();
+  for (const path of paths) {
+    const hash = contentHash(site.files.get(path) ?? "");
+    hashes.set(path, hash);
+    // A file whose bytes are those written last time is left as it is: a rebuild writes only
+    // the pages that changed (the manifest's hash alone is not trusted for a file now gone).
+    if (previous.get(path) !== hash || !present.has(join(folder, path))) changed.add(path);
+  }
+  // The manifest first, without the hashes of the files about to be written: an interrupted
+  // write leaves a folder the next write cleans and rewrites.
+  const pending = new Map(previous);
+  for (const path of paths) pending.set(path, changed.has(path) ? "" : (hashes.get(path) ?? ""));
+  await writeManifest(folder, pending);
+  await mapConcurrently([...changed], WRITES_AT_ONCE, (path) =>
     writeFile(join(folder, path), site.files.get(path) ?? ""),
   );
-  const stale = previous.filter((path) => !site.files.has(path));
+  const stale = [...previous.keys()].filter((path) => !site.files.has(path));
   for (const path of stale) await rm(join(folder, path), { force: true });
-  await writeFile(join(folder, SITE_MANIFEST), `${JSON.stringify(paths)}\n`);
-  return { folder, written: paths.length, removed: stale.length };
+  await writeManifest(folder, hashes);
+  return {
+    folder,
+    written: changed.size,
+    unchanged: paths.length - changed.size,
+    removed: stale.length,
+  };
+}
+
+async function writeManifest(folder: string, files: ReadonlyMap<string, string>): Promise<void> {
+  await writeFile(
+    join(folder, SITE_MANIFEST),
+    `${JSON.stringify({ version: 2, files: Object.fromEntries(files) })}\n`,
+  );
+}
+
+/** The files directly in each of the site's folders (one listing per folder, not a stat per file). */
+async function filesIn(folders: ReadonlySet<string>): Promise<Set<string>> {
+  const present = new Set<string>();
+  for (const inside of folders) {
+    for (const entry of await readdir(inside, { withFileTypes: true })) {
+      if (entry.isFile()) present.add(join(inside, entry.name));
+    }
+  }
+  return present;
+}
+
+function contentHash(text: string): string {
+  return createHash("sha1").update(text).digest("base64url");
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** A path a site could have written: relative, inside the folder. */

@@ -84,12 +84,22 @@ export async function quickstartMemory(sandbox: Sandbox, root: string): Promise<
   return { console: consoleId, release, igor, runbook };
 }
 
-/** A generated memory of `count` LoCoMo notes in one commit, five of them hot. */
-export function proseMemory(sandbox: Sandbox, root: string, count: number): string[] {
+/**
+ * A generated memory of `count` LoCoMo notes, five of them hot, in one commit; with
+ * `commit: false`, not committed (git's `add` of 10,000 files took most of a minute of a
+ * loaded machine's time, and the site then shows file times and no history).
+ */
+export function proseMemory(
+  sandbox: Sandbox,
+  root: string,
+  count: number,
+  options: { readonly commit?: boolean } = {},
+): string[] {
   const notes = proseNotes(count, 0.1);
   writeNotes(root, notes);
   const hot = notes.slice(0, 5).map((note) => `- [[${note.id}|${titleOf(note.markdown)}]]`);
   writeFileSync(join(root, "index.md"), `# Index\n\n## Hot\n\n${hot.join("\n")}\n\n## Warm\n\n`);
+  if (options.commit === false) return notes.map((note) => note.id);
   const git = (...args: string[]) =>
     execFileSync("git", args, { cwd: root, env: sandbox.env, stdio: "pipe" });
   git("init", "-q");

@@ -72,7 +72,7 @@ export const viewCommand = defineCommand({
       out.print(
         { ...written.value, notes: site.value.notes, home },
         () =>
-          `Wrote ${site.value.notes} note pages (${written.value.written} files) to ${folder}` +
+          `Wrote ${site.value.notes} note pages (${written.value.written} files written, ${written.value.unchanged} unchanged) to ${folder}` +
           (written.value.removed > 0 ? `, removed ${written.value.removed} stale pages` : "") +
           `.\nOpen ${home}`,
       );

@@ -1,0 +1,60 @@
+/**
+ * A site's files by path, where a page may be rendered only when first asked for. Serving a
+ * 10,000-note memory then costs what the home, graph, tags and search need, and each note page
+ * is rendered when a reader opens it; writing the site asks for every page, so the files
+ * written are the same either way.
+ */
+export class SiteFiles implements ReadonlyMap<string, string> {
+  readonly #made = new Map<string, string>();
+  readonly #pending: Map<string, () => string>;
+  readonly #paths: readonly string[];
+
+  /** `ready` are rendered; `pending` renders its page when the page is first asked for. */
+  constructor(ready: ReadonlyMap<string, string>, pending: ReadonlyMap<string, () => string>) {
+    for (const [path, text] of ready) this.#made.set(path, text);
+    this.#pending = new Map([...pending].filter(([path]) => !ready.has(path)));
+    this.#paths = [...this.#made.keys(), ...this.#pending.keys()];
+  }
+
+  get size(): number {
+    return this.#paths.length;
+  }
+
+  has(path: string): boolean {
+    return this.#made.has(path) || this.#pending.has(path);
+  }
+
+  get(path: string): string | undefined {
+    const made = this.#made.get(path);
+    if (made !== undefined) return made;
+    const render = this.#pending.get(path);
+    if (render === undefined) return undefined;
+    const text = render();
+    this.#made.set(path, text);
+    this.#pending.delete(path);
+    return text;
+  }
+
+  *entries(): MapIterator<[string, string]> {
+    for (const path of this.#paths) yield [path, this.get(path) ?? ""];
+  }
+
+  keys(): MapIterator<string> {
+    return this.#paths.values();
+  }
+
+  *values(): MapIterator<string> {
+    for (const path of this.#paths) yield this.get(path) ?? "";
+  }
+
+  [Symbol.iterator](): MapIterator<[string, string]> {
+    return this.entries();
+  }
+
+  forEach(
+    callback: (value: string, key: string, map: ReadonlyMap<string, string>) => void,
+    thisArg?: unknown,
+  ): void {
+    for (const [path, text] of this.entries()) callback.call(thisArg, text, path, this);
+  }
+}
