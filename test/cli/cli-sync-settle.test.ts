@@ -172,7 +172,9 @@ describe("memory sync settles one note by its id (two clones)", { timeout: 400_0
     expect(stopped.code).toBe(1);
     expect(stopped.stderr).toContain("conflicts in team.txt");
     expect(stopped.stderr).toContain(`cd ${b} && git merge origin/main`);
-    expect(stopped.stderr).toContain("git add -- team.txt && git commit --no-edit");
+    // Every conflicted file is named, the note's three paths too (git's rename/rename).
+    expect(stopped.stderr).toContain(`\`git add -- team.txt 'topics/renamed ${id}.md'`);
+    expect(stopped.stderr).toContain("&& git commit --no-edit`, then sync again.");
     // All or nothing: the note's rename was not settled alone; nothing is left mid-merge.
     expect(await sandbox.git(b, ["rev-parse", "HEAD"])).toBe(headBefore);
     expect(await readdir(join(b, ".git"))).not.toContain("MERGE_HEAD");
