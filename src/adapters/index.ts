@@ -36,6 +36,13 @@ export {
 } from "./import-source/read-import-source.js";
 export { gitCli, gitCliIfRepository, type GitCliOptions } from "./git-cli/git-cli.js";
 export {
+  mergeLogEnd,
+  mergesSince,
+  recordMerges,
+  type MergeRecord,
+  type MergeRecordKind,
+} from "./git-cli/merge-log.js";
+export {
   gitProjectRepository,
   type GitProjectRepositoryOptions,
 } from "./git-cli/git-project-repository.js";

@@ -97,8 +97,10 @@ export {
 export {
   mergeFileKind,
   mergeMemoryFile,
+  memoryRootOfPath,
   type MergeFileKind,
   type MergedText,
 } from "./merge-memory-file.js";
 export { MERGE_MARK, mergeMarkLines } from "./merge-mark.js";
+export { settleNoteSides, type NoteSide, type SettledNote } from "./merge-note-paths.js";
 export { MERGE_DRIVER, ROOT_ATTRIBUTES_FILE, withMergeRules } from "./merge-attributes.js";

@@ -40,6 +40,28 @@ export function mergeFileKind(path: string): MergeFileKind | undefined {
 }
 
 /**
+ * The memory root a memory file's path (relative to the repository's top) lies under, as a
+ * `/`-separated prefix ("" for the top itself); undefined when the path says nothing about
+ * it (a markdown file outside the memory's own folders).
+ *
+ * @example
+ * ```ts
+ * memoryRootOfPath("memory/topics/deploys id__Ab3xYz.md"); // "memory"
+ * memoryRootOfPath("index.md"); // ""
+ * ```
+ */
+export function memoryRootOfPath(path: string): string | undefined {
+  const p = path.replace(/\\/g, "/");
+  const at =
+    /(?:^|\/)(?:inbox|topics|archive)\/[^/]+\.md$/.exec(p) ??
+    /(?:^|\/)sessions\/\d{4}\/\d{2}\/\d{2}\/agent\d{1,6}\.md$/.exec(p) ??
+    /(?:^|\/)journal\/.+\.json$/.exec(p) ??
+    /(?:^|\/)index\.md$/.exec(p);
+  if (at === null) return undefined;
+  return p.slice(0, at.index);
+}
+
+/**
  * Merges the file at `path` changed on two clones (`ours`, `theirs`) from `base` (empty when
  * both added it). An error says why the merge is left to git and a person.
  *

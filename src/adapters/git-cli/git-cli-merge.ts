@@ -16,8 +16,10 @@ import { err, ok, type Result } from "neverthrow";
 import { ConflictError, GitError } from "../../errors.js";
 import type { Exec } from "./git-cli-run.js";
 import { safeRemove, saveUnknownText } from "./git-cli-recovered.js";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import { MERGE_DRIVER } from "../../model/merge-attributes.js";
+import { settleNoteConflicts } from "./git-cli-settle.js";
+import { recordMerges } from "./merge-log.js";
 
 /** Where and how to merge. */
 export interface MergeTarget {
@@ -32,6 +34,8 @@ export interface MergeTarget {
   readonly env: Record<string, string>;
   /** Absolute folder where text that only the work tree held is saved before a reset. */
   readonly recoveredDir: string;
+  /** The memory root (absolute), whose private merge record lists the notes settled here. */
+  readonly memoryRoot?: string;
 }
 
 const AS_BEFORE = "the repository is as it was before the pull (HEAD, index and files unchanged)";
@@ -62,6 +66,26 @@ export async function mergeOrRestore(
   }
   const conflicted = await exec(["diff", "--name-only", "--diff-filter=U"], { cwd });
   const files = conflicted.isOk() ? conflicted.value.split("\n").filter((f) => f !== "") : [];
+  // A note renamed on both clones, or changed on one and deleted on the other: one id, one note.
+  const settled =
+    files.length === 0
+      ? undefined
+      : await settleNoteConflicts(exec, cwd, files, before, mergeHead, target.env);
+  if (settled !== undefined) {
+    const root = target.memoryRoot;
+    if (root !== undefined) {
+      await recordMerges(
+        root,
+        settled.map(({ path, kind, marked, decisions }) => ({
+          path: relative(root, join(cwd, path)).split(sep).join("/"),
+          kind,
+          marked,
+          decisions,
+        })),
+      );
+    }
+    return ok("merged");
+  }
   const what =
     files.length === 0
       ? `Merging ${ref} failed (${merged.error.message})`
@@ -71,7 +95,10 @@ export async function mergeOrRestore(
   const aborted = await retryingIndexLock(() => exec(["merge", "--abort"], { cwd }));
   if (aborted.isOk() && (await revision(exec, cwd, "MERGE_HEAD")) === undefined) {
     return err(
-      failure(files, `${what}; the merge was aborted and ${AS_BEFORE}.${advice}`, merged.error),
+      failure(files, `${what}; the merge was aborted and ${AS_BEFORE}.${advice}`, merged.error, {
+        cwd,
+        ref,
+      }),
     );
   }
   const restored = await restorePaths(target, mergeHead);
@@ -118,11 +145,27 @@ async function driverAdvice(exec: Exec, cwd: string, files: readonly string[]): 
   );
 }
 
-function failure(files: readonly string[], message: string, cause: GitError) {
-  const hint = " Resolve it by hand (git pull, fix the files, commit), then run again.";
+function failure(files: readonly string[], message: string, cause: GitError, how?: FinishBy) {
+  const hint =
+    how === undefined
+      ? " Resolve it by hand (git pull, fix the files, commit), then run again."
+      : ` To finish it by hand: \`cd ${quoted(how.cwd)} && git merge ${how.ref}\`, edit ` +
+        `${files.map(quoted).join(" ")} to keep what both sides wrote, then ` +
+        `\`git add -- ${files.map(quoted).join(" ")} && git commit --no-edit\`, then sync again.`;
   return files.length === 0
     ? new GitError(message, { cause })
     : new ConflictError(message + hint, { cause });
+}
+
+/** Where and what to merge again by hand. */
+interface FinishBy {
+  readonly cwd: string;
+  readonly ref: string;
+}
+
+/** A path or folder as a shell word a person can paste. */
+function quoted(path: string): string {
+  return /^[\w./@%+=:,-]+$/.test(path) ? path : `'${path.replace(/'/g, "'\\''")}'`;
 }
 
 /**

@@ -95,6 +95,7 @@ export async function pullWithCli(
     before,
     env: identityEnv(who.value, deps.now),
     recoveredDir: resolve(deps.dir, PRIVATE_FOLDER, "recovered"),
+    memoryRoot: deps.dir,
   });
 }
 

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
-import { mergeMemoryFile } from "../../model/index.js";
+import { recordMerges } from "../../adapters/index.js";
+import { mergeFileKind, mergeMemoryFile, memoryRootOfPath } from "../../model/index.js";
 import { defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { messageOf } from "../../shared/message-of.js";
@@ -64,6 +65,14 @@ export const mergeDriverCommand = defineCommand({
     }
     for (const decision of merged.value.decisions)
       io.stderr(`memory merge-driver: ${path}: ${decision}\n`);
+    // Git drops the lines above: the clone's record is how sync reports this merge.
+    const prefix = memoryRootOfPath(path);
+    const kind = mergeFileKind(path);
+    if (prefix !== undefined && kind !== undefined) {
+      const under = prefix === "" ? path : path.slice(prefix.length + 1);
+      const { marked, decisions } = merged.value;
+      await recordMerges(resolve(io.cwd, prefix), [{ path: under, kind, marked, decisions }]);
+    }
     return EXIT.ok;
   },
 });

@@ -1,6 +1,6 @@
 import * as fs from "node:fs";
 import { resolve } from "node:path";
-import { fileTarget } from "../../adapters/index.js";
+import { fileTarget, mergeLogEnd, mergesSince } from "../../adapters/index.js";
 import type { RunReport } from "../../lifecycle/index.js";
 import type { Memory } from "../../index.js";
 import { abortOnSignals } from "../framework/abort-on-signals.js";
@@ -19,6 +19,7 @@ import { ensureMergeDriver } from "../framework/merge-driver-setup.js";
 import { repositoryFreeEnv } from "../framework/open-memory.js";
 import { headOf, marksSince } from "../framework/merge-marks-since.js";
 import { describeMarked } from "../render/marked-summary.js";
+import { describeMerged } from "../render/merged-summary.js";
 
 /** `memory sync`: the whole lifecycle in one run. */
 export const syncCommand = defineCommand({
@@ -94,6 +95,8 @@ export const syncCommand = defineCommand({
     const startedAt = git === undefined ? undefined : await headOf(root, gitEnv);
     const markedByRun = () =>
       git === undefined ? Promise.resolve([]) : marksSince(root, gitEnv, startedAt);
+    // And the files they merged by meaning, from the record the driver and the pull keep.
+    const logEnd = await mergeLogEnd(root);
     const abort = abortOnSignals();
     let ran;
     try {
@@ -119,18 +122,31 @@ export const syncCommand = defineCommand({
       // A merge that was kept before a later step failed may have marked places too.
       const marked = await markedByRun();
       if (marked.length > 0 && !values.json) io.stderr(`${describeMarked(marked)}\n`);
+      // A pull that stopped undid its merge: what its driver merged was undone with it.
+      const merged = step === "pull" ? [] : await mergesSince(root, logEnd);
+      if (merged.length > 0 && !values.json) io.stderr(`${describeMerged(merged)}\n`);
       return out.fail({
         ...failure,
         ...(budget ? { code: "BUDGET" } : {}),
-        details: { step, ...(done && { done }), ...(marked.length > 0 && { marked }) },
+        details: {
+          step,
+          ...(done && { done }),
+          ...(marked.length > 0 && { marked }),
+          ...(merged.length > 0 && { merged }),
+        },
       });
     }
     const report = ran.value;
     const titles = new Map(before.value.map((note) => [note.id, note.title]));
     for (const [id, title] of await titlesOf(memory, report)) titles.set(id, title);
     const marked = await markedByRun();
-    out.print({ ...report, marked }, () =>
-      [describeSync(report, titles, targets, { git: git !== undefined }), describeMarked(marked)]
+    const merged = await mergesSince(root, logEnd);
+    out.print({ ...report, merged, marked }, () =>
+      [
+        describeSync(report, titles, targets, { git: git !== undefined }),
+        describeMerged(merged),
+        describeMarked(marked),
+      ]
         .filter((part) => part !== "")
         .join("\n"),
     );

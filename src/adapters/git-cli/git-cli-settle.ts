@@ -1,0 +1,121 @@
+/**
+ * The conflicts a pull can settle by meaning after git stopped: a note renamed (or moved) on
+ * both clones, renamed on one and changed on the other beyond git's rename detection, or
+ * changed on one and deleted on the other. Git never calls a content merge driver for these;
+ * the note's id says they are one note, and `settleNoteSides` (model) decides its path and
+ * text. All or nothing: when any conflicted path is something else (a text conflict the
+ * driver left, a file that is not a note, two notes with one id), nothing is touched and the
+ * caller undoes the merge as before.
+ *
+ * @module
+ */
+
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { parseFilename } from "../../model/filename.js";
+import { mergeFileKind } from "../../model/merge-memory-file.js";
+import { settleNoteSides, type NoteSide, type SettledNote } from "../../model/merge-note-paths.js";
+import { safeRemove } from "./git-cli-recovered.js";
+import type { Exec } from "./git-cli-run.js";
+
+/** A settled note and the paths (repository-relative) it replaced. */
+export interface SettledAt extends SettledNote {
+  readonly replaced: readonly string[];
+}
+
+/**
+ * Settles every conflicted path of the merge in progress (`files`, between `before` and
+ * `mergeHead`) and commits the merge; undefined when it cannot settle all of them or a git
+ * step failed (the merge is then still in progress, for the caller to undo).
+ */
+export async function settleNoteConflicts(
+  exec: Exec,
+  cwd: string,
+  files: readonly string[],
+  before: string,
+  mergeHead: string,
+  env: Record<string, string>,
+): Promise<SettledAt[] | undefined> {
+  const ids = new Set<string>();
+  for (const file of files) {
+    const parsed = parseFilename(file);
+    if (mergeFileKind(file) !== "note" || parsed.isErr()) return undefined;
+    ids.add(parsed.value.id);
+  }
+  if (ids.size === 0) return undefined;
+  const base = await text(exec, cwd, ["merge-base", before, mergeHead]);
+  if (base === undefined) return undefined;
+  const trees = [base.trim(), before, mergeHead];
+  const sides: (Map<string, string[]> | undefined)[] = [];
+  for (const rev of trees) sides.push(await notesById(exec, cwd, rev));
+  const settled: SettledAt[] = [];
+  for (const id of ids) {
+    const versions: (NoteSide | undefined)[] = [];
+    for (const [k, rev] of trees.entries()) {
+      const paths = sides[k]?.get(id) ?? [];
+      // One id at two paths on one side is a collision, never settled here.
+      if (paths.length > 1 || sides[k] === undefined) return undefined;
+      const [path] = paths;
+      const content =
+        path === undefined ? undefined : await text(exec, cwd, ["show", `${rev}:${path}`]);
+      if (path !== undefined && content === undefined) return undefined;
+      versions.push(
+        path === undefined || content === undefined ? undefined : { path, text: content },
+      );
+    }
+    const [b, o, t] = versions;
+    const note = settleNoteSides(b, o, t);
+    if (note === undefined) return undefined;
+    const replaced = [...new Set(versions.flatMap((v) => (v === undefined ? [] : [v.path])))];
+    settled.push({ ...note, replaced });
+  }
+  for (const note of settled) if (!(await write(exec, cwd, note))) return undefined;
+  const left = await text(exec, cwd, ["diff", "--name-only", "--diff-filter=U"]);
+  if (left === undefined || left.trim() !== "") return undefined;
+  const committed = await exec(["commit", "--no-edit", "--cleanup=strip", "--quiet"], { cwd, env });
+  return committed.isOk() ? settled : undefined;
+}
+
+/** Every note path in `rev`'s tree, by id. */
+async function notesById(
+  exec: Exec,
+  cwd: string,
+  rev: string,
+): Promise<Map<string, string[]> | undefined> {
+  const listed = await text(exec, cwd, ["ls-tree", "-r", "-z", "--name-only", rev]);
+  if (listed === undefined) return undefined;
+  const byId = new Map<string, string[]>();
+  for (const path of listed.split("\0")) {
+    const parsed = parseFilename(path);
+    if (mergeFileKind(path) !== "note" || parsed.isErr()) continue;
+    byId.set(parsed.value.id, [...(byId.get(parsed.value.id) ?? []), path]);
+  }
+  return byId;
+}
+
+/** The note's paths out of the index and the work tree, then its text at its path, staged. */
+async function write(exec: Exec, cwd: string, note: SettledAt): Promise<boolean> {
+  const paths = { cwd, input: note.replaced.map((path) => `${path}\0`).join("") };
+  const fromStdin = ["--pathspec-from-file=-", "--pathspec-file-nul"];
+  const removed = await exec(
+    ["--literal-pathspecs", "rm", "-q", "--cached", "--ignore-unmatch", ...fromStdin],
+    paths,
+  );
+  if (removed.isErr()) return false;
+  for (const path of note.replaced) {
+    if ((await safeRemove(join(cwd, path))).isErr()) return false;
+  }
+  try {
+    await mkdir(dirname(join(cwd, note.path)), { recursive: true });
+    await writeFile(join(cwd, note.path), note.text);
+  } catch {
+    return false;
+  }
+  const added = await exec(["--literal-pathspecs", "add", "--", note.path], { cwd });
+  return added.isOk();
+}
+
+async function text(exec: Exec, cwd: string, args: readonly string[]): Promise<string | undefined> {
+  const out = await exec(args, { cwd });
+  return out.isOk() ? out.value : undefined;
+}

@@ -1,0 +1,184 @@
+/**
+ * Issue 35: what git's merge leaves to a person although the note's id says what it is, and
+ * what `memory sync` reports it merged by meaning (real git, a bare remote, real CLI
+ * processes, two clones). A note renamed to two titles on two clones is one note with one id:
+ * one path and title by a rule both clones compute the same, the other title kept as text. A
+ * note edited on one clone and deleted on the other is kept as edited (nothing written is
+ * lost). Sync lists the files it merged by meaning (`merged`, text and --json); what still
+ * stops names the files and the commands that finish it.
+ */
+import { readFile, readdir, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSandbox, jsonOf, succeeded, type CliRun, type Sandbox } from "./cli-harness.js";
+
+const fixture = resolve(import.meta.dirname, "../fixtures/cli-llm/sync-llm.mjs");
+const llmCmd = `${JSON.stringify(process.execPath)} ${JSON.stringify(fixture)}`;
+
+let sandbox: Sandbox;
+let a: string;
+let b: string;
+
+interface Merged {
+  readonly path: string;
+  readonly kind: string;
+  readonly decisions: string[];
+}
+const run = (clone: string, args: readonly string[]) => sandbox.cli([...args, "--root", clone]);
+const sync = (clone: string, json = true) =>
+  run(clone, [
+    "sync",
+    "--llm-cmd",
+    llmCmd,
+    "--defrag-every",
+    "999999",
+    ...(json ? ["--json"] : []),
+  ]);
+const mergedBy = (ran: CliRun) => jsonOf<{ merged: Merged[] }>(ran).merged;
+/** The files holding `id`, by folder-relative path. */
+const filesOf = async (clone: string, id: string) => {
+  const found: Record<string, string> = {};
+  for (const folder of ["inbox", "topics", "archive"]) {
+    for (const name of await readdir(join(clone, folder)).catch(() => [] as string[])) {
+      if (name.includes(id))
+        found[`${folder}/${name}`] = await readFile(join(clone, folder, name), "utf8");
+    }
+  }
+  return found;
+};
+const capture = async (clone: string, title: string, body: string) =>
+  jsonOf<{ note: { id: string } }>(
+    succeeded(await run(clone, ["capture", title, "--body", body, "--status", "active", "--json"])),
+  ).note.id;
+
+/** A file of the project beside the memory, committed by hand (sync commits only its own). */
+async function commitFile(clone: string, path: string, text: string): Promise<void> {
+  await writeFile(join(clone, path), text);
+  await sandbox.git(clone, ["add", "--", path]);
+  await sandbox.git(clone, [
+    "-c",
+    "user.name=P",
+    "-c",
+    "user.email=p@example.com",
+    "commit",
+    "-qm",
+    path,
+  ]);
+}
+
+async function expectSettled(): Promise<void> {
+  const heads = await Promise.all([a, b].map((c) => sandbox.git(c, ["rev-parse", "HEAD"])));
+  expect(heads[0]).toBe(heads[1]);
+  for (const clone of [a, b]) {
+    expect(await readdir(join(clone, ".git"))).not.toContain("MERGE_HEAD");
+    expect(await sandbox.git(clone, ["status", "--porcelain"])).toBe("");
+    await sandbox.git(clone, ["fsck", "--no-progress"]);
+  }
+}
+
+beforeAll(async () => {
+  sandbox = await createSandbox();
+  const remote = join(sandbox.dir, "remote.git");
+  a = join(sandbox.dir, "a");
+  b = join(sandbox.dir, "b");
+  await sandbox.git(sandbox.dir, ["init", "-q", "--bare", "--initial-branch=main", remote]);
+  await sandbox.git(sandbox.dir, ["clone", "-q", remote, a]);
+  succeeded(await run(a, ["init"]));
+  succeeded(await sync(a));
+  await sandbox.git(sandbox.dir, ["clone", "-q", remote, b]);
+  succeeded(await sync(b));
+}, 600_000);
+afterAll(() => sandbox.cleanup());
+
+describe("memory sync settles one note by its id (two clones)", { timeout: 400_000 }, () => {
+  it("reports the files the merge driver merged by meaning", async () => {
+    const id = await capture(a, "Deploys", "We deploy on Mondays.");
+    succeeded(await sync(a));
+    succeeded(await sync(b));
+    succeeded(await run(a, ["edit", id, "--append", "The VPN is needed."]));
+    succeeded(await run(b, ["edit", id, "--append", "Igor reviews the release."]));
+    expect(mergedBy(succeeded(await sync(a)))).toEqual([]);
+    const merged = mergedBy(succeeded(await sync(b)));
+    expect(merged).toEqual([
+      { path: `topics/deploys ${id}.md`, kind: "note", marked: 0, decisions: [] },
+    ]);
+    succeeded(await sync(a));
+    await expectSettled();
+  });
+
+  it("keeps a note renamed to two titles on two clones as one note, the other title kept", async () => {
+    const id = await capture(a, "Standup", "Standup is at 9.");
+    succeeded(await sync(a));
+    succeeded(await sync(b));
+    succeeded(await run(a, ["rename", id, "Daily standup"]));
+    succeeded(await run(a, ["edit", id, "--append", "Bring the board."]));
+    succeeded(await run(b, ["rename", id, "Morning meeting"]));
+    succeeded(await sync(a));
+    const ran = succeeded(await sync(b, false));
+    expect(ran.stdout).toContain("Merged by meaning: 1 file (1 note renamed on both clones).");
+    expect(ran.stdout).toContain(`topics/daily-standup ${id}.md: renamed or moved on both clones`);
+    succeeded(await sync(a));
+    await expectSettled();
+    for (const clone of [a, b]) {
+      expect(await filesOf(clone, id)).toEqual({
+        [`topics/daily-standup ${id}.md`]:
+          "# Daily standup\n\nAlso titled: Morning meeting\n\nStandup is at 9.\n\nBring the board.\n",
+      });
+      expect(await run(clone, ["doctor"])).toMatchObject({ code: 0 });
+    }
+  });
+
+  it("keeps a note edited on one clone and deleted on the other, whichever syncs first", async () => {
+    const one = await capture(a, "Kept one", "First fact.");
+    const two = await capture(a, "Kept two", "Second fact.");
+    succeeded(await sync(a));
+    succeeded(await sync(b));
+    // one: the deletion reaches the remote first; two: the edit does.
+    succeeded(await run(a, ["forget", one, "--remove"]));
+    succeeded(await run(b, ["edit", one, "--append", "Edited on b."]));
+    succeeded(await run(a, ["edit", two, "--append", "Edited on a."]));
+    succeeded(await run(b, ["forget", two, "--remove"]));
+    succeeded(await sync(a));
+    const merged = mergedBy(succeeded(await sync(b)));
+    expect(merged.map((file) => [file.path, file.kind])).toEqual([
+      [`topics/kept-one ${one}.md`, "edit-delete"],
+      [`topics/kept-two ${two}.md`, "edit-delete"],
+    ]);
+    expect(merged[0]?.decisions.join(" ")).toContain(`memory forget ${one} --remove`);
+    succeeded(await sync(a));
+    await expectSettled();
+    for (const clone of [a, b]) {
+      expect(Object.values(await filesOf(clone, one))).toEqual([
+        "# Kept one\n\nFirst fact.\n\nEdited on b.\n",
+      ]);
+      expect(Object.values(await filesOf(clone, two))).toEqual([
+        "# Kept two\n\nSecond fact.\n\nEdited on a.\n",
+      ]);
+    }
+  });
+
+  it("stops for a file it cannot merge by meaning, names it and the commands, and settles nothing", async () => {
+    const id = await capture(a, "Renamed", "Renamed twice.");
+    await commitFile(a, "team.txt", "owner: nobody\n");
+    succeeded(await sync(a));
+    succeeded(await sync(b));
+    succeeded(await run(a, ["rename", id, "Renamed on a"]));
+    succeeded(await run(b, ["rename", id, "Renamed on b"]));
+    await commitFile(a, "team.txt", "owner: ana\n");
+    await commitFile(b, "team.txt", "owner: bo\n");
+    succeeded(await sync(a));
+    const headBefore = await sandbox.git(b, ["rev-parse", "HEAD"]);
+    const stopped = await sync(b, false);
+    expect(stopped.code).toBe(1);
+    expect(stopped.stderr).toContain("conflicts in team.txt");
+    expect(stopped.stderr).toContain(`cd ${b} && git merge origin/main`);
+    // Every conflicted file is named, the note's three paths too (git's rename/rename).
+    expect(stopped.stderr).toContain(`\`git add -- team.txt 'topics/renamed ${id}.md'`);
+    expect(stopped.stderr).toContain("&& git commit --no-edit`, then sync again.");
+    // All or nothing: the note's rename was not settled alone; nothing is left mid-merge.
+    expect(await sandbox.git(b, ["rev-parse", "HEAD"])).toBe(headBefore);
+    expect(await readdir(join(b, ".git"))).not.toContain("MERGE_HEAD");
+    expect(Object.keys(await filesOf(b, id))).toEqual([`topics/renamed-on-b ${id}.md`]);
+    expect(await sandbox.git(b, ["status", "--porcelain"])).toBe("");
+  });
+});
