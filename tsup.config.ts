@@ -3,7 +3,7 @@ import { defineConfig, type Options } from "tsup";
 /** The package's entry points: the root, one per subpath export, and the CLI. */
 const entries = {
   index: "src/index.ts",
-  notes: "src/notes/index.ts",
+  notes: "src/notes-entry.ts",
   adapters: "src/adapters/index.ts",
   "adapters/in-memory": "src/adapters/in-memory/index.ts",
   "adapters/isomorphic-git": "src/adapters/isomorphic-git/index.ts",

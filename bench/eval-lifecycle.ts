@@ -29,7 +29,7 @@ import { splitCommandLine } from "../src/cli/framework/llm-command-line.js";
 import { createMemory } from "../src/memory.js";
 import { buildFilename } from "../src/model/filename.js";
 import { serializeNote } from "../src/model/note-format.js";
-import { sentencesOf, plainText } from "../src/model/sentences.js";
+import { sentencesOf, plainText } from "../src/model/markdown/sentences.js";
 import type { Llm } from "../src/ports/llm.js";
 import { promptBoundLlm } from "../src/testing/prompt-bound-llm.js";
 import { hasLocomo, proseNotes } from "./prose-notes.js";

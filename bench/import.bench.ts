@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fsPersistence, gitCli, readImportSource } from "../src/adapters/index.js";
-import { createNotesMemory } from "../src/notes/index.js";
+import { createNotesMemory } from "../src/notes-entry.js";
 import { importKinds, importMemory } from "../src/migrate/index.js";
 import { hasLocomo, proseNotes } from "./prose-notes.js";
 

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fsPersistence } from "../src/adapters/fs/fs-persistence.js";
 import { createMemory } from "../src/memory.js";
-import { findCodeRanges } from "../src/model/code-ranges.js";
+import { findCodeRanges } from "../src/model/markdown/code-ranges.js";
 import { medianMs, report } from "./measure.js";
 import { proseNotes } from "./prose-notes.js";
 import { LOCOMO_PATH } from "./retrieval/locomo.js";

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fsPersistence } from "../src/adapters/fs/fs-persistence.js";
 import { createLinkIndex } from "../src/notes/graph/link-index.js";
-import { createNoteStore, type NoteSnapshot } from "../src/notes/note-store.js";
+import { createNoteStore, type NoteSnapshot } from "../src/notes/store/note-store.js";
 import type { NotesContext } from "../src/notes/notes-context.js";
 import { createSerialQueue } from "../src/shared/serial-queue.js";
 import { rankNotes } from "../src/notes/search/rank-notes.js";

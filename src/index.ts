@@ -23,33 +23,33 @@
 export { createMemory, type LifecycleApi, type Memory, type MemoryOptions } from "./memory.js";
 export type { NotesMemory } from "./notes/notes-memory.js";
 export type { NotesMemoryOptions } from "./create-notes-memory.js";
-export type { FreshnessOptions } from "./notes/freshness.js";
-export type { StoreStats } from "./notes/note-store.js";
-export type { CaptureInput, CaptureOptions } from "./notes/capture.js";
-export type { CaptureManyItem, CaptureManyResult, CapturedItem } from "./notes/capture-many.js";
-export type { ListFilter } from "./notes/list.js";
-export type { Note, NoteMeta, NoteTimes } from "./notes/note-meta.js";
-export type { CurrentNote, UpdateEdit, UpdateOptions, UpdatePatch } from "./notes/update.js";
-export type { AppendSection } from "./notes/append.js";
-export type { TagResult } from "./notes/tag-note.js";
-export type { SupersedeOptions, SupersedeResult } from "./notes/supersede.js";
-export type { SupersededBy } from "./notes/note-meta.js";
+export type { FreshnessOptions } from "./notes/store/freshness.js";
+export type { StoreStats } from "./notes/store/note-store.js";
+export type { CaptureInput, CaptureOptions } from "./notes/ops/capture.js";
+export type { CaptureManyItem, CaptureManyResult, CapturedItem } from "./notes/ops/capture-many.js";
+export type { ListFilter } from "./notes/reads/list.js";
+export type { Note, NoteMeta, NoteTimes } from "./notes/store/note-meta.js";
+export type { CurrentNote, UpdateEdit, UpdateOptions, UpdatePatch } from "./notes/ops/update.js";
+export type { AppendSection } from "./notes/ops/append.js";
+export type { TagResult } from "./notes/ops/tag-note.js";
+export type { SupersedeOptions, SupersedeResult } from "./notes/ops/supersede.js";
+export type { SupersededBy } from "./notes/store/note-meta.js";
 export type { TagChange } from "./model/tag-change.js";
-export { editNote, type EditResult } from "./notes/edit-note.js";
+export { editNote, type EditResult } from "./notes/ops/edit-note.js";
 export {
   forgetNote,
   type ForgetError,
   type ForgetOptions,
   type ForgetResult,
-} from "./notes/forget.js";
-export { recentNotes, type RecentOptions } from "./notes/recent.js";
+} from "./notes/ops/forget.js";
+export { recentNotes, type RecentOptions } from "./notes/reads/recent.js";
 export type { NoteEdit } from "./model/note-edit.js";
 export type { ChangedNote, CommitOutcome, MutationOptions } from "./notes/mutation-options.js";
-export type { RenameResult } from "./notes/rename.js";
-export type { MoveOptions, MoveResult } from "./notes/move.js";
-export type { MergeOptions, MergeResult } from "./notes/merge.js";
-export type { ReidOptions, ReidResult } from "./notes/reid.js";
-export type { RemoveOptions, RemoveResult } from "./notes/remove.js";
+export type { RenameResult } from "./notes/ops/rename.js";
+export type { MoveOptions, MoveResult } from "./notes/ops/move.js";
+export type { MergeOptions, MergeResult } from "./notes/ops/merge.js";
+export type { ReidOptions, ReidResult } from "./notes/ops/reid.js";
+export type { RemoveOptions, RemoveResult } from "./notes/ops/remove.js";
 export type { LockOptions } from "./notes/memory-lock.js";
 export type {
   BrokenLink,
@@ -57,7 +57,7 @@ export type {
   NoteLinks,
   OutboundLink,
 } from "./notes/graph/link-queries.js";
-export type { NoteProvenance, WhyCommit, WhyError, WhyPart } from "./notes/why.js";
+export type { NoteProvenance, WhyCommit, WhyError, WhyPart } from "./notes/reads/why.js";
 export type { MemorySource } from "./model/provenance.js";
 export type { DoctorOptions, DoctorReport } from "./notes/graph/doctor.js";
 export type { DoctorFinding, DoctorFindingKind } from "./notes/graph/doctor-findings.js";

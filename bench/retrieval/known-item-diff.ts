@@ -10,7 +10,7 @@
  * disagreement).
  */
 import { parseNote, serializeNote } from "../../src/model/note-format.js";
-import type { StoredNote } from "../../src/notes/note-store.js";
+import type { StoredNote } from "../../src/notes/store/note-store.js";
 import { applyLinkBoost } from "../../src/notes/search/link-boost.js";
 import { createSearchIndex } from "../../src/notes/search/search-index.js";
 import { bm25Terms } from "./bm25.js";

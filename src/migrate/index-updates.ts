@@ -5,7 +5,7 @@
  * @module
  */
 
-import { addHotLinks, type HotLink } from "../notes/tiers/hot-index.js";
+import { addHotLinks, type HotLink } from "../model/records/hot-index.js";
 import { indexPathOf } from "./legacy-memory-root.js";
 import type { PlannedMigration } from "./legacy-plan.js";
 

@@ -58,24 +58,24 @@ export {
   KNOWN_RETRIEVAL_METHODS,
   type JournalEntry,
   type StoredJournalEntry,
-} from "./journal-entry.js";
+} from "./records/journal-entry.js";
 export {
   readIndexTiers,
   writeIndexTiers,
   type IndexEntry,
   type IndexTiers,
   type TierUpdate,
-} from "../notes/tiers/index-note.js";
-export { EMPTY_INDEX_NOTE } from "../notes/tiers/hot-index.js";
+} from "./records/index-note.js";
+export { EMPTY_INDEX_NOTE } from "./records/hot-index.js";
 export {
   formatSession,
   parseSessions,
   type ParsedSession,
   type SessionParts,
-} from "../lifecycle/sessions/session-markdown.js";
+} from "./records/session-markdown.js";
 export { MAX_NOTE_BYTES } from "./note-size.js";
 export { applyNoteEdit, NOTE_EDIT_KINDS, type NoteEdit } from "./note-edit.js";
-export { parseSince } from "./since.js";
+export { parseSince } from "../shared/since.js";
 export {
   REDIRECTS_FOLDER,
   parseRedirect,
@@ -83,7 +83,7 @@ export {
   redirectText,
   resolveRedirect,
   type Redirect,
-} from "./redirect-record.js";
+} from "./records/redirect-record.js";
 export {
   formatSupersessionLine,
   isIsoDate,
@@ -93,14 +93,14 @@ export {
   type Supersession,
   type SupersessionFormatError,
   type SupersessionMark,
-} from "./supersession.js";
+} from "./supersession/supersession.js";
 export {
   mergeFileKind,
   mergeMemoryFile,
   memoryRootOfPath,
   type MergeFileKind,
   type MergedText,
-} from "./merge-memory-file.js";
-export { MERGE_MARK, mergeMarkLines } from "./merge-mark.js";
+} from "./merge/merge-memory-file.js";
+export { MERGE_MARK, mergeMarkLines } from "./merge/merge-mark.js";
 export { settleNoteSides, type NoteSide, type SettledNote } from "./merge-note-paths.js";
-export { MERGE_DRIVER, ROOT_ATTRIBUTES_FILE, withMergeRules } from "./merge-attributes.js";
+export { MERGE_DRIVER, ROOT_ATTRIBUTES_FILE, withMergeRules } from "./merge/merge-attributes.js";

@@ -6,10 +6,10 @@
  * @module
  */
 
-import { findCodeRanges, isInsideRanges } from "./code-ranges.js";
+import { findCodeRanges, isInsideRanges } from "./markdown/code-ranges.js";
 import { ID_BODY_MAX_LENGTH, ID_BODY_MIN_LENGTH, ID_PREFIX, isValidId } from "./id.js";
 import { extractLinks, isValidDisplayText } from "./links.js";
-import type { TextRange } from "./text-range.js";
+import type { TextRange } from "./markdown/text-range.js";
 
 /** A link by title: `[[Page]]`, `[[Page|text]]`, `[[Page#heading]]`, `![[Page]]`. */
 export interface TitleLink {

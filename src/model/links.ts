@@ -5,7 +5,7 @@
  * @module
  */
 
-import { findCodeRanges, isInsideRanges, type TextRange } from "./code-ranges.js";
+import { findCodeRanges, isInsideRanges, type TextRange } from "./markdown/code-ranges.js";
 import { idLengthAt } from "./id.js";
 
 /** One link found in a note body. */

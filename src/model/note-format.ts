@@ -6,7 +6,7 @@
  * @module
  */
 
-import { findCodeRanges, isInsideRanges, type TextRange } from "./code-ranges.js";
+import { findCodeRanges, isInsideRanges, type TextRange } from "./markdown/code-ranges.js";
 import { extractLinks, type NoteLink } from "./links.js";
 import { readableSlug } from "./slug.js";
 import { dedupeTags, extractTags, isValidTagName } from "./tags.js";

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { findCodeRanges, isInsideRanges } from "./code-ranges.js";
+import { findCodeRanges, isInsideRanges } from "./markdown/code-ranges.js";
 
 // The same rule parseNote uses: "# " and text; `##` and deeper are sections.
 const TITLE_LINE = /^ {0,3}#[ \t]+(\S[^\n]*)$/;

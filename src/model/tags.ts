@@ -4,7 +4,12 @@
  * @module
  */
 
-import { findCodeRanges, isInsideRanges, mergeRanges, type TextRange } from "./code-ranges.js";
+import {
+  findCodeRanges,
+  isInsideRanges,
+  mergeRanges,
+  type TextRange,
+} from "./markdown/code-ranges.js";
 
 // Letters, combining marks, digits, "_", "-", "/". Marks are included so tags in scripts
 // that need them (Devanagari, Thai, decomposed accents) are not cut after one letter.

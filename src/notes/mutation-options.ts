@@ -7,7 +7,7 @@ import {
   type NotFoundError,
   type PersistenceError,
 } from "../errors.js";
-import type { NoteMeta } from "./note-meta.js";
+import type { NoteMeta } from "./store/note-meta.js";
 import type { NotesContext } from "./notes-context.js";
 
 /** Options every mutation accepts. */

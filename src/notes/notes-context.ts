@@ -4,7 +4,7 @@ import { holdingLock, type AcquireLock } from "./memory-lock.js";
 import type { LinkIndex } from "./graph/link-index.js";
 import type { Git } from "../ports/git.js";
 import type { Persistence } from "../ports/persistence.js";
-import type { NoteStore } from "./note-store.js";
+import type { NoteStore } from "./store/note-store.js";
 import type { SerialQueue } from "../shared/serial-queue.js";
 
 /** What every note operation needs: the ports and the memory's shared state. */

@@ -4,23 +4,23 @@ import type { MemoryAnalysis } from "./analysis/memory-analysis.js";
 import type { IndexNoteApi } from "./tiers/index-api.js";
 import type { DoctorOptions, DoctorReport } from "./graph/doctor.js";
 import type { BrokenLink, NoteLinks } from "./graph/link-queries.js";
-import type { CaptureInput, CaptureOptions } from "./capture.js";
-import type { CaptureManyItem, CaptureManyResult } from "./capture-many.js";
+import type { CaptureInput, CaptureOptions } from "./ops/capture.js";
+import type { CaptureManyItem, CaptureManyResult } from "./ops/capture-many.js";
 import type { NoteStatus } from "../model/layout.js";
-import type { ListFilter } from "./list.js";
-import type { MergeError, MergeOptions, MergeResult } from "./merge.js";
-import type { MoveError, MoveOptions, MoveResult } from "./move.js";
-import type { ReidError, ReidOptions, ReidResult } from "./reid.js";
+import type { ListFilter } from "./reads/list.js";
+import type { MergeError, MergeOptions, MergeResult } from "./ops/merge.js";
+import type { MoveError, MoveOptions, MoveResult } from "./ops/move.js";
+import type { ReidError, ReidOptions, ReidResult } from "./ops/reid.js";
 import type { ChangedNote, MutationOptions } from "./mutation-options.js";
-import type { Note, NoteMeta } from "./note-meta.js";
-import type { ReadError } from "./read.js";
-import type { RemoveError, RemoveOptions, RemoveResult } from "./remove.js";
-import type { RenameError, RenameResult } from "./rename.js";
-import type { UpdateEdit, UpdateError, UpdateOptions, UpdatePatch } from "./update.js";
-import type { AppendSection } from "./append.js";
-import type { TagResult } from "./tag-note.js";
-import type { SupersedeOptions, SupersedeResult } from "./supersede.js";
-import type { NoteProvenance, WhyError } from "./why.js";
+import type { Note, NoteMeta } from "./store/note-meta.js";
+import type { ReadError } from "./reads/read.js";
+import type { RemoveError, RemoveOptions, RemoveResult } from "./ops/remove.js";
+import type { RenameError, RenameResult } from "./ops/rename.js";
+import type { UpdateEdit, UpdateError, UpdateOptions, UpdatePatch } from "./ops/update.js";
+import type { AppendSection } from "./ops/append.js";
+import type { TagResult } from "./ops/tag-note.js";
+import type { SupersedeOptions, SupersedeResult } from "./ops/supersede.js";
+import type { NoteProvenance, WhyError } from "./reads/why.js";
 import type { TagChange } from "../model/tag-change.js";
 import type {
   EmbedderError,
@@ -31,7 +31,7 @@ import type {
   PersistenceError,
 } from "../errors.js";
 import type { SearchResult } from "./search/rank-notes.js";
-import type { StoreStats } from "./note-store.js";
+import type { StoreStats } from "./store/note-store.js";
 import type { EmbeddingReport } from "./search/embeddings.js";
 import type { SearchOptions } from "./search/search-options.js";
 

@@ -4,7 +4,7 @@
  * or their own, such as `amp-thread`) and consolidation picks the reader by the entry's method.
  */
 import type { ResultAsync } from "neverthrow";
-import type { JournalEntry } from "../model/journal-entry.js";
+import type { JournalEntry } from "../model/records/journal-entry.js";
 import type { InvalidInputError, NotFoundError, SessionReadError } from "../errors.js";
 
 /**

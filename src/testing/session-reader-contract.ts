@@ -6,8 +6,8 @@
  * truncation figures, and typed errors for bad budgets, missing or binary sources and aborts.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { JournalEntry } from "../model/journal-entry.js";
-import { MIN_BUDGET_BYTES } from "../model/session-budget.js";
+import type { JournalEntry } from "../model/records/journal-entry.js";
+import { MIN_BUDGET_BYTES } from "../model/records/session-budget.js";
 import type { SessionReader, SessionReadFailure, SessionText } from "../ports/session-reader.js";
 import { resultOf, settlesWithin } from "./port-call.js";
 import { errOf, okOf } from "./result-helpers.js";

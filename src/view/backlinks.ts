@@ -1,4 +1,4 @@
-import type { Note } from "../notes/note-meta.js";
+import type { Note } from "../notes/store/note-meta.js";
 import { escapeHtml } from "./html.js";
 
 /** A note linking to another, with the sentence around the link. */

@@ -1,6 +1,6 @@
-import { recentNotes } from "../notes/recent.js";
+import { recentNotes } from "../notes/reads/recent.js";
 import { tagKey } from "../model/tags.js";
-import type { IndexEntry } from "../notes/tiers/index-note.js";
+import type { IndexEntry } from "../model/records/index-note.js";
 import { escapeHtml } from "./html.js";
 import { day } from "./note-page.js";
 import { renderPage } from "./page-layout.js";

@@ -1,5 +1,5 @@
 import { HtmlRenderer, Node, Parser } from "commonmark";
-import type { Note } from "../notes/note-meta.js";
+import type { Note } from "../notes/store/note-meta.js";
 import { notePath } from "./site-paths.js";
 import { ID_SOURCE } from "../model/id.js";
 

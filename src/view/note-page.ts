@@ -5,7 +5,7 @@ import { renderPage } from "./page-layout.js";
 import type { SiteModel, SiteNote } from "./site-model.js";
 import { notePath, SITE_PATHS, tagPath } from "./site-paths.js";
 import { neighbourhood, type GraphAdjacency } from "./neighbourhood.js";
-import { noteSupersession } from "../model/supersession.js";
+import { noteSupersession } from "../model/supersession/supersession.js";
 
 /** One commit that touched a note, for its history. */
 export interface NoteCommit {

@@ -1,8 +1,8 @@
 import type { ResultAsync } from "neverthrow";
 import type { GitError, PersistenceError } from "../errors.js";
-import type { Note, NoteMeta } from "../notes/note-meta.js";
+import type { Note, NoteMeta } from "../notes/store/note-meta.js";
 import type { NotesMemory } from "../notes/notes-memory.js";
-import type { IndexTiers } from "../notes/tiers/index-note.js";
+import type { IndexTiers } from "../model/records/index-note.js";
 
 /** One note as the site shows it: what the memory knows of it, and its body with its links. */
 export interface SiteNote {

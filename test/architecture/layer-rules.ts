@@ -40,7 +40,7 @@ export interface LayerRule {
  */
 export const ENTRY_FILES: readonly string[] = [
   "src/index.ts",
-  "src/notes/index.ts",
+  "src/notes-entry.ts",
   "src/adapters/index.ts",
   "src/adapters/in-memory/index.ts",
   "src/adapters/isomorphic-git/index.ts",

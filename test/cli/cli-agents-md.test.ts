@@ -1,7 +1,7 @@
 import { readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { NoteMeta } from "../../src/notes/note-meta.js";
+import type { NoteMeta } from "../../src/notes/store/note-meta.js";
 import { createSandbox, jsonOf, type Sandbox } from "./cli-harness.js";
 
 let sandbox: Sandbox;

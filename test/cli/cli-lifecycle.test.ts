@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { readFile, readdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { StoredJournalEntry } from "../../src/model/journal-entry.js";
+import type { StoredJournalEntry } from "../../src/model/records/journal-entry.js";
 import type { Pickup } from "../../src/lifecycle/sessions/session-pickup.js";
 import { CLI, createSandbox, jsonOf, readTree, type CliRun, type Sandbox } from "./cli-harness.js";
 

@@ -6,7 +6,7 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { NoteMeta } from "../../src/notes/note-meta.js";
+import type { NoteMeta } from "../../src/notes/store/note-meta.js";
 import { gptTokenizer } from "../../src/adapters/index.js";
 import { createSandbox, jsonOf, type Sandbox } from "./cli-harness.js";
 import { scaledMs } from "../helpers/time-scale.js";

@@ -11,8 +11,8 @@ import { createSandbox, jsonOf, succeeded, type Sandbox } from "./cli-harness.js
 const SOURCE = resolve(import.meta.dirname, "../..");
 const FILES = [
   "package.json",
-  "src/model/path-references.ts",
-  "src/model/symbol-references.ts",
+  "src/model/references/path-references.ts",
+  "src/model/references/symbol-references.ts",
   "src/notes/verify/check-reference.ts",
   "src/notes/verify/repository-index.ts",
   "src/notes/verify/verify-notes.ts",
@@ -89,7 +89,7 @@ describe("memory verify", () => {
       "src/notes/verify/check-reference.ts",
       "src/notes/verify/reference-check.ts",
     ]);
-    await writeFile(join(project, "src/model/path-references.ts"), "export {};\n");
+    await writeFile(join(project, "src/model/references/path-references.ts"), "export {};\n");
     const manifest = JSON.parse(await readFile(join(project, "package.json"), "utf8")) as {
       scripts: Record<string, string>;
     };

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cliTimestampsStore } from "../../src/adapters/git-cli/git-cli-timestamps-file.js";
 import { fsPersistence } from "../../src/adapters/fs/fs-persistence.js";
 import { createNotesMemory } from "../../src/create-notes-memory.js";
-import { NOTES_CACHE_PATH } from "../../src/notes/notes-cache-file.js";
+import { NOTES_CACHE_PATH } from "../../src/notes/store/notes-cache-file.js";
 import { SEARCH_CACHE_PATH } from "../../src/notes/search/search-cache-file.js";
 import { okOf } from "../helpers/result-helpers.js";
 

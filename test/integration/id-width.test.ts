@@ -15,7 +15,7 @@ import { fsPersistence } from "../../src/adapters/fs/fs-persistence.js";
 import { gitCli } from "../../src/adapters/git-cli/git-cli.js";
 import { createMemory } from "../../src/memory.js";
 import { generateId, ID_BODY_LENGTH, ID_PREFIX, isValidId } from "../../src/model/id.js";
-import { NOTES_CACHE_PATH } from "../../src/notes/notes-cache-file.js";
+import { NOTES_CACHE_PATH } from "../../src/notes/store/notes-cache-file.js";
 import { SEARCH_CACHE_PATH } from "../../src/notes/search/search-cache-file.js";
 import { createSandbox, type Sandbox } from "../cli/cli-harness.js";
 import { okOf } from "../helpers/result-helpers.js";

@@ -21,7 +21,7 @@ import { gitCli } from "../../src/adapters/git-cli/git-cli.js";
 import { defaultSessionReaders } from "../../src/adapters/session-readers/default-session-readers.js";
 import { sessionContext } from "../../src/lifecycle/context/session-context.js";
 import { createMemory, type Memory } from "../../src/memory.js";
-import { noteSupersession } from "../../src/model/supersession.js";
+import { noteSupersession } from "../../src/model/supersession/supersession.js";
 import { promptBoundLlm } from "../../src/testing/prompt-bound-llm.js";
 import { createSandbox, jsonOf, succeeded, type Sandbox } from "../cli/cli-harness.js";
 import { okOf } from "../helpers/result-helpers.js";

@@ -18,7 +18,7 @@ import { llmFromFunction } from "../../src/adapters/llm/llm-from-function.js";
 import { defaultSessionReaders } from "../../src/adapters/session-readers/default-session-readers.js";
 import { createMemory, type Memory } from "../../src/memory.js";
 import { createNotesMemory } from "../../src/create-notes-memory.js";
-import type { NoteProvenance } from "../../src/notes/why.js";
+import type { NoteProvenance } from "../../src/notes/reads/why.js";
 import { isolatedGitEnv } from "../helpers/git-env.js";
 import { okOf } from "../helpers/result-helpers.js";
 

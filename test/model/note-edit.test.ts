@@ -1,7 +1,7 @@
 import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { applyNoteEdit } from "../../src/model/note-edit.js";
-import { parseSince } from "../../src/model/since.js";
+import { parseSince } from "../../src/shared/since.js";
 import { errOf, okOf } from "../helpers/result-helpers.js";
 
 const body = "Intro.\n\n## Decisions\n\n- a\n\n### Detail\n\nd\n\n## Other\n\nx\n";

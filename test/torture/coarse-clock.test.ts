@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { okAsync } from "neverthrow";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fsPersistence } from "../../src/adapters/fs/fs-persistence.js";
-import { createNoteStore } from "../../src/notes/note-store.js";
+import { createNoteStore } from "../../src/notes/store/note-store.js";
 import type { Persistence, StoredFile } from "../../src/ports/persistence.js";
 import { okOf } from "../helpers/result-helpers.js";
 

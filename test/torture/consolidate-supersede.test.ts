@@ -6,7 +6,7 @@
  * exactly one mark. `TORTURE_FULL=1` sweeps every k (docs/torture.md).
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { readSupersessions } from "../../src/model/supersession.js";
+import { readSupersessions } from "../../src/model/supersession/supersession.js";
 import type { Llm } from "../../src/ports/llm.js";
 import { faultyPorts, type FaultMode } from "./fault-ports.js";
 import { compare, freshWorld, memoryOver, picture, scriptedModel } from "./world.js";

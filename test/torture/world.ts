@@ -10,7 +10,7 @@ import { parseFilename } from "../../src/model/filename.js";
 import { basename, PRIVATE_FOLDER, statusOfPath } from "../../src/model/layout.js";
 import { extractLinks } from "../../src/model/links.js";
 import { parseNote } from "../../src/model/note-format.js";
-import { plainText, sentencesOf } from "../../src/model/sentences.js";
+import { plainText, sentencesOf } from "../../src/model/markdown/sentences.js";
 import { createMemory, type Memory, type MemoryOptions } from "../../src/memory.js";
 import type { Git } from "../../src/ports/git.js";
 import type { Llm, LlmRequest } from "../../src/ports/llm.js";

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderSite, serveSite, writeSite, type Site } from "../../src/view/index.js";
-import { formatSupersessionLine } from "../../src/model/supersession.js";
+import { formatSupersessionLine } from "../../src/model/supersession/supersession.js";
 import { seedNotes } from "../helpers/seed-notes.js";
 import { freshMemory, type FreshMemory } from "../helpers/fresh-memory.js";
 

@@ -17,7 +17,7 @@ import { ConflictError, GitError } from "../../errors.js";
 import type { Exec } from "./git-cli-run.js";
 import { safeRemove, saveUnknownText } from "./git-cli-recovered.js";
 import { join, relative, sep } from "node:path";
-import { MERGE_DRIVER } from "../../model/merge-attributes.js";
+import { MERGE_DRIVER } from "../../model/merge/merge-attributes.js";
 import { settleNoteConflicts } from "./git-cli-settle.js";
 import { recordMerges } from "./merge-log.js";
 

@@ -8,7 +8,7 @@
  */
 import * as git from "isomorphic-git";
 import type { TreeEntry } from "isomorphic-git";
-import { fileLines, matchLines } from "../../model/line-match.js";
+import { fileLines, matchLines } from "../../model/markdown/line-match.js";
 import type { Blame, BlameCommit, BlameLine } from "../../ports/git.js";
 import { headOid, type IsoRepo } from "./isomorphic-git-repo.js";
 import { ID_SOURCE } from "../../model/id.js";

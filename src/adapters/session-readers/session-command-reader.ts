@@ -6,9 +6,9 @@
  * messages) rendered as the `jsonl` reader renders it, anything else as plain text.
  */
 import { err, ok, type Result, type ResultAsync } from "neverthrow";
-import type { JournalEntry } from "../../model/journal-entry.js";
+import type { JournalEntry } from "../../model/records/journal-entry.js";
 import { InvalidInputError, SessionReadError } from "../../errors.js";
-import { budgetProblem } from "../../model/session-budget.js";
+import { budgetProblem } from "../../model/records/session-budget.js";
 import type { SessionReader, SessionReadFailure, SessionText } from "../../ports/session-reader.js";
 import { fitChunks, markerReserve, type SessionChunk } from "./session-budget.js";
 import { runCommand, type CommandRun } from "./session-command-run.js";

@@ -4,11 +4,11 @@
  */
 import { isAbsolute, resolve } from "node:path";
 import { err, ok, type Result } from "neverthrow";
-import type { JournalEntry } from "../../model/journal-entry.js";
+import type { JournalEntry } from "../../model/records/journal-entry.js";
 import { InvalidInputError, NotFoundError, SessionReadError } from "../../errors.js";
 import { errnoCode } from "../fs/fs-like.js";
 import type { SessionFs } from "./session-fs.js";
-import { budgetProblem } from "../../model/session-budget.js";
+import { budgetProblem } from "../../model/records/session-budget.js";
 import { messageOf } from "../../shared/message-of.js";
 import { insideRoots } from "./session-roots.js";
 

@@ -100,7 +100,7 @@ export const editCommand = defineCommand({
       values["no-commit"],
       `memory: edit ${quoteTitle(title)} (${edit.kind}, ${id})`,
     );
-    const { editNote } = await import("../../notes/index.js");
+    const { editNote } = await import("../../notes-entry.js");
     const edited = await editNote(memory, id, edit, commitOptions(choice));
     if (edited.isErr()) return out.fail(failureFrom(edited.error));
     const { changed } = edited.value;

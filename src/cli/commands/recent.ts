@@ -37,7 +37,7 @@ export const recentCommand = defineCommand({
     if (opened.isErr()) return out.fail(opened.error);
     const listed = await opened.value.memory.list();
     if (listed.isErr()) return out.fail(failureFrom(listed.error));
-    const { recentNotes } = await import("../../notes/index.js");
+    const { recentNotes } = await import("../../notes-entry.js");
     const notes = recentNotes(listed.value, { limit, ...(since === undefined ? {} : { since }) });
     out.print(notes, () =>
       notes.length === 0

@@ -1,6 +1,6 @@
 import { isNoteStatus, isValidTagName } from "../../model/index.js";
 import type { SearchResult } from "../../index.js";
-import { MAX_SEARCH_LIMIT } from "../../notes/index.js";
+import { MAX_SEARCH_LIMIT } from "../../notes-entry.js";
 import { failureFrom, usageFailure } from "../framework/cli-failure.js";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { gitProjectRepository } from "../../adapters/index.js";
-import { verifyNotes, type VerifyReport } from "../../notes/index.js";
+import { verifyNotes, type VerifyReport } from "../../notes-entry.js";
 import { failureFrom } from "../framework/cli-failure.js";
 import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";

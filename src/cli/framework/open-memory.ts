@@ -102,7 +102,7 @@ export async function openNotesAt(
   freshness?: FreshnessOptions,
 ): Promise<OpenedNotes> {
   const { persistence, git, ports } = await cliPorts(root);
-  const { createNotesMemory } = await import("../../notes/index.js");
+  const { createNotesMemory } = await import("../../notes-entry.js");
   const memory = createNotesMemory({ ...ports, ...(freshness === undefined ? {} : { freshness }) });
   if (git !== undefined) await ensurePrivateIgnored(root, memory, repositoryFreeEnv(process.env));
   return { root, persistence, git, memory };

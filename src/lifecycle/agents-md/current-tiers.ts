@@ -11,8 +11,8 @@
  * @module
  */
 
-import { followSupersession } from "../../model/supersession-chain.js";
-import type { NoteMeta } from "../../notes/note-meta.js";
+import { followSupersession } from "../../model/supersession/supersession-chain.js";
+import type { NoteMeta } from "../../notes/store/note-meta.js";
 
 /** A tier entry that is superseded, and what the reader gets instead. */
 export interface SupersededEntry {

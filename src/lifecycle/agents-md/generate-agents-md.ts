@@ -8,7 +8,7 @@
 
 import { errAsync, okAsync, ResultAsync } from "neverthrow";
 import type { NotesMemory } from "../../notes/notes-memory.js";
-import type { Note, NoteMeta } from "../../notes/note-meta.js";
+import type { Note, NoteMeta } from "../../notes/store/note-meta.js";
 import type {
   DuplicateIdError,
   GitError,
@@ -20,7 +20,7 @@ import type { Tokenizer } from "../../ports/tokenizer.js";
 import { renderAgentsSection, type HotSectionNote, type SectionNote } from "./render-section.js";
 import { spliceSection } from "./splice-section.js";
 import { currentTierIds, type SupersededEntry } from "./current-tiers.js";
-import { currentText } from "../../model/superseded-text.js";
+import { currentText } from "../../model/supersession/superseded-text.js";
 
 /** The note operations generation reads through (a whole memory satisfies it). */
 export type AgentsMdNotes = Pick<NotesMemory, "index" | "read" | "list">;

@@ -1,4 +1,4 @@
-import type { StoredJournalEntry } from "../../model/journal-entry.js";
+import type { StoredJournalEntry } from "../../model/records/journal-entry.js";
 import type { LoggedSession } from "../sessions/session-unconsumed.js";
 import type { ConsolidationPlan } from "./consolidation-plan.js";
 import type { Prompt, PromptNote, PromptSession } from "./consolidation-prompt.js";

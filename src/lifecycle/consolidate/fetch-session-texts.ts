@@ -1,4 +1,4 @@
-import { NO_SESSION_METHOD, type StoredJournalEntry } from "../../model/journal-entry.js";
+import { NO_SESSION_METHOD, type StoredJournalEntry } from "../../model/records/journal-entry.js";
 import { readSession } from "../sessions/read-session.js";
 import type { LoggedSession } from "../sessions/session-unconsumed.js";
 import { CHARS_PER_TOKEN, type ConsolidationDeps } from "./consolidation-deps.js";

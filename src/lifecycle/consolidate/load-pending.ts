@@ -5,7 +5,7 @@ import type { ConsolidationDeps } from "./consolidation-deps.js";
 import { CHARS_PER_TOKEN } from "./consolidation-deps.js";
 import { shownBody, type PromptNote } from "./consolidation-prompt.js";
 import type { LoadJournalsInput, LoadJournalsOutput } from "./consolidation-steps.js";
-import { readNoteBodies } from "../../notes/read-note-bodies.js";
+import { readNoteBodies } from "../../notes/reads/read-note-bodies.js";
 import { readKept, stillKept } from "./kept-inbox.js";
 import { findSavedRun } from "./find-saved-run.js";
 

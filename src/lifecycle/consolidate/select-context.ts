@@ -9,7 +9,7 @@ import {
   type PromptSession,
 } from "./consolidation-prompt.js";
 import type { SelectContextInput, SelectContextOutput } from "./consolidation-steps.js";
-import { readNoteBodies } from "../../notes/read-note-bodies.js";
+import { readNoteBodies } from "../../notes/reads/read-note-bodies.js";
 import { MAX_QUERY_LENGTH } from "../../notes/search/search-options.js";
 import { renderStaleReferences } from "../../notes/verify/stale-references.js";
 

@@ -6,7 +6,7 @@
  * file format's supersession line (model/supersession.ts); its text stays.
  */
 import { isValidId } from "../../model/id.js";
-import { isIsoDate } from "../../model/supersession.js";
+import { isIsoDate } from "../../model/supersession/supersession.js";
 
 /** A supersede op as the model wrote it (shape checked by the answer schema). */
 export interface SupersedeOp {

@@ -1,5 +1,5 @@
 import { MAX_ANSWER_NOTE_BYTES } from "../consolidate/consolidation-answer.js";
-import { missingSentences } from "../../model/sentences.js";
+import { missingSentences } from "../../model/markdown/sentences.js";
 import { validateBody, validateTags, validateTitle } from "../../model/note-input.js";
 import type { DefragAction } from "./defrag-decision.js";
 import type { DefragViolation } from "./validate-decision.js";

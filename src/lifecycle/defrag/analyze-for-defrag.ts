@@ -1,18 +1,18 @@
 import { createHash, randomBytes } from "node:crypto";
 import { err, ok, type Result } from "neverthrow";
 import type { MemoryAnalysis } from "../../notes/analysis/memory-analysis.js";
-import { readIndexTiers } from "../../notes/tiers/index-note.js";
+import { readIndexTiers } from "../../model/records/index-note.js";
 import { INDEX_NOTE_PATH } from "../../model/layout.js";
 import type { NotesMemory } from "../../notes/notes-memory.js";
 import type { MemoryError } from "../../errors.js";
 import type { Persistence } from "../../ports/persistence.js";
-import { readNoteBodies } from "../../notes/read-note-bodies.js";
+import { readNoteBodies } from "../../notes/reads/read-note-bodies.js";
 import { planBatches, shownCost, type DefragNoteLine } from "./defrag-batches.js";
 import type { DefragFindings } from "./defrag-prompt.js";
 import type { AnalyzeOutput } from "./defrag-steps.js";
 import type { SimNote } from "./dry-run-decision.js";
 import { DEFAULT_SUPERSEDED_ARCHIVE_DAYS, type DefragGuardrails } from "./validate-decision.js";
-import { noteSupersession } from "../../model/supersession.js";
+import { noteSupersession } from "../../model/supersession/supersession.js";
 import {
   renderStaleReferences,
   type StaleReferences,

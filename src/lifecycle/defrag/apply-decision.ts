@@ -4,7 +4,7 @@ import type { MemoryError } from "../../errors.js";
 import type { DefragAction, DefragDecision } from "./defrag-decision.js";
 import { scrubNewText } from "../secret-scrubber.js";
 import { splitStub } from "./dry-run-decision.js";
-import { missingSentences } from "../../model/sentences.js";
+import { missingSentences } from "../../model/markdown/sentences.js";
 import { replacedText } from "./action-checks.js";
 
 /** What applying a decision changed. */

@@ -12,7 +12,7 @@ import {
   type LockError,
 } from "../../errors.js";
 import { holdingLock, type AcquireLock } from "../../notes/memory-lock.js";
-import type { StoredJournalEntry } from "../../model/journal-entry.js";
+import type { StoredJournalEntry } from "../../model/records/journal-entry.js";
 import type { AddedJournalEntry, JournalEntryInput } from "./journal-add.js";
 
 /** What {@link addOnceUnderLock} did: added the entry, or found one already pending. */

@@ -14,7 +14,7 @@ import {
   serializeJournalEntry,
   type JournalEntry,
   type StoredJournalEntry,
-} from "../../model/journal-entry.js";
+} from "../../model/records/journal-entry.js";
 import { journalEntrySchema } from "./journal-entry-schema.js";
 import { isJournalId, journalPath, sortableTimestamp } from "./journal-paths.js";
 

@@ -7,7 +7,7 @@ import {
   canonicalEntry,
   type JournalEntry,
   type StoredJournalEntry,
-} from "../../model/journal-entry.js";
+} from "../../model/records/journal-entry.js";
 import { journalEntrySchema } from "./journal-entry-schema.js";
 
 /**

@@ -7,7 +7,7 @@ import {
   MAX_NOTE_LENGTH,
   type JournalEntry,
   type KNOWN_RETRIEVAL_METHODS,
-} from "../../model/journal-entry.js";
+} from "../../model/records/journal-entry.js";
 
 const name = "0 < string <= 64";
 const path = "0 < string <= 4096";

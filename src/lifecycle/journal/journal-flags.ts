@@ -7,7 +7,7 @@ import {
   NO_SESSION_METHOD,
   type KNOWN_HARNESSES,
   type KNOWN_RETRIEVAL_METHODS,
-} from "../../model/journal-entry.js";
+} from "../../model/records/journal-entry.js";
 
 /**
  * The options of `memory journal add`, one field per flag.

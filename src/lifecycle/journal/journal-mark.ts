@@ -25,7 +25,7 @@ import {
   type ConsolidatedJournalEntry,
   type ConsolidationResult,
 } from "./journal-done.js";
-import type { StoredJournalEntry } from "../../model/journal-entry.js";
+import type { StoredJournalEntry } from "../../model/records/journal-entry.js";
 import { journalEntrySchema } from "./journal-entry-schema.js";
 import { checkJournalText } from "./journal-file.js";
 import { isJournalId, journalPath } from "./journal-paths.js";

@@ -20,7 +20,7 @@ import {
   type ConsolidatedJournalEntry,
   type ConsolidationResult,
 } from "./journal-done.js";
-import type { StoredJournalEntry } from "../../model/journal-entry.js";
+import type { StoredJournalEntry } from "../../model/records/journal-entry.js";
 import { journalEntrySchema } from "./journal-entry-schema.js";
 import type { InvalidJournalFile } from "./journal-file.js";
 import { markEntries, type MarkError } from "./journal-mark.js";

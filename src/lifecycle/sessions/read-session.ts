@@ -1,7 +1,7 @@
 import { errAsync, type ResultAsync } from "neverthrow";
 import { InvalidInputError, SessionReadError } from "../../errors.js";
-import type { JournalEntry } from "../../model/journal-entry.js";
-import { budgetProblem } from "../../model/session-budget.js";
+import type { JournalEntry } from "../../model/records/journal-entry.js";
+import { budgetProblem } from "../../model/records/session-budget.js";
 import type {
   ReadSessionOptions,
   SessionReadFailure,

@@ -6,7 +6,11 @@
 import { err, ok, type ResultAsync } from "neverthrow";
 import type { PersistenceError } from "../../errors.js";
 import type { Persistence } from "../../ports/persistence.js";
-import { formatSession, parseSessions, type SessionParts } from "./session-markdown.js";
+import {
+  formatSession,
+  parseSessions,
+  type SessionParts,
+} from "../../model/records/session-markdown.js";
 import { sessionLogPath, utcDay, utcTime } from "./session-paths.js";
 import { scrubSecrets } from "../secret-scrubber.js";
 

@@ -13,7 +13,7 @@ import {
   SESSION_CURSOR_PATH,
   type SessionRef,
 } from "./session-cursor.js";
-import { parseSessions } from "./session-markdown.js";
+import { parseSessions } from "../../model/records/session-markdown.js";
 import { parseSessionLogPath, SESSIONS_FOLDER } from "./session-paths.js";
 
 const refsSchema = type({ path: "string", number: "1 <= number.integer <= 999999" }).array();

@@ -10,7 +10,7 @@ import {
   SESSION_HEADER,
   trimBlankLines,
   type SessionParts,
-} from "./session-markdown.js";
+} from "../../model/records/session-markdown.js";
 
 /** Longest what/why/how accepted: a session note, not a transcript. */
 export const MAX_PART_LENGTH = 20_000;

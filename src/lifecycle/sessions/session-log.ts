@@ -12,7 +12,7 @@ import { appendSession, type AppendedSession } from "./session-append.js";
 import { checkRefs, consumeSessions } from "./session-consume.js";
 import { readCursor, type SessionRef } from "./session-cursor.js";
 import { checkParts, parseAgent, type AgentNumber } from "./session-input.js";
-import type { SessionParts } from "./session-markdown.js";
+import type { SessionParts } from "../../model/records/session-markdown.js";
 import { findPickup, type Pickup } from "./session-pickup.js";
 import { serializedWithLock, type RunSerialized } from "./session-serial.js";
 import { unconsumedSessions, type LoggedSession } from "./session-unconsumed.js";

@@ -9,7 +9,7 @@ import { err, ok, type ResultAsync } from "neverthrow";
 import { safeAsync } from "../../shared/safe-async.js";
 import { PersistenceError } from "../../errors.js";
 import type { Persistence } from "../../ports/persistence.js";
-import { parseSessions } from "./session-markdown.js";
+import { parseSessions } from "../../model/records/session-markdown.js";
 import {
   parseSessionLogPath,
   previousUtcDay,

@@ -7,7 +7,7 @@ import { safeAsync } from "../../shared/safe-async.js";
 import { PersistenceError, type InvalidInputError } from "../../errors.js";
 import type { Persistence, StoredFile } from "../../ports/persistence.js";
 import type { SessionCursor } from "./session-cursor.js";
-import { parseSessions, type ParsedSession } from "./session-markdown.js";
+import { parseSessions, type ParsedSession } from "../../model/records/session-markdown.js";
 import { parseSessionLogPath, SESSIONS_FOLDER } from "./session-paths.js";
 
 /**

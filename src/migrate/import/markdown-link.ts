@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { findCodeRanges, isInsideRanges } from "../../model/code-ranges.js";
+import { findCodeRanges, isInsideRanges } from "../../model/markdown/code-ranges.js";
 
 /** One inline markdown link or image of a text. */
 export interface MarkdownLink {

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { fencedBlockEnd, openingFence } from "../../model/code-fences.js";
+import { fencedBlockEnd, openingFence } from "../../model/markdown/code-fences.js";
 
 /** One section: its heading (absent for the text before the first heading) and its text. */
 export interface MarkdownSection {

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { findCodeRanges } from "../../model/code-ranges.js";
+import { findCodeRanges } from "../../model/markdown/code-ranges.js";
 import type { BodyPart, ImportProblem } from "./import-kind.js";
 import { folderOf, resolveRelative } from "./source-paths.js";
 

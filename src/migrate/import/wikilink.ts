@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { findCodeRanges, isInsideRanges } from "../../model/code-ranges.js";
+import { findCodeRanges, isInsideRanges } from "../../model/markdown/code-ranges.js";
 
 /** One wiki link of a text, with its parts and its exact source text. */
 export interface Wikilink {

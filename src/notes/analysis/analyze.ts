@@ -1,7 +1,7 @@
 import type { ResultAsync } from "neverthrow";
 import { loadGraph } from "../graph/graph-view.js";
-import type { NoteSnapshot } from "../note-store.js";
-import { loadTimes, type TimesLookup } from "../note-times.js";
+import type { NoteSnapshot } from "../store/note-store.js";
+import { loadTimes, type TimesLookup } from "../store/note-times.js";
 import type { NotesContext } from "../notes-context.js";
 import type { GitError, PersistenceError } from "../../errors.js";
 import type { AnalysisInput, AnalysisOptions } from "./analysis-input.js";

@@ -7,11 +7,11 @@
  * @module
  */
 
-import { conflictMarkerLines } from "../../model/conflict-markers.js";
+import { conflictMarkerLines } from "../../model/merge/conflict-markers.js";
 import { ID_PLACEHOLDER, ID_SOURCE, isValidId } from "../../model/id.js";
-import { mergeMarkLines } from "../../model/merge-mark.js";
-import type { NoteSnapshot } from "../note-snapshot.js";
-import { readIndexTiers } from "../tiers/index-note.js";
+import { mergeMarkLines } from "../../model/merge/merge-mark.js";
+import type { NoteSnapshot } from "../store/note-snapshot.js";
+import { readIndexTiers } from "../../model/records/index-note.js";
 import type { DoctorFinding } from "./doctor-findings.js";
 
 /** A note or the index note with git's conflict markers in it: an error. */

@@ -1,7 +1,7 @@
-import type { StoredNote } from "../note-store.js";
-import type { TimesLookup } from "../note-times.js";
+import type { StoredNote } from "../store/note-store.js";
+import type { TimesLookup } from "../store/note-times.js";
 import type { GraphView } from "./graph-view.js";
-import { resolveRedirect } from "../../model/redirect-record.js";
+import { resolveRedirect } from "../../model/records/redirect-record.js";
 import { duplicateFindings } from "./duplicate-findings.js";
 import { linkProblemFindings } from "./link-problem-findings.js";
 import {

@@ -1,5 +1,5 @@
-import { duplicateCopies } from "../duplicate-copies.js";
-import type { NoteSnapshot } from "../note-store.js";
+import { duplicateCopies } from "../store/duplicate-copies.js";
+import type { NoteSnapshot } from "../store/note-store.js";
 import type { DoctorFinding } from "./doctor-findings.js";
 
 /**

@@ -1,7 +1,7 @@
 import { errAsync, okAsync, type ResultAsync } from "neverthrow";
 import type { GitError, LockError, NotFoundError, PersistenceError } from "../../errors.js";
-import { duplicateCopies } from "../duplicate-copies.js";
-import { mergeCopies } from "../merge-copies.js";
+import { duplicateCopies } from "../store/duplicate-copies.js";
+import { mergeCopies } from "../ops/merge-copies.js";
 import type { NotesContext } from "../notes-context.js";
 import type { DoctorFix } from "./doctor.js";
 

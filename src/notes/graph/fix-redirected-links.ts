@@ -2,10 +2,10 @@ import { okAsync, ResultAsync } from "neverthrow";
 import type { LockError, NotFoundError, PersistenceError } from "../../errors.js";
 import { replaceLink } from "../../model/link-rewrite.js";
 import { extractLinks } from "../../model/links.js";
-import { resolveRedirect } from "../../model/redirect-record.js";
+import { resolveRedirect } from "../../model/records/redirect-record.js";
 import { serialized, type NotesContext } from "../notes-context.js";
-import { loadRedirects } from "../redirects.js";
-import { rewriteFile } from "../rewrite-file.js";
+import { loadRedirects } from "../store/redirects.js";
+import { rewriteFile } from "../ops/rewrite-file.js";
 import type { DoctorFix } from "./doctor.js";
 import { loadGraph } from "./graph-view.js";
 

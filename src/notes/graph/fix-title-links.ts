@@ -2,7 +2,7 @@ import { okAsync, ResultAsync } from "neverthrow";
 import type { LockError, NotFoundError, PersistenceError } from "../../errors.js";
 import { findLinkProblems, titleLinkToIdLink } from "../../model/link-problems.js";
 import { serialized, type NotesContext } from "../notes-context.js";
-import { rewriteFile } from "../rewrite-file.js";
+import { rewriteFile } from "../ops/rewrite-file.js";
 import type { DoctorFix } from "./doctor.js";
 import { loadGraph } from "./graph-view.js";
 import { titleLinkFixes } from "./link-problem-findings.js";

@@ -1,6 +1,6 @@
 import type { ResultAsync } from "neverthrow";
 import type { PersistenceError } from "../../errors.js";
-import type { NoteSnapshot, StoredNote } from "../note-store.js";
+import type { NoteSnapshot, StoredNote } from "../store/note-store.js";
 import type { NotesContext } from "../notes-context.js";
 import { INDEX_SOURCE } from "./link-index.js";
 

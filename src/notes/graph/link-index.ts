@@ -1,5 +1,5 @@
 import type { NoteLink } from "../../model/links.js";
-import type { NoteSnapshot, StoredNote } from "../note-store.js";
+import type { NoteSnapshot, StoredNote } from "../store/note-store.js";
 
 /** The key the index note's links are filed under, beside note paths. */
 export const INDEX_SOURCE = "index.md";

@@ -5,7 +5,7 @@
  */
 import { findLinkProblems, type TitleLink } from "../../model/link-problems.js";
 import { slugify } from "../../model/slug.js";
-import type { NoteSnapshot, StoredNote } from "../note-store.js";
+import type { NoteSnapshot, StoredNote } from "../store/note-store.js";
 import type { DoctorFinding } from "./doctor-findings.js";
 import { ID_PLACEHOLDER, ID_SHAPE } from "../../model/id.js";
 

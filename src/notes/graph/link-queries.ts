@@ -6,10 +6,10 @@ import type {
   PersistenceError,
 } from "../../errors.js";
 import type { NoteStatus } from "../../model/layout.js";
-import { resolveRedirect } from "../../model/redirect-record.js";
-import { findNote } from "../find-note.js";
+import { resolveRedirect } from "../../model/records/redirect-record.js";
+import { findNote } from "../store/find-note.js";
 import type { NotesContext } from "../notes-context.js";
-import { loadRedirects } from "../redirects.js";
+import { loadRedirects } from "../store/redirects.js";
 import { loadGraph } from "./graph-view.js";
 
 /** A note that links to the one asked about. */

@@ -5,11 +5,11 @@
  * @module
  */
 
-import { followSupersession } from "../../model/supersession-chain.js";
-import { readSupersessions, type Supersession } from "../../model/supersession.js";
-import type { NoteSnapshot } from "../note-snapshot.js";
-import type { StoredNote } from "../note-snapshot.js";
-import { readIndexTiers } from "../tiers/index-note.js";
+import { followSupersession } from "../../model/supersession/supersession-chain.js";
+import { readSupersessions, type Supersession } from "../../model/supersession/supersession.js";
+import type { NoteSnapshot } from "../store/note-snapshot.js";
+import type { StoredNote } from "../store/note-snapshot.js";
+import { readIndexTiers } from "../../model/records/index-note.js";
 import type { DoctorFinding } from "./doctor-findings.js";
 
 /**

@@ -15,7 +15,7 @@ import { errAsync, okAsync, ResultAsync, type Result } from "neverthrow";
 import { EmbedderError, type PersistenceError } from "../../errors.js";
 import type { Embedder } from "../../ports/embedder.js";
 import type { Persistence } from "../../ports/persistence.js";
-import type { NoteSnapshot, StoredNote } from "../note-store.js";
+import type { NoteSnapshot, StoredNote } from "../store/note-store.js";
 import { readableBody } from "./search-text.js";
 import { cosine, embedChecked, embedQuery } from "./embed-calls.js";
 import { contentHash, loadVectorCache, saveVectorCache, type VectorCache } from "./vector-cache.js";

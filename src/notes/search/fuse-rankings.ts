@@ -1,4 +1,4 @@
-import type { NoteFacts } from "../note-facts.js";
+import type { NoteFacts } from "../store/note-facts.js";
 import type { VectorHit } from "./embeddings.js";
 import type { RankedHit } from "./link-boost.js";
 

@@ -6,8 +6,8 @@
  *
  * @module
  */
-import type { NoteFacts } from "../note-facts.js";
-import type { StoredNote } from "../note-store.js";
+import type { NoteFacts } from "../store/note-facts.js";
+import type { StoredNote } from "../store/note-store.js";
 import type { IndexDocument } from "./inverted-index.js";
 import { exactTerm, searchTerm } from "./search-terms.js";
 import { foldTerm, readableBody, tokenizeWords } from "./search-text.js";

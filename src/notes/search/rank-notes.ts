@@ -1,11 +1,11 @@
 import { tagKey } from "../../model/tags.js";
-import type { StoredNote } from "../note-store.js";
+import type { StoredNote } from "../store/note-store.js";
 import type { NoteStatus } from "../../model/layout.js";
 import type { VectorHit } from "./embeddings.js";
 import { fuseRankings } from "./fuse-rankings.js";
 import { applyLinkBoost, type RankedHit } from "./link-boost.js";
 import type { SearchHit } from "./search-index.js";
-import type { NoteFacts } from "../note-facts.js";
+import type { NoteFacts } from "../store/note-facts.js";
 import type { ValidSearch } from "./search-options.js";
 import { foldTerm, readableBody } from "./search-text.js";
 import { searchTerm } from "./search-terms.js";

@@ -1,5 +1,5 @@
-import type { NoteFacts } from "../note-facts.js";
-import type { StoredNote } from "../note-store.js";
+import type { NoteFacts } from "../store/note-facts.js";
+import type { StoredNote } from "../store/note-store.js";
 import { expansionTerms, FEEDBACK, feedbackScore } from "./feedback.js";
 import {
   createInvertedIndex,

@@ -1,7 +1,7 @@
 import { errAsync, okAsync, ResultAsync } from "neverthrow";
 import type { InvalidInputError, PersistenceError } from "../../errors.js";
-import type { NoteFacts } from "../note-facts.js";
-import type { StoredNote } from "../note-store.js";
+import type { NoteFacts } from "../store/note-facts.js";
+import type { StoredNote } from "../store/note-store.js";
 import type { NotesContext } from "../notes-context.js";
 import type { Embeddings, VectorHit } from "./embeddings.js";
 import { rankNotes, searchResultOf, type SearchResult } from "./rank-notes.js";
@@ -10,9 +10,9 @@ import type { Matched, SearchIndex } from "./search-index.js";
 import { validateSearch, type SearchOptions } from "./search-options.js";
 import { readableBody } from "./search-text.js";
 import { stopwordHits } from "./stopword-hits.js";
-import { noteSupersession } from "../../model/supersession.js";
+import { noteSupersession } from "../../model/supersession/supersession.js";
 import { currentFirst } from "./current-first.js";
-import type { FactsSnapshot } from "../note-snapshot.js";
+import type { FactsSnapshot } from "../store/note-snapshot.js";
 
 // Past this many notes to (re)index, one snapshot (which reads concurrently and keeps the
 // bodies the store already holds) beats reading the files one by one.

@@ -1,4 +1,4 @@
-import type { StoredNote } from "../note-store.js";
+import type { StoredNote } from "../store/note-store.js";
 import type { SearchHit } from "./search-index.js";
 import { foldTerm, tokenizeWords } from "./search-text.js";
 

@@ -9,7 +9,11 @@ import {
   type NotFoundError,
   type PersistenceError,
 } from "../../errors.js";
-import { readIndexTiers, writeIndexTiers, type IndexTiers } from "./index-note.js";
+import {
+  readIndexTiers,
+  writeIndexTiers,
+  type IndexTiers,
+} from "../../model/records/index-note.js";
 import {
   checkCommitRequest,
   commitIfAsked,

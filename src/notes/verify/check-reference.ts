@@ -7,9 +7,9 @@
  * @module
  */
 
-import type { CodeReference } from "../../model/code-references.js";
-import type { PathReference } from "../../model/path-references.js";
-import type { RepositoryUrlReference } from "../../model/repository-urls.js";
+import type { CodeReference } from "../../model/references/code-references.js";
+import type { PathReference } from "../../model/references/path-references.js";
+import type { RepositoryUrlReference } from "../../model/references/repository-urls.js";
 import type { RepositoryIndex } from "./repository-index.js";
 
 /** The kinds of stale reference verify reports. */

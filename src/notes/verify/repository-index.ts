@@ -9,7 +9,7 @@
 
 import { okAsync, ResultAsync } from "neverthrow";
 import type { GitError, PersistenceError } from "../../errors.js";
-import { repositoryKey } from "../../model/repository-urls.js";
+import { repositoryKey } from "../../model/references/repository-urls.js";
 import type { ProjectRepository } from "../../ports/project-repository.js";
 import { mapConcurrently } from "../../shared/map-concurrently.js";
 

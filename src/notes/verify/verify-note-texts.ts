@@ -8,8 +8,11 @@
 
 import { ResultAsync } from "neverthrow";
 import type { GitError, PersistenceError } from "../../errors.js";
-import { extractCodeReferences, type CodeReference } from "../../model/code-references.js";
-import { currentText, supersededSpans } from "../../model/superseded-text.js";
+import {
+  extractCodeReferences,
+  type CodeReference,
+} from "../../model/references/code-references.js";
+import { currentText, supersededSpans } from "../../model/supersession/superseded-text.js";
 import type { ProjectRepository } from "../../ports/project-repository.js";
 import {
   checkReference,

@@ -1,7 +1,7 @@
 import { parseFilename } from "../../model/filename.js";
 import { isNoteStatus, type NoteStatus } from "../../model/layout.js";
 import { extractLinks } from "../../model/links.js";
-import type { StoredNote } from "../../notes/note-store.js";
+import type { StoredNote } from "../../notes/store/note-store.js";
 import { rankNotes, searchResultOf, type SearchResult } from "../../notes/search/rank-notes.js";
 import { createSearchIndex, type Matched } from "../../notes/search/search-index.js";
 import { validateSearch } from "../../notes/search/search-options.js";

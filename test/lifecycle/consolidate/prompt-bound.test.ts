@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { promptBoundLlm } from "../../../src/testing/prompt-bound-llm.js";
-import { sentencesOf } from "../../../src/model/sentences.js";
+import { sentencesOf } from "../../../src/model/markdown/sentences.js";
 import { freshWorld, memoryOver } from "../../torture/world.js";
 import { okOf } from "../../helpers/result-helpers.js";
 

@@ -15,7 +15,7 @@ import { fsPersistence } from "../../../src/adapters/fs/fs-persistence.js";
 import { gitCli } from "../../../src/adapters/git-cli/git-cli.js";
 import { contextQueries } from "../../../src/lifecycle/consolidate/select-context.js";
 import { createMemory } from "../../../src/memory.js";
-import { noteSupersession } from "../../../src/model/supersession.js";
+import { noteSupersession } from "../../../src/model/supersession/supersession.js";
 import { promptBoundLlm } from "../../../src/testing/prompt-bound-llm.js";
 import { isolatedGitEnv } from "../../helpers/git-env.js";
 import { okOf } from "../../helpers/result-helpers.js";

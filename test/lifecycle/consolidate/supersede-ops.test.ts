@@ -15,7 +15,7 @@ import { fsPersistence } from "../../../src/adapters/fs/fs-persistence.js";
 import { gitCli } from "../../../src/adapters/git-cli/git-cli.js";
 import { llmFromFunction } from "../../../src/adapters/llm/llm-from-function.js";
 import { createMemory } from "../../../src/memory.js";
-import { noteSupersession } from "../../../src/model/supersession.js";
+import { noteSupersession } from "../../../src/model/supersession/supersession.js";
 import type { Llm } from "../../../src/ports/llm.js";
 import { promptBoundLlm } from "../../../src/testing/prompt-bound-llm.js";
 import { isolatedGitEnv } from "../../helpers/git-env.js";

@@ -3,7 +3,7 @@ import { promptBoundLlm } from "../../../src/testing/prompt-bound-llm.js";
 import { freshMemory } from "../../helpers/fresh-memory.js";
 import { seedNotes } from "../../helpers/seed-notes.js";
 import { okOf } from "../../helpers/result-helpers.js";
-import { sentencesOf } from "../../../src/model/sentences.js";
+import { sentencesOf } from "../../../src/model/markdown/sentences.js";
 
 /** Distinct sentences about one topic, so a dropped one is noticed. */
 function prose(topic: string, count: number): string {

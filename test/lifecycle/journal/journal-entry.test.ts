@@ -1,6 +1,9 @@
 import { type } from "arktype";
 import { describe, expect, it } from "vitest";
-import { serializeJournalEntry, type JournalEntry } from "../../../src/model/journal-entry.js";
+import {
+  serializeJournalEntry,
+  type JournalEntry,
+} from "../../../src/model/records/journal-entry.js";
 import { journalEntrySchema } from "../../../src/lifecycle/journal/journal-entry-schema.js";
 import {
   inferRetrievalMethod,

@@ -7,7 +7,7 @@ import {
   createSessionLog,
   type SessionLogOptions,
 } from "../../../src/lifecycle/sessions/session-log.js";
-import { parseSessions } from "../../../src/lifecycle/sessions/session-markdown.js";
+import { parseSessions } from "../../../src/model/records/session-markdown.js";
 import { errOf, okOf } from "../../helpers/result-helpers.js";
 import { parts, setupLog as setup } from "./log-helpers.js";
 

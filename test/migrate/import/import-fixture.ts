@@ -10,7 +10,7 @@ import type {
   ImportedNote,
   SourceFile,
 } from "../../../src/migrate/import/import-kind.js";
-import { missingSentences } from "../../../src/model/sentences.js";
+import { missingSentences } from "../../../src/model/markdown/sentences.js";
 
 export const FIXTURES = join(import.meta.dirname, "../../fixtures/import");
 

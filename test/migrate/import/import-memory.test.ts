@@ -10,7 +10,7 @@ import {
 import { parseImportRecord } from "../../../src/migrate/import/import-record.js";
 import { MAX_NOTE_BYTES } from "../../../src/model/note-size.js";
 import { parseSourceTrailers } from "../../../src/model/provenance.js";
-import { sentencesOf } from "../../../src/model/sentences.js";
+import { sentencesOf } from "../../../src/model/markdown/sentences.js";
 import type { NotesMemory } from "../../../src/notes/notes-memory.js";
 import { okOf } from "../../helpers/result-helpers.js";
 import { wikiKind } from "./wiki-kind.js";

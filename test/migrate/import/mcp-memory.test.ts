@@ -4,7 +4,7 @@ import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ImportReading } from "../../../src/migrate/import/import-kind.js";
 import { mcpMemoryKind } from "../../../src/migrate/import/mcp-memory.js";
-import { sentencesOf } from "../../../src/model/sentences.js";
+import { sentencesOf } from "../../../src/model/markdown/sentences.js";
 import {
   bodyText,
   FIXTURES,

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { ImportedNote, SourceFile } from "../../../src/migrate/import/import-kind.js";
 import { mem0Kind } from "../../../src/migrate/import/mem0.js";
-import { sentencesOf } from "../../../src/model/sentences.js";
+import { sentencesOf } from "../../../src/model/markdown/sentences.js";
 import { bodyText } from "./source-files.js";
 
 const FIXTURES = fileURLToPath(new URL("../../fixtures/import/mem0/", import.meta.url));

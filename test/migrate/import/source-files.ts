@@ -11,7 +11,7 @@ import type {
 } from "../../../src/migrate/import/import-kind.js";
 import { findMarkdownLinks } from "../../../src/migrate/import/markdown-link.js";
 import { findWikilinks, visibleText } from "../../../src/migrate/import/wikilink.js";
-import { sentencesOf } from "../../../src/model/sentences.js";
+import { sentencesOf } from "../../../src/model/markdown/sentences.js";
 
 /** Every file under `folder` as a source file (path relative to it, forward slashes), sorted. */
 export function readSourceFolder(folder: string): SourceFile[] {

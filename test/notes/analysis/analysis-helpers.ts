@@ -2,7 +2,7 @@ import * as fc from "fast-check";
 import { createLinkIndex } from "../../../src/notes/graph/link-index.js";
 import type { AnalysisNote } from "../../../src/notes/analysis/analysis-input.js";
 import { createMemoryLock } from "../../../src/notes/memory-lock.js";
-import { createNoteStore } from "../../../src/notes/note-store.js";
+import { createNoteStore } from "../../../src/notes/store/note-store.js";
 import type { NotesContext } from "../../../src/notes/notes-context.js";
 import { createSerialQueue } from "../../../src/shared/serial-queue.js";
 import type { Git } from "../../../src/ports/git.js";

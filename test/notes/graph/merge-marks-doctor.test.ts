@@ -3,7 +3,7 @@
  * doctor warning with the fix; the same lines quoted in code are not.
  */
 import { describe, expect, it } from "vitest";
-import { mergeNoteText } from "../../../src/model/merge-note.js";
+import { mergeNoteText } from "../../../src/model/merge/merge-note.js";
 import { freshMemory } from "../../helpers/fresh-memory.js";
 import { okOf } from "../../helpers/result-helpers.js";
 

@@ -1,7 +1,7 @@
 import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseNote } from "../../../src/model/note-format.js";
-import type { StoredNote } from "../../../src/notes/note-store.js";
+import type { StoredNote } from "../../../src/notes/store/note-store.js";
 import { fuseRankings, RRF_K } from "../../../src/notes/search/fuse-rankings.js";
 import type { RankedHit } from "../../../src/notes/search/link-boost.js";
 

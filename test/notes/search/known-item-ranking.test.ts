@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { parseNote } from "../../../src/model/note-format.js";
-import type { StoredNote } from "../../../src/notes/note-store.js";
+import type { StoredNote } from "../../../src/notes/store/note-store.js";
 import { createSearchIndex } from "../../../src/notes/search/search-index.js";
 import { searchFixture } from "./search-fixture.js";
 import { okOf } from "../../helpers/result-helpers.js";

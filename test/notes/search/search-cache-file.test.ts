@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { parseNote } from "../../../src/model/note-format.js";
 import { noteHash } from "../../../src/model/note-hash.js";
-import type { StoredNote } from "../../../src/notes/note-store.js";
+import type { StoredNote } from "../../../src/notes/store/note-store.js";
 import {
   decodeSearchCache,
   encodeSearchCache,

@@ -1,5 +1,5 @@
 import { createLinkIndex } from "../../../src/notes/graph/link-index.js";
-import { createNoteStore } from "../../../src/notes/note-store.js";
+import { createNoteStore } from "../../../src/notes/store/note-store.js";
 import type { NotesContext } from "../../../src/notes/notes-context.js";
 import { createSerialQueue } from "../../../src/shared/serial-queue.js";
 import { createSearchIndex, type SearchIndex } from "../../../src/notes/search/search-index.js";

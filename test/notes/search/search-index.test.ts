@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { parseNote } from "../../../src/model/note-format.js";
-import { factsOf, type NoteFacts } from "../../../src/notes/note-facts.js";
-import type { StoredNote } from "../../../src/notes/note-store.js";
+import { factsOf, type NoteFacts } from "../../../src/notes/store/note-facts.js";
+import type { StoredNote } from "../../../src/notes/store/note-store.js";
 import { createSearchIndex } from "../../../src/notes/search/search-index.js";
 
 function note(n: number, body: string, version = 0): StoredNote {

@@ -1,0 +1,79 @@
+import { err, errAsync, ok, okAsync, type Result, type ResultAsync } from "neverthrow";
+import { InvalidInputError } from "../../errors.js";
+import { parseNote, serializeNote } from "../../model/note-format.js";
+import { checkNoteSize } from "../../model/note-size.js";
+import { validateBody, validateTitle } from "../../model/note-input.js";
+import { findNote } from "../store/find-note.js";
+import { checkCommitRequest, commitIfAsked, type ChangedNote } from "../mutation-options.js";
+import { changedNote } from "./changed-note.js";
+import { serialized, type NotesContext } from "../notes-context.js";
+import { checkExpected, type UpdateError, type UpdateOptions } from "./update.js";
+
+/** A section added at the end of a note. */
+export interface AppendSection {
+  /** The section's text. */
+  readonly body: string;
+  /** Optional `## ` heading put above it. */
+  readonly heading?: string;
+}
+
+/**
+ * Adds a section at the end of a note's body without replacing any of its text: the safe
+ * edit for a writer that has not seen (or does not want to rewrite) the whole note. The
+ * file is read fresh under the lock, so an edit made behind the library's back a moment
+ * ago is kept. Idempotent: a section already at the end of the note is not added twice
+ * (a re-run after a crash adds it once). `expectedHash` makes it a compare-and-swap.
+ *
+ * @example
+ * ```ts
+ * await memory.append(id, { heading: "2026-11-23", body: "Deploys now need two approvals." });
+ * ```
+ */
+export function appendToNote(
+  ctx: NotesContext,
+  id: string,
+  section: AppendSection,
+  options: UpdateOptions = {},
+): ResultAsync<ChangedNote, UpdateError> {
+  const text = sectionText(section);
+  if (text.isErr()) return errAsync(text.error);
+  const commitCheck = checkCommitRequest(ctx, options);
+  if (commitCheck.isErr()) return errAsync(commitCheck.error);
+  return serialized(ctx, () =>
+    ctx.store
+      .snapshot()
+      .andThen((snapshot) => findNote(snapshot, id))
+      .andThen((stored) => checkExpected(ctx, stored, options.expectedHash))
+      .andThen((stored) =>
+        ctx.persistence.read(stored.path).andThen((markdown) => {
+          const note = parseNote(markdown, id, { slug: stored.slug });
+          if (note.body.trimEnd().endsWith(text.value)) return okAsync(undefined);
+          const body =
+            note.body.trim() === "" ? text.value : `${note.body.trimEnd()}\n\n${text.value}`;
+          return checkNoteSize(
+            serializeNote({ title: note.title, tags: note.tagLine, body }),
+          ).asyncAndThen((appended) =>
+            ctx.persistence.write(stored.path, appended).map(() => ctx.store.forget(stored.path)),
+          );
+        }),
+      )
+      .andThen(() => ctx.store.snapshot())
+      .andThen((snapshot) => findNote(snapshot, id))
+      .andThen((stored) =>
+        commitIfAsked(ctx, options, [stored.path]).andThen((outcome) =>
+          changedNote(ctx, stored, outcome),
+        ),
+      ),
+  );
+}
+
+function sectionText(section: AppendSection): Result<string, InvalidInputError> {
+  const body = validateBody(section.body);
+  if (body.isErr()) return err(body.error);
+  if (body.value.trim() === "")
+    return err(new InvalidInputError("An appended section needs text; nothing was written."));
+  if (section.heading === undefined) return ok(body.value.trim());
+  const heading = validateTitle(section.heading);
+  if (heading.isErr()) return err(heading.error);
+  return ok(`## ${heading.value}\n\n${body.value.trim()}`);
+}

@@ -1,0 +1,64 @@
+import type { ResultAsync } from "neverthrow";
+import type { GitError, PersistenceError } from "../../errors.js";
+import type { NoteStatus } from "../../model/layout.js";
+import { toNote, toNoteMeta, type Note, type NoteMeta } from "../store/note-meta.js";
+import type { NoteFacts } from "../store/note-facts.js";
+import { loadTimes } from "../store/note-times.js";
+import type { NotesContext } from "../notes-context.js";
+
+/** Narrows a listing. */
+export interface ListFilter {
+  /** Only notes in this state. */
+  readonly status?: NoteStatus;
+  /**
+   * Only notes with this tag (with or without `#`, case-insensitive). A parent tag matches
+   * its nested tags: `project` matches `#project/console`.
+   */
+  readonly tag?: string;
+}
+
+/**
+ * The metas of every note matching the filter, sorted by path, from the notes' facts: only
+ * files changed since the last look (or since the persisted cache) are read.
+ */
+export function listNotes(
+  ctx: NotesContext,
+  filter: ListFilter = {},
+): ResultAsync<NoteMeta[], PersistenceError | GitError> {
+  return ctx.store.facts().andThen((snapshot) => {
+    const matching = snapshot.notes.filter(matchesFilter(filter));
+    return loadTimes(ctx.git, ctx.now).map((times) =>
+      matching.map((stored) => toNoteMeta(stored, times(stored))),
+    );
+  });
+}
+
+/**
+ * The notes matching the filter with their bodies, sorted by path, from ONE look at the
+ * files: each note file is read and parsed at most once (a file unchanged since the store
+ * last read it is not read again), where `list` then `read` per note would read each twice
+ * and list the folders once per note.
+ */
+export function readAllNotes(
+  ctx: NotesContext,
+  filter: ListFilter = {},
+): ResultAsync<Note[], PersistenceError | GitError> {
+  return ctx.store.snapshot().andThen((snapshot) => {
+    const matching = snapshot.notes.filter(matchesFilter(filter));
+    return loadTimes(ctx.git, ctx.now).map((times) =>
+      matching.map((stored) => toNote(stored, times(stored))),
+    );
+  });
+}
+
+function matchesFilter(filter: ListFilter): (stored: NoteFacts) => boolean {
+  const tag = filter.tag?.replace(/^#/, "").toLowerCase();
+  return (stored) => {
+    if (filter.status !== undefined && stored.status !== filter.status) return false;
+    if (tag === undefined) return true;
+    return stored.note.tags.some((candidate) => {
+      const lower = candidate.toLowerCase();
+      return lower === tag || lower.startsWith(`${tag}/`);
+    });
+  };
+}
