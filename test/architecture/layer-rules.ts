@@ -80,7 +80,8 @@ export const LAYER_RULES: readonly LayerRule[] = [
   {
     layer: "model",
     paths: ["src/model/"],
-    holds: "pure note format: ids, slugs, filenames, tags, links, parse/serialize, layout",
+    holds:
+      "pure note format: ids, slugs, filenames, tags, links, parse/serialize; markdown/, references/, merge/, supersession/, records/ (the memory's other files)",
     imports: ["errors", "shared", "layout"],
     pure: true,
   },
@@ -94,7 +95,8 @@ export const LAYER_RULES: readonly LayerRule[] = [
   {
     layer: "notes",
     paths: ["src/notes/"],
-    holds: "the store, the lock, the safe operations; graph/, search/, analysis/, tiers/",
+    holds:
+      "the note tier: store/ (the store and its caches), ops/ (the safe operations), reads/, graph/, search/, analysis/, tiers/, verify/; the wiring and the lock at the top",
     imports: ["errors", "shared", "layout", "model", "ports"],
     pure: true,
   },
@@ -182,6 +184,23 @@ export const LAYER_RULES: readonly LayerRule[] = [
     pure: false,
   },
 ];
+
+/**
+ * The layer a path's folder belongs to, entry files included: an entry file inside a layer's
+ * folder is that layer's public face, so it may import only what the layer may (issue 29: the
+ * `format` entry used to reach into notes/ and lifecycle/, the `notes` entry into the
+ * composition root).
+ */
+export function folderLayerOf(path: string): Layer | undefined {
+  const rule = LAYER_RULES.find(
+    (candidate) =>
+      candidate.layer !== "entries" &&
+      candidate.paths.some((prefix) =>
+        prefix.endsWith("/") ? path.startsWith(prefix) : path === prefix,
+      ),
+  );
+  return rule?.layer;
+}
 
 /** The layer of a repository-relative path, or undefined outside `src/`. */
 export function layerOf(path: string): Layer | undefined {

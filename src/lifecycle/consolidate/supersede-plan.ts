@@ -3,7 +3,7 @@
  * (one the answer creates, or one shown) replaces it". Each op is checked on its own: one the
  * prompt does not justify is refused with its rule and reason, and the rest of the answer is
  * applied (issue 31: refusals one action at a time). Applying marks the old note with the
- * file format's supersession line (model/supersession.ts); its text stays.
+ * file format's supersession line (model/supersession/supersession.ts); its text stays.
  */
 import { isValidId } from "../../model/id.js";
 import { isIsoDate } from "../../model/supersession/supersession.js";
