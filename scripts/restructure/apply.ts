@@ -78,6 +78,7 @@ const inGit = (() => {
       execFileSync("git", ["rev-parse", "--show-toplevel"], {
         cwd: root,
         encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
       }).trim() === root
     );
   } catch {
