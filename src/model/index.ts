@@ -102,5 +102,5 @@ export {
   type MergedText,
 } from "./merge/merge-memory-file.js";
 export { MERGE_MARK, mergeMarkLines } from "./merge/merge-mark.js";
-export { settleNoteSides, type NoteSide, type SettledNote } from "./merge-note-paths.js";
+export { settleNoteSides, type NoteSide, type SettledNote } from "./merge/merge-note-paths.js";
 export { MERGE_DRIVER, ROOT_ATTRIBUTES_FILE, withMergeRules } from "./merge/merge-attributes.js";

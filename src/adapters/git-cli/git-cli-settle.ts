@@ -14,7 +14,11 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { parseFilename } from "../../model/filename.js";
 import { mergeFileKind } from "../../model/merge/merge-memory-file.js";
-import { settleNoteSides, type NoteSide, type SettledNote } from "../../model/merge-note-paths.js";
+import {
+  settleNoteSides,
+  type NoteSide,
+  type SettledNote,
+} from "../../model/merge/merge-note-paths.js";
 import { safeRemove } from "./git-cli-recovered.js";
 import type { Exec } from "./git-cli-run.js";
 

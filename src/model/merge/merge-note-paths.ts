@@ -11,8 +11,8 @@
  * @module
  */
 
-import { parseFilename } from "./filename.js";
-import { mergeMemoryFile } from "./merge/merge-memory-file.js";
+import { parseFilename } from "../filename.js";
+import { mergeMemoryFile } from "./merge-memory-file.js";
 
 /** A note's file on one side of a merge: its path and text. */
 export interface NoteSide {

@@ -1,7 +1,7 @@
 import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { memoryRootOfPath } from "../../src/model/merge/merge-memory-file.js";
-import { settleNoteSides, type NoteSide } from "../../src/model/merge-note-paths.js";
+import { memoryRootOfPath } from "../../../src/model/merge/merge-memory-file.js";
+import { settleNoteSides, type NoteSide } from "../../../src/model/merge/merge-note-paths.js";
 
 const ID = "id__Ab3xYz";
 const side = (path: string, title: string, ...lines: string[]): NoteSide => ({

@@ -10,9 +10,9 @@ import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { gitCli } from "../../src/adapters/git-cli/git-cli.js";
-import { isolatedGitEnv } from "../helpers/git-env.js";
-import { errOf, okOf } from "../helpers/result-helpers.js";
+import { gitCli } from "../../../src/adapters/git-cli/git-cli.js";
+import { isolatedGitEnv } from "../../helpers/git-env.js";
+import { errOf, okOf } from "../../helpers/result-helpers.js";
 
 const run = promisify(execFile);
 const ID = ["-c", "user.name=T", "-c", "user.email=t@example.com"];

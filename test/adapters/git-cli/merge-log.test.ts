@@ -2,7 +2,7 @@ import { appendFile, mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { mergeLogEnd, mergesSince, recordMerges } from "../../src/adapters/git-cli/merge-log.js";
+import { mergeLogEnd, mergesSince, recordMerges } from "../../../src/adapters/git-cli/merge-log.js";
 
 let dir: string;
 afterEach(() => rm(dir, { recursive: true, force: true }));
