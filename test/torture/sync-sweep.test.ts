@@ -346,13 +346,21 @@ describe(
     });
 
     for (const mode of ["dead", "git-killed", "torn"] as const) {
-      it.runIf(FULL || mode === "dead")(
+      it.runIf(FULL || mode !== "torn")(
         `${mode}: nothing lost, nothing twice, no repository left mid-merge`,
         async () => {
           expect(pointNames.length).toBeGreaterThan(0);
           const chosen = process.env["SYNC_SWEEP_POINTS"];
           const all =
-            chosen === undefined ? points(pointNames, FULL) : chosen.split(",").map(Number);
+            chosen !== undefined
+              ? chosen.split(",").map(Number)
+              : mode === "git-killed" && !FULL
+                ? // Git alone killed at pre-merge-commit: the merged files written, no MERGE_HEAD;
+                  // the sync went on and committed them as changes by hand (a sentence twice).
+                  [pointNames.findIndex((name) => name.trim() === "pre-merge-commit") + 1].filter(
+                    (k) => k > 0,
+                  )
+                : points(pointNames, FULL);
           const ks =
             mode === "torn"
               ? all.filter((k) => pointNames[k - 1]?.endsWith("write the temporary file"))

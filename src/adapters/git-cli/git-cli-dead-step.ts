@@ -24,7 +24,7 @@ import { err, ok, type Result } from "neverthrow";
 import type { GitError } from "../../errors.js";
 import { abandonMerge, unwriteMerge } from "./git-cli-merge.js";
 import type { RepoLocation } from "./git-cli-repo.js";
-import type { Exec } from "./git-cli-run.js";
+import { wasKilled, type Exec } from "./git-cli-run.js";
 
 /** The record of the step in flight, in the git dir. */
 const RECORD = "agent-memory-step.json";
@@ -94,7 +94,7 @@ export async function guardedStep<T, E>(
   const exec: Exec = async (args, options) => {
     const started = Date.now();
     const out = await deps.exec(args, options);
-    if (out.isErr() && killed(out.error)) await clearLeftovers(gitdir, toplevel, started);
+    if (out.isErr() && wasKilled(out.error)) await clearLeftovers(gitdir, toplevel, started);
     return out;
   };
   try {
@@ -102,10 +102,6 @@ export async function guardedStep<T, E>(
   } finally {
     await rm(record, { force: true }).catch(() => undefined);
   }
-}
-
-function killed(error: GitError): boolean {
-  return error.cause instanceof Error && / was killed by /.test(error.cause.message);
 }
 
 /** Clears what a dead step of another process of this host left; Err when its merge could not be undone. */

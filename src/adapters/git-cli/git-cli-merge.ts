@@ -14,7 +14,7 @@
  */
 import { err, ok, type Result } from "neverthrow";
 import { ConflictError, GitError } from "../../errors.js";
-import type { Exec } from "./git-cli-run.js";
+import { wasKilled, type Exec } from "./git-cli-run.js";
 import { safeRemove, saveUnknownText } from "./git-cli-recovered.js";
 import { join, relative, sep } from "node:path";
 import { MERGE_DRIVER } from "../../model/merge/merge-attributes.js";
@@ -55,6 +55,35 @@ export async function mergeOrRestore(
     // untracked file in the way), or the merge commit exists and only a later part failed.
     const head = await revision(exec, cwd, "HEAD");
     if (head !== undefined && head !== before) return ok("merged");
+    // Git killed after it wrote the merged files and the index but before MERGE_HEAD (during
+    // its pre-merge-commit hook, say): left there, the next commit takes them for changes by
+    // hand and the re-run merges the remote into them again, keeping a sentence changed on
+    // both sides twice. Nothing says how far it got, so its paths are put back.
+    const upstream = wasKilled(merged.error) ? await revision(exec, cwd, ref) : undefined;
+    if (upstream !== undefined) {
+      const undone = await unwriteMerge(target, upstream);
+      if (undone.isErr()) {
+        return err(
+          new GitError(
+            `Merging ${ref} was stopped (git was killed) and putting back the files it may ` +
+              `have written failed: ${undone.error.message}. Run \`git status\` in ${cwd}; ` +
+              `\`git checkout HEAD -- .\` puts the last commit's files back.`,
+            { cause: merged.error },
+          ),
+        );
+      }
+      const saved =
+        undone.value.length === 0
+          ? ""
+          : ` Text found only in the work tree was saved first: ${undone.value.join(", ")}.`;
+      return err(
+        new GitError(
+          `Merging ${ref} was stopped (git was killed); the files it may have written were put ` +
+            `back, so ${AS_BEFORE}.${saved} Sync again to merge.`,
+          { cause: merged.error },
+        ),
+      );
+    }
     return err(
       new GitError(
         `Merging ${ref} failed before it started; ${AS_BEFORE}. ${merged.error.message}`,

@@ -167,3 +167,16 @@ export type Exec = (
   args: readonly string[],
   options?: ExecOptions,
 ) => Promise<Result<string, GitError>>;
+
+/**
+ * Whether a git run did not end by itself (a signal: the OOM killer, a person, a fault sweep),
+ * so it may have stopped anywhere in what it writes.
+ *
+ * @example
+ * ```ts
+ * if (out.isErr() && wasKilled(out.error)) await clearLeftovers();
+ * ```
+ */
+export function wasKilled(error: GitError): boolean {
+  return error.cause instanceof Error && / was killed by /.test(error.cause.message);
+}
