@@ -19,7 +19,7 @@
  * @module
  */
 export { fsPersistence, type FsPersistenceOptions } from "./fs/fs-persistence.js";
-export { watchableFs } from "./fs/fs-default-watch.js";
+export { isWatchable } from "./fs/fs-default-watch.js";
 export type { FsLike } from "./fs/fs-like.js";
 export {
   watchMemoryFiles,

@@ -44,3 +44,17 @@ export function watchableFs(fs: FsLike, root: string): typeof nodeFs | undefined
     return undefined;
   }
 }
+
+/**
+ * Whether a memory at `root` on `fs` can be watched reliably (see {@link watchableFs}); a
+ * boolean, so the package's declarations need no node types.
+ *
+ * @example
+ * ```ts
+ * import * as fs from "node:fs";
+ * isWatchable(fs, "/home/me/memory"); // true on a local disk
+ * ```
+ */
+export function isWatchable(fs: FsLike, root: string): boolean {
+  return watchableFs(fs, root) !== undefined;
+}

@@ -6,8 +6,8 @@ import { idleMsOf, IDLE_OPTION, IDLE_OPTION_HELP } from "./daemon-idle.js";
 /** Whether the memory's files can be watched reliably here (node's fs on a local disk). */
 async function watchable(root: string): Promise<boolean> {
   const fs = await import("node:fs");
-  const { watchableFs } = await import("../../adapters/index.js");
-  return watchableFs(fs, root) !== undefined;
+  const { isWatchable } = await import("../../adapters/index.js");
+  return isWatchable(fs, root);
 }
 
 /** `memory daemon run`: the daemon in the foreground (what `memory daemon start` spawns). */
