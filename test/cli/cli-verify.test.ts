@@ -102,10 +102,10 @@ describe("memory verify", () => {
     expect(found).toEqual(
       expect.arrayContaining([
         "missing-path src/notes/verify/check-reference.ts",
-        "missing-line src/model/path-references.ts:49",
-        "missing-line src/model/path-references.ts#L39",
+        "missing-line src/model/references/path-references.ts:49",
+        "missing-line src/model/references/path-references.ts#L39",
         "missing-script npm run build",
-        "missing-line https://github.com/example/agent-memory/blob/main/src/model/path-references.ts#L39",
+        "missing-line https://github.com/example/agent-memory/blob/main/src/model/references/path-references.ts#L39",
         "missing-symbol parsePathToken",
       ]),
     );
