@@ -22,7 +22,7 @@ import { hostname } from "node:os";
 import { join } from "node:path";
 import { err, ok, type Result } from "neverthrow";
 import type { GitError } from "../../errors.js";
-import { abandonMerge, unwriteMerge } from "./git-cli-merge.js";
+import { abandonMerge, revision, unwriteMerge } from "./git-cli-merge.js";
 import type { RepoLocation } from "./git-cli-repo.js";
 import { wasKilled, type Exec } from "./git-cli-run.js";
 
@@ -169,16 +169,14 @@ async function unwriteDeadMerge(
   deps: DeadStepDeps,
   toplevel: string,
 ): Promise<Result<void, GitError>> {
-  const sha = async (name: string) => {
-    const out = await deps.exec(["rev-parse", "-q", "--verify", name], {
-      cwd: toplevel,
-      allowExit: 1,
-    });
-    return out.isOk() ? out.value.trim() : "";
-  };
-  const head = await sha("HEAD");
-  const upstream = await sha("@{upstream}");
-  if (head === "" || upstream === "" || head !== (await sha("ORIG_HEAD"))) return ok(undefined);
+  const head = await revision(deps.exec, toplevel, "HEAD");
+  const upstream = await revision(deps.exec, toplevel, "@{upstream}");
+  if (
+    head === undefined ||
+    upstream === undefined ||
+    head !== (await revision(deps.exec, toplevel, "ORIG_HEAD"))
+  )
+    return ok(undefined);
   const undone = await unwriteMerge(
     {
       exec: deps.exec,

@@ -277,7 +277,15 @@ export function unwriteMerge(
   return restorePaths(target, merged);
 }
 
-async function revision(exec: Exec, cwd: string, name: string): Promise<string | undefined> {
+/**
+ * The sha `name` names, or undefined when it names nothing (no MERGE_HEAD, no upstream).
+ *
+ * @example
+ * ```ts
+ * const mergeHead = await revision(exec, cwd, "MERGE_HEAD");
+ * ```
+ */
+export async function revision(exec: Exec, cwd: string, name: string): Promise<string | undefined> {
   const out = await exec(["rev-parse", "-q", "--verify", name], { cwd, allowExit: 1 });
   const sha = out.isOk() ? out.value.trim() : "";
   return sha === "" ? undefined : sha;
