@@ -128,6 +128,37 @@ describe("memory sync settles one note by its id (two clones)", { timeout: 400_0
     }
   });
 
+  it("keeps one file for a note renamed and changed on both clones, a merge git calls clean", async () => {
+    // Short and changed on both sides: git's rename detection pairs neither rename, so it
+    // deletes the old path on both sides and adds both new ones, with no conflict at all.
+    const id = await capture(a, "Lunch", "Noon.");
+    succeeded(await sync(a));
+    succeeded(await sync(b));
+    succeeded(await run(a, ["rename", id, "Lunch at the canteen"]));
+    succeeded(await run(a, ["edit", id, "--append", "Bring a badge."]));
+    succeeded(await run(b, ["rename", id, "Team lunch"]));
+    succeeded(await run(b, ["edit", id, "--append", "Fridays are pizza."]));
+    succeeded(await sync(a));
+    const merged = mergedBy(succeeded(await sync(b)));
+    expect(merged.map((file) => file.kind)).toEqual(["rename-rename"]);
+    succeeded(await sync(a));
+    await expectSettled();
+    for (const clone of [a, b]) {
+      const files = await filesOf(clone, id);
+      expect(Object.keys(files)).toEqual([`topics/lunch-at-the-canteen ${id}.md`]);
+      const text = Object.values(files).join("");
+      for (const kept of [
+        "Also titled: Team lunch",
+        "Noon.",
+        "Bring a badge.",
+        "Fridays are pizza.",
+      ]) {
+        expect(text.split(kept).length - 1).toBe(1);
+      }
+      expect(await run(clone, ["doctor"])).toMatchObject({ code: 0 });
+    }
+  });
+
   it("keeps a note edited on one clone and deleted on the other, whichever syncs first", async () => {
     const one = await capture(a, "Kept one", "First fact.");
     const two = await capture(a, "Kept two", "Second fact.");

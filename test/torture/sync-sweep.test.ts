@@ -355,11 +355,14 @@ describe(
             chosen !== undefined
               ? chosen.split(",").map(Number)
               : mode === "git-killed" && !FULL
-                ? // Git alone killed at pre-merge-commit: the merged files written, no MERGE_HEAD;
-                  // the sync went on and committed them as changes by hand (a sentence twice).
-                  [pointNames.findIndex((name) => name.trim() === "pre-merge-commit") + 1].filter(
-                    (k) => k > 0,
-                  )
+                ? // Git alone killed after the driver wrote its last merged file: the merged
+                  // files written, no MERGE_HEAD; the sync once went on and committed them as
+                  // changes by hand (a sentence twice).
+                  [
+                    pointNames.findLastIndex((name) =>
+                      /^driver .*: renamed, before exit$/.test(name.trim()),
+                    ) + 1,
+                  ].filter((k) => k > 0)
                 : points(pointNames, FULL);
           const ks =
             mode === "torn"

@@ -45,12 +45,15 @@ export async function mergeOrRestore(
   target: MergeTarget,
 ): Promise<Result<"merged", GitError | ConflictError>> {
   const { exec, cwd, ref, before } = target;
+  // Never committed by git itself: a merge git calls clean may still hold one note at two
+  // paths (a rename on each clone too big for its rename detection), settled before the commit.
   const merged = await retryingIndexLock(() =>
-    exec(["merge", "--no-edit", ref], { cwd, env: target.env }),
+    exec(["merge", "--no-edit", "--no-commit", ref], { cwd, env: target.env }),
   );
-  if (merged.isOk()) return ok("merged");
   const mergeHead = await revision(exec, cwd, "MERGE_HEAD");
-  if (mergeHead === undefined) {
+  // A fast-forward, or nothing to merge.
+  if (merged.isOk() && mergeHead === undefined) return ok("merged");
+  if (merged.isErr() && mergeHead === undefined) {
     // No merge in progress: either git refused before writing anything (index.lock, an
     // untracked file in the way), or the merge commit exists and only a later part failed.
     const head = await revision(exec, cwd, "HEAD");
@@ -93,11 +96,12 @@ export async function mergeOrRestore(
       ),
     );
   }
+  if (mergeHead === undefined) return ok("merged");
   const conflicted = await exec(["diff", "--name-only", "--diff-filter=U"], { cwd });
   const files = conflicted.isOk() ? conflicted.value.split("\n").filter((f) => f !== "") : [];
   // A note renamed on both clones, or changed on one and deleted on the other: one id, one note.
   const settled =
-    files.length === 0
+    conflicted.isErr() || (merged.isErr() && files.length === 0)
       ? undefined
       : await settleNoteConflicts(exec, cwd, files, before, mergeHead, target.env);
   if (settled !== undefined) {
@@ -115,16 +119,20 @@ export async function mergeOrRestore(
     }
     return ok("merged");
   }
+  // A clean merge whose settling or commit failed has no error of git's merge to name.
+  const cause = merged.isErr()
+    ? merged.error
+    : new GitError(`Merging ${ref} went well, but settling its notes or committing it failed.`);
   const what =
     files.length === 0
-      ? `Merging ${ref} failed (${merged.error.message})`
+      ? `Merging ${ref} failed (${cause.message})`
       : `Pulling ${ref} conflicts in ${files.join(", ")}`;
   // Asked before the abort: the attributes of the merged tree are in the work tree now.
   const advice = await driverAdvice(exec, cwd, files);
   const aborted = await retryingIndexLock(() => exec(["merge", "--abort"], { cwd }));
   if (aborted.isOk() && (await revision(exec, cwd, "MERGE_HEAD")) === undefined) {
     return err(
-      failure(files, `${what}; the merge was aborted and ${AS_BEFORE}.${advice}`, merged.error, {
+      failure(files, `${what}; the merge was aborted and ${AS_BEFORE}.${advice}`, cause, {
         cwd,
         ref,
       }),
@@ -137,7 +145,7 @@ export async function mergeOrRestore(
         `${what}; undoing the merge failed too, so the repository is still mid-merge ` +
           `(MERGE_HEAD present): ${restored.error.message}. Run \`git merge --abort\` in ${cwd} ` +
           `once nothing else uses the repository, then sync again.`,
-        { cause: merged.error },
+        { cause: cause },
       ),
     );
   }
@@ -151,7 +159,7 @@ export async function mergeOrRestore(
       `${what}; \`git merge --abort\` was refused, so the files the merge touched were ` +
         `reset to the pre-merge commit and the merge forgotten: HEAD and the index are as ` +
         `before the pull.${saved}${advice}`,
-      merged.error,
+      cause,
     ),
   );
 }
