@@ -1,24 +1,36 @@
 /**
  * `memory view` at scale: building the site of a memory of real prose (LoCoMo) into a folder,
  * beside the bare read of the same files (readFileSync + regex: no site can be built without
- * reading every note once) and the memory's own cold `readAll` (the build's first step), all
- * turn about on the same load:
- * - first build: a cold memory, `renderSite`, `writeSite` into an empty folder;
- * - rebuild: one note edited, then the same from a cold memory into the folder written before
- *   (a second `memory view --out`: every page rendered, only changed files written);
+ * reading every note once), the floor of a build (that bare read, then writeFileSync of every
+ * file the site has, the same bytes, into an empty folder: no build writes less) and the
+ * memory's own cold `readAll` (the build's first step), all turn about on the same load. Each
+ * build is what `memory view --out` does: a new memory with its persisted caches (the notes'
+ * facts, `.agent-memory/cache/view.json`), `renderSite`, `writeSite`, the site cache saved.
+ * - first build, no caches: the memory's `.agent-memory/` removed first (a first ever view);
+ * - first build: into an empty folder, the caches of an earlier view there;
+ * - rebuild: one note edited, then the same into the folder written before (a second
+ *   `memory view --out`: only the edited note's body rendered again, only changed files
+ *   written);
  * - serve rebuild: one note edited, the same memory object (its notes cache warm, as
- *   `memory view --serve` keeps it), `renderSite` and the two pages a reader then opens (home
- *   and the edited note: `--serve` renders a note page when it is asked for).
+ *   `memory view --serve` keeps it) and the same site cache, `renderSite` and the two pages a
+ *   reader then opens (home and the edited note: `--serve` renders a note page when asked).
  * Then what a reader downloads: a note page, the graph data, the search data.
- * Run alone: `npx tsx bench/view.bench.ts [count...]` (default 2000 10000).
+ * Run alone: `npx tsx bench/view.bench.ts [count...]` (default 2000 10000; VIEW_ROUNDS=3).
  */
 import * as fs from "node:fs";
-import { appendFileSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import {
+  appendFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { fsPersistence } from "../src/adapters/fs/fs-persistence.js";
 import { createNotesMemory } from "../src/create-notes-memory.js";
-import { renderSite, writeSite, type Site } from "../src/view/index.js";
+import { loadSiteCache, renderSite, SiteCache, writeSite, type Site } from "../src/view/index.js";
 import { alternatingMediansMs, percentile, report } from "./measure.js";
 import { hasLocomo, proseNotes } from "./prose-notes.js";
 import { readAllWithRegex } from "./read-all-baseline.js";
@@ -35,7 +47,9 @@ export async function benchView(workDir: string, count: number): Promise<void> {
   const root = join(workDir, `view-${count}`);
   const notes = proseNotes(count, 0.1);
   writeNotes(root, notes);
-  const persistence = fsPersistence({ fs, root });
+  // As the CLI opens a memory: no watcher (one look), the notes' facts persisted.
+  const persistence = fsPersistence({ fs, root, watch: false });
+  const open = () => createNotesMemory({ persistence, cache: { persist: true } });
   const edited = join(root, notes[Math.floor(count / 2)]?.path ?? "");
   let edits = 0;
   const edit = () => appendFileSync(edited, `\nEdit ${++edits} of this note.\n`);
@@ -44,14 +58,20 @@ export async function benchView(workDir: string, count: number): Promise<void> {
     return site;
   };
   const build = async (folder: string) => {
-    const site = await renderSite({ memory: createNotesMemory({ persistence }) });
+    const cache = await loadSiteCache(persistence);
+    const site = await renderSite({ memory: open() }, { cache });
     if (site.isErr()) throw site.error;
     const written = await writeSite(check(site.value), folder);
     if (written.isErr()) throw written.error;
+    await cache.save();
     return written.value;
   };
   let firsts = 0;
   const firstBuild = () => build(join(workDir, `view-${count}-first-${++firsts}`));
+  const firstBuildNoCaches = () => {
+    rmSync(join(root, ".agent-memory"), { recursive: true, force: true });
+    return firstBuild();
+  };
   const rebuiltFolder = join(workDir, `view-${count}-site`);
   await build(rebuiltFolder);
   const rebuild = async () => {
@@ -59,33 +79,88 @@ export async function benchView(workDir: string, count: number): Promise<void> {
     const written = await build(rebuiltFolder);
     if (written.written > 20) throw new Error(`a rebuild wrote ${written.written} files`);
   };
-  const served = createNotesMemory({ persistence });
+  const served = open();
+  const servedCache = new SiteCache();
   const serveRebuild = async () => {
     edit();
     served.filesChanged();
-    const site = await renderSite({ memory: served });
+    const site = await renderSite({ memory: served }, { cache: servedCache });
     if (site.isErr()) throw site.error;
     check(site.value).files.get("index.html");
     site.value.files.get(`notes/${notes[Math.floor(count / 2)]?.id ?? ""}.html`);
   };
   const readAll = async () => {
-    const read = await createNotesMemory({ persistence }).readAll();
+    const read = await open().readAll();
     if (read.isErr()) throw read.error;
   };
-  const [bareMs, readAllMs, firstMs, rebuildMs, serveMs] = await alternatingMediansMs(
-    [() => readAllWithRegex(root), readAll, firstBuild, rebuild, serveRebuild],
-    3,
-  );
+  // The floor: the bare read, then every file of the site written the bare way.
+  const shown = await renderSite({ memory: open() });
+  if (shown.isErr()) throw shown.error;
+  const siteFiles = [...check(shown.value).files];
+  let bareWrites = 0;
+  const bareReadAndWrite = () => {
+    readAllWithRegex(root);
+    const folder = join(workDir, `view-${count}-bare-${++bareWrites}`);
+    for (const made of new Set(siteFiles.map(([path]) => dirname(join(folder, path))))) {
+      mkdirSync(made, { recursive: true });
+    }
+    for (const [path, text] of siteFiles) writeFileSync(join(folder, path), text);
+  };
+  const rounds = Number(process.env["VIEW_ROUNDS"] ?? 3);
+  const [bareMs, floorMs, readAllMs, firstColdMs, firstMs, rebuildMs, serveMs] =
+    await alternatingMediansMs(
+      [
+        () => readAllWithRegex(root),
+        bareReadAndWrite,
+        readAll,
+        firstBuildNoCaches,
+        firstBuild,
+        rebuild,
+        serveRebuild,
+      ],
+      rounds,
+    );
   for (let at = 1; at <= firsts; at++) {
     rmSync(join(workDir, `view-${count}-first-${at}`), { recursive: true, force: true });
   }
+  for (let at = 1; at <= bareWrites; at++) {
+    rmSync(join(workDir, `view-${count}-bare-${at}`), { recursive: true, force: true });
+  }
   const bare = bareMs ?? Number.NaN;
+  const floor = floorMs ?? Number.NaN;
+  console.log(
+    `view: ${count} notes, load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores, ${rounds} rounds`,
+  );
+  report(
+    `view: the floor, bare read + writeFileSync of the site's ${siteFiles.length} files`,
+    floor,
+    BARE,
+    bare,
+  );
   report(`view: memory.readAll of ${count} notes (cold)`, readAllMs ?? Number.NaN, BARE, bare);
   report(
-    `view: first build of a ${count}-note site (render + write)`,
+    `view: first build of a ${count}-note site, no caches (render + write)`,
+    firstColdMs ?? Number.NaN,
+    BARE,
+    bare,
+  );
+  report(
+    `view: first build of a ${count}-note site, no caches, beside the floor`,
+    firstColdMs ?? Number.NaN,
+    "the floor",
+    floor,
+  );
+  report(
+    `view: first build of a ${count}-note site, caches of an earlier view (render + write)`,
     firstMs ?? Number.NaN,
     BARE,
     bare,
+  );
+  report(
+    `view: first build of a ${count}-note site, caches of an earlier view, beside the floor`,
+    firstMs ?? Number.NaN,
+    "the floor",
+    floor,
   );
   report(
     `view: rebuild after one edit (cold memory, same folder)`,
@@ -99,9 +174,7 @@ export async function benchView(workDir: string, count: number): Promise<void> {
     BARE,
     bare,
   );
-  const rendered = await renderSite({ memory: createNotesMemory({ persistence }) });
-  if (rendered.isErr()) throw rendered.error;
-  const site = check(rendered.value);
+  const site = check(shown.value);
   const sizes = [...site.files]
     .filter(([path]) => path.startsWith("notes/"))
     .map(([, page]) => Buffer.byteLength(page));

@@ -6,6 +6,7 @@ import type { SiteModel, SiteNote } from "./site-model.js";
 import { notePath, SITE_PATHS, tagPath } from "./site-paths.js";
 import { neighbourhood, type GraphAdjacency } from "./neighbourhood.js";
 import { noteSupersession } from "../model/supersession/supersession.js";
+import type { SiteCache } from "./site-cache.js";
 
 /** One commit that touched a note, for its history. */
 export interface NoteCommit {
@@ -20,6 +21,8 @@ export interface NotePageContext {
   readonly model: SiteModel;
   readonly adjacency: GraphAdjacency;
   readonly backlinks: ReadonlyMap<string, readonly Backlink[]>;
+  /** Bodies rendered before, by the note's version and which of its links' targets exist. */
+  readonly cache: SiteCache;
   readonly history?: ReadonlyMap<string, readonly NoteCommit[]>;
 }
 
@@ -59,7 +62,7 @@ ${supersededBanner(note, ctx)}
 <p class="meta"><span class="status">${meta.status}</span> ${tags}</p>
 <p class="meta times">${times} · <code>${escapeHtml(meta.id)}</code></p>
 <div class="body">
-${noteBodyHtml(note.parsed, exists, BASE)}
+${bodyHtml(note, ctx.cache, exists)}
 </div>
 </article>
 <section class="backlinks"><h2>Linked from (${backlinks.length})</h2>
@@ -70,6 +73,15 @@ ${history.length === 0 ? "" : `<section class="history"><h2>History</h2>\n<ul>\n
   const tail = `<script>window.agentMemoryGraph=${scriptJson(neighbourhood(meta.id, ctx.adjacency))}</script>
 <script src="${BASE}${SITE_PATHS.graphScript}" defer></script>`;
   return renderPage({ name: ctx.name }, { title: meta.title, base: BASE, main, tail });
+}
+
+/** The note's body as HTML, from the cache when the note and its links' targets are as then. */
+function bodyHtml(note: SiteNote, cache: SiteCache, exists: (id: string) => boolean): string {
+  let existing = "";
+  for (const link of note.parsed.links) existing += exists(link.id) ? "1" : "0";
+  return cache.body(note.meta.path, note.meta.hash, existing, () =>
+    noteBodyHtml(note.parsed, exists, BASE),
+  );
 }
 
 /**

@@ -2,6 +2,7 @@ import { communities } from "../notes/analysis/communities.js";
 import { connectedComponents } from "../notes/analysis/components.js";
 import { linkGraph } from "../notes/analysis/link-graph.js";
 import { ANALYSIS_DEFAULTS } from "../notes/analysis/memory-analysis.js";
+import { linksKey, type SiteCache } from "./site-cache.js";
 import type { SiteModel } from "./site-model.js";
 
 /** Marks on a node of the site's graph, as bits. */
@@ -65,7 +66,7 @@ const UNLINKED_COLOUR = "#9aa0a6";
  * Louvain communities defrag uses once it has `communityMinSize` notes, so the picture shows
  * the structure defrag works from.
  */
-export function siteGraph(model: SiteModel): SiteGraph {
+export function siteGraph(model: SiteModel, cache?: SiteCache): SiteGraph {
   const ids = [...model.byId.keys()];
   const numberOf = new Map(ids.map((id, at) => [id, at]));
   const notes = [...model.byId.values()];
@@ -96,24 +97,29 @@ export function siteGraph(model: SiteModel): SiteGraph {
     degree[from] = (degree[from] ?? 0) + 1;
     degree[to] = (degree[to] ?? 0) + 1;
   }
-  for (const component of connectedComponents(graph)) {
-    if (component.length < 2) continue;
-    const parts =
-      component.length >= ANALYSIS_DEFAULTS.communityMinSize
-        ? communities(graph, component)
-        : [component];
-    for (const part of parts) {
-      const members = part.map((id) => numberOf.get(id) ?? -1).filter((at) => at >= 0);
-      const hub = members.reduce((best, at) =>
-        (degree[at] ?? 0) > (degree[best] ?? 0) ? at : best,
-      );
-      for (const at of members) group[at] = groups.length;
-      groups.push({
-        label: model.byId.get(ids[hub] ?? "")?.meta.title ?? "",
-        size: members.length,
-        colour: PALETTE[groups.length % PALETTE.length] ?? UNLINKED_COLOUR,
-      });
-    }
+  // Louvain over 10,000 notes is a good share of a build: the groups are kept, by the links.
+  const computeParts = (): number[][] =>
+    connectedComponents(graph)
+      .filter((component) => component.length >= 2)
+      .flatMap((component) =>
+        component.length >= ANALYSIS_DEFAULTS.communityMinSize
+          ? communities(graph, component)
+          : [component],
+      )
+      .map((part) => part.map((id) => numberOf.get(id) ?? -1).filter((at) => at >= 0));
+  const key = linksKey(notes.map((note, at) => ({ id: note.meta.id, targets: targets[at] ?? [] })));
+  let parts = cache === undefined ? computeParts() : cache.groups(key, computeParts);
+  if (!parts.every((part) => part.length > 0 && part.every((at) => at < ids.length))) {
+    parts = computeParts();
+  }
+  for (const members of parts) {
+    const hub = members.reduce((best, at) => ((degree[at] ?? 0) > (degree[best] ?? 0) ? at : best));
+    for (const at of members) group[at] = groups.length;
+    groups.push({
+      label: model.byId.get(ids[hub] ?? "")?.meta.title ?? "",
+      size: members.length,
+      colour: PALETTE[groups.length % PALETTE.length] ?? UNLINKED_COLOUR,
+    });
   }
   const unlinked = group.filter((at) => at < 0).length;
   if (unlinked > 0) {

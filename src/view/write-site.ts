@@ -103,12 +103,18 @@ async function writeFiles(site: Site, folder: string, previous: Previous): Promi
   const paths = [...site.files.keys()].toSorted();
   const hashes = new Map<string, string>();
   const changed = new Set<string>();
+  // Each file encoded once, for its hash and for the write.
+  const bytes = new Map<string, Buffer>();
   for (const path of paths) {
-    const hash = contentHash(site.files.get(path) ?? "");
+    const encoded = Buffer.from(site.files.get(path) ?? "");
+    const hash = contentHash(encoded);
     hashes.set(path, hash);
     // A file whose bytes are those written last time is left as it is: a rebuild writes only
     // the pages that changed (the manifest's hash alone is not trusted for a file now gone).
-    if (previous.get(path) !== hash || !present.has(join(folder, path))) changed.add(path);
+    if (previous.get(path) !== hash || !present.has(join(folder, path))) {
+      changed.add(path);
+      bytes.set(path, encoded);
+    }
   }
   // The manifest first, without the hashes of the files about to be written: an interrupted
   // write leaves a folder the next write cleans and rewrites.
@@ -116,7 +122,7 @@ async function writeFiles(site: Site, folder: string, previous: Previous): Promi
   for (const path of paths) pending.set(path, changed.has(path) ? "" : (hashes.get(path) ?? ""));
   await writeManifest(folder, pending);
   await mapConcurrently([...changed], WRITES_AT_ONCE, (path) =>
-    writeFile(join(folder, path), site.files.get(path) ?? ""),
+    writeFile(join(folder, path), bytes.get(path) ?? ""),
   );
   const stale = [...previous.keys()].filter((path) => !site.files.has(path));
   for (const path of stale) await rm(join(folder, path), { force: true });
@@ -147,7 +153,7 @@ async function filesIn(folders: ReadonlySet<string>): Promise<Set<string>> {
   return present;
 }
 
-function contentHash(text: string): string {
+function contentHash(text: Buffer): string {
   return createHash("sha1").update(text).digest("base64url");
 }
 

@@ -7,6 +7,7 @@ import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { existingMemoryRoot, openNotesAt, type OpenedNotes } from "../framework/open-memory.js";
 import { abortOnSignals } from "../framework/abort-on-signals.js";
+import type { SiteCache } from "../../view/index.js";
 
 const DEFAULT_PORT = 4173;
 // Edits come in bursts (an editor's save, a consolidation's many files): one rebuild each.
@@ -51,23 +52,27 @@ export const viewCommand = defineCommand({
     }
     const root = await existingMemoryRoot(values.root, io);
     if (root.isErr()) return out.fail(root.error);
-    const { renderSite, serveSite, writeSite } = await import("../../view/index.js");
+    const { loadSiteCache, renderSite, serveSite, writeSite } = await import("../../view/index.js");
     const name = values.name ?? basename(root.value);
-    const render = async (opened: OpenedNotes) => {
+    const render = async (opened: OpenedNotes, cache: SiteCache) => {
       const history =
         opened.git === undefined ? undefined : await gitNoteHistory({ dir: root.value });
       return renderSite(opened, {
         name,
+        cache,
         ...(history?.isOk() === true ? { history: history.value } : {}),
       });
     };
     if (values.serve !== true) {
       const opened = await openNotesAt(root.value);
-      const site = await render(opened);
+      const cache = await loadSiteCache(opened.persistence);
+      const site = await render(opened, cache);
       if (site.isErr()) return out.fail(failureFrom(site.error));
       const folder = resolve(values.out ?? join(root.value, ".agent-memory", "site"));
       const written = await writeSite(site.value, folder);
       if (written.isErr()) return out.fail(failureFrom(written.error));
+      // Every page is rendered now: the next build renders only the notes that changed.
+      await cache.save();
       const home = pathToFileURL(join(folder, "index.html")).href;
       out.print(
         { ...written.value, notes: site.value.notes, home },
@@ -100,7 +105,9 @@ export const viewCommand = defineCommand({
         : { mode: "interval", ms: 1_000 },
     );
     if (watcher.isErr()) io.stderr(`memory: ${watcher.error.message}; re-checking every second\n`);
-    const first = await render(opened);
+    // One cache for every rebuild: a rebuild renders again only the bodies that changed.
+    const cache = await loadSiteCache(opened.persistence);
+    const first = await render(opened, cache);
     if (first.isErr()) {
       if (watcher.isOk()) watcher.value.close();
       return out.fail(failureFrom(first.error));
@@ -117,7 +124,7 @@ export const viewCommand = defineCommand({
       clearTimeout(timer);
       timer = setTimeout(() => {
         rebuilding = rebuilding.then(async () => {
-          const site = await render(opened);
+          const site = await render(opened, cache);
           if (site.isOk()) server.value.update(site.value);
           else io.stderr(`memory: the site was not rebuilt: ${site.error.message}\n`);
         });
@@ -134,6 +141,7 @@ export const viewCommand = defineCommand({
     if (watcher.isOk()) watcher.value.close();
     await rebuilding;
     await server.value.close();
+    await cache.save();
     return EXIT.ok;
   },
 });

@@ -1,0 +1,216 @@
+import { createHash } from "node:crypto";
+import { PRIVATE_FOLDER } from "../model/layout.js";
+import type { Persistence } from "../ports/persistence.js";
+
+/** Where a memory keeps what its site's last render computed: private, never committed. */
+export const SITE_CACHE_PATH = `${PRIVATE_FOLDER}/cache/view.json`;
+
+const FORMAT = "agent-memory/view-cache";
+// Bumped whenever a cached value would come out differently for the same input: the body's
+// HTML (note-body-html.ts, its CommonMark options, notePath's shape) or the graph's groups
+// (site-graph.ts's use of the analysis). A file of another version is ignored and rewritten.
+const RENDERER_VERSION = 1;
+
+/** A note's body as HTML, with what it was rendered from besides the note's path. */
+interface CachedBody {
+  /** The note file's version (noteHash of its bytes). */
+  readonly hash: string;
+  /** Per link, "1" when its target existed, "0" when it was marked broken. */
+  readonly exists: string;
+  readonly html: string;
+}
+
+/** The graph's groups (node numbers, per group), with the key of the links they came from. */
+interface CachedGroups {
+  readonly key: string;
+  readonly parts: readonly (readonly number[])[];
+}
+
+/**
+ * What a site's render reuses between renders (and, saved, between processes): each note's
+ * body as HTML, by the note's path, the file's version and which of its links' targets exist;
+ * the graph's communities, by a digest of every note's id and link targets. Derived state
+ * only: an entry is used only when everything it was computed from is the same, so a stale,
+ * torn or foreign cache costs renders, never a wrong page. Only what the last render used is
+ * kept, so it never grows past the memory.
+ *
+ * @example
+ * ```ts
+ * const cache = await loadSiteCache(persistence);
+ * const site = await renderSite({ memory }, { cache });
+ * // ... write or serve the site, then:
+ * await cache.save();
+ * ```
+ */
+export class SiteCache {
+  readonly #bodies: Map<string, CachedBody>;
+  #used = new Map<string, CachedBody>();
+  #groups: CachedGroups | undefined;
+  #changed = false;
+  readonly #persistence: Persistence | undefined;
+  #hits = 0;
+  #misses = 0;
+
+  /** An empty cache; with `persistence`, {@link save} keeps it in {@link SITE_CACHE_PATH}. */
+  constructor(persistence?: Persistence, text?: string) {
+    this.#persistence = persistence;
+    const decoded = text === undefined ? undefined : decodeSiteCache(text);
+    this.#bodies = decoded?.bodies ?? new Map();
+    this.#groups = decoded?.groups;
+    // A file that was there but unusable is rewritten on the next save.
+    this.#changed = text !== undefined && decoded === undefined;
+  }
+
+  /** The body's HTML of the note at `path`, rendered by `render` unless the cache has it. */
+  body(path: string, hash: string, exists: string, render: () => string): string {
+    const held = this.#used.get(path) ?? this.#bodies.get(path);
+    if (held !== undefined && held.hash === hash && held.exists === exists) {
+      this.#used.set(path, held);
+      this.#hits++;
+      return held.html;
+    }
+    this.#misses++;
+    const html = render();
+    this.#used.set(path, { hash, exists, html });
+    this.#changed = true;
+    return html;
+  }
+
+  /** The graph's groups for links with this digest, computed by `compute` unless cached. */
+  groups(
+    key: string,
+    compute: () => readonly (readonly number[])[],
+  ): readonly (readonly number[])[] {
+    if (this.#groups?.key === key) return this.#groups.parts;
+    const parts = compute();
+    this.#groups = { key, parts };
+    this.#changed = true;
+    return parts;
+  }
+
+  /**
+   * Starts a render of a memory whose notes are at `paths`: the bodies of notes gone since are
+   * dropped (a served site renders its pages on demand, so the others stay until asked for).
+   */
+  startRender(paths: Iterable<string>): void {
+    for (const [path, body] of this.#used) this.#bodies.set(path, body);
+    this.#used = new Map();
+    const current = new Set(paths);
+    for (const path of this.#bodies.keys()) {
+      if (!current.has(path)) {
+        this.#bodies.delete(path);
+        this.#changed = true;
+      }
+    }
+  }
+
+  /** Bodies taken from the cache, and rendered because none fit, since it was loaded. */
+  stats(): { readonly hits: number; readonly misses: number } {
+    return { hits: this.#hits, misses: this.#misses };
+  }
+
+  /**
+   * Writes the cache (atomically, through the persistence) if anything changed. A failure is
+   * ignored: a read-only or full disk must not fail a site that was built.
+   */
+  async save(): Promise<void> {
+    if (!this.#changed || this.#persistence === undefined) return;
+    // The bodies the last render did not ask for yet (a served site's unopened pages) stay.
+    const bodies = new Map(this.#bodies);
+    for (const [path, body] of this.#used) bodies.set(path, body);
+    const written = await this.#persistence.write(
+      SITE_CACHE_PATH,
+      encodeSiteCache(bodies, this.#groups),
+    );
+    if (written.isOk()) this.#changed = false;
+  }
+}
+
+/**
+ * The site cache of the memory behind `persistence`: empty when the file is missing, of
+ * another version, torn or corrupt (it is then rewritten by the next save).
+ *
+ * @example
+ * ```ts
+ * const cache = await loadSiteCache(fsPersistence({ fs, root }));
+ * ```
+ */
+export async function loadSiteCache(persistence: Persistence): Promise<SiteCache> {
+  const text = await persistence.read(SITE_CACHE_PATH);
+  return new SiteCache(persistence, text.isOk() ? text.value : undefined);
+}
+
+/** The digest the graph's cached groups are keyed by: every note's id and distinct targets. */
+export function linksKey(
+  notes: readonly { readonly id: string; readonly targets: readonly string[] }[],
+): string {
+  const hash = createHash("sha256");
+  for (const note of notes) hash.update(`${note.id} ${note.targets.join(" ")}\n`);
+  return hash.digest("base64url");
+}
+
+/**
+ * The file: a header line (format, version, a digest of the rest), then the payload as JSON
+ * in columns. The digest catches a torn or hand-edited file before its JSON is trusted.
+ */
+function encodeSiteCache(
+  bodies: ReadonlyMap<string, CachedBody>,
+  groups: CachedGroups | undefined,
+): string {
+  const payload = JSON.stringify({
+    paths: [...bodies.keys()],
+    hashes: [...bodies.values()].map((body) => body.hash),
+    exists: [...bodies.values()].map((body) => body.exists),
+    html: [...bodies.values()].map((body) => body.html),
+    groups: groups ?? null,
+  });
+  return `${FORMAT} ${RENDERER_VERSION} ${digest(payload)}\n${payload}`;
+}
+
+/** The file's bodies and groups, or undefined when it is not a whole file of this version. */
+export function decodeSiteCache(
+  text: string,
+): { bodies: Map<string, CachedBody>; groups: CachedGroups | undefined } | undefined {
+  const newline = text.indexOf("\n");
+  if (newline < 0) return undefined;
+  const [format, version, sum] = text.slice(0, newline).split(" ");
+  if (format !== FORMAT || version !== String(RENDERER_VERSION)) return undefined;
+  const payload = text.slice(newline + 1);
+  if (sum !== digest(payload)) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(payload);
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== "object" || parsed === null) return undefined;
+  const { paths, hashes, exists, html, groups } = parsed as Record<string, unknown>;
+  if (!strings(paths) || !strings(hashes) || !strings(exists) || !strings(html)) return undefined;
+  if (hashes.length !== paths.length || exists.length !== paths.length) return undefined;
+  if (html.length !== paths.length) return undefined;
+  const bodies = new Map<string, CachedBody>();
+  paths.forEach((path, at) => {
+    bodies.set(path, { hash: hashes[at] ?? "", exists: exists[at] ?? "", html: html[at] ?? "" });
+  });
+  return { bodies, groups: isGroups(groups) ? groups : undefined };
+}
+
+function digest(text: string): string {
+  return createHash("sha256").update(text).digest("base64url");
+}
+
+function strings(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === "string");
+}
+
+function isGroups(value: unknown): value is CachedGroups {
+  if (typeof value !== "object" || value === null) return false;
+  const { key, parts } = value as Record<string, unknown>;
+  return (
+    typeof key === "string" &&
+    Array.isArray(parts) &&
+    parts.every(
+      (part) => Array.isArray(part) && part.every((at) => Number.isInteger(at) && at >= 0),
+    )
+  );
+}

@@ -1,0 +1,149 @@
+/**
+ * The site cache (`.agent-memory/cache/view.json`: each note's body as HTML, the graph's
+ * groups) never serves a stale page: an edited note's page shows the edit, a changed link
+ * moves backlinks, graph edges and groups, a link whose target appears or disappears is
+ * re-rendered, and a torn, corrupt or other-version cache file is ignored and rewritten. Each
+ * render with the cache is byte for byte the render without it.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import {
+  loadSiteCache,
+  renderSite,
+  SITE_CACHE_PATH,
+  SiteCache,
+  type Site,
+} from "../../src/view/index.js";
+import { freshMemory, type FreshMemory } from "../helpers/fresh-memory.js";
+import { seedNotes } from "../helpers/seed-notes.js";
+
+const A = "id__AAAAAA";
+const B = "id__BBBBBB";
+const C = "id__CCCCCC";
+
+let fresh: FreshMemory;
+let paths: Record<string, string>;
+
+beforeEach(async () => {
+  fresh = await freshMemory();
+  paths = await seedNotes(fresh.fs, fresh.root, [
+    { id: A, title: "Console app", body: "#repo\n\nThe *web* console." },
+    { id: B, title: "Igor", body: `Igor works on the [[${A}|console app]] daily.` },
+    { id: C, title: "Unrelated", body: "#people\n\nNothing to do with the console." },
+  ]);
+});
+
+async function render(cache?: SiteCache): Promise<Site> {
+  fresh.memory.filesChanged();
+  const site = await renderSite(fresh, {
+    name: "Cache",
+    ...(cache === undefined ? {} : { cache }),
+  });
+  if (site.isErr()) throw site.error;
+  return site.value;
+}
+
+/** A render with the cache a new process would load, saved afterwards as the CLI does. */
+async function renderAsNewProcess(): Promise<{
+  site: Site;
+  cache: SiteCache;
+  files: Map<string, string>;
+}> {
+  const cache = await loadSiteCache(fresh.persistence);
+  const site = await render(cache);
+  const files = new Map(site.files);
+  await cache.save();
+  return { site, cache, files };
+}
+
+async function uncached(): Promise<Map<string, string>> {
+  return new Map((await render()).files);
+}
+
+async function writeNote(id: string, text: string): Promise<void> {
+  await fresh.fs.promises.writeFile(`${fresh.root}/${paths[id] ?? ""}`, text);
+}
+
+async function cacheText(): Promise<string> {
+  const text = await fresh.persistence.read(SITE_CACHE_PATH);
+  if (text.isErr()) throw text.error;
+  return text.value;
+}
+
+describe("the site cache", () => {
+  it("is saved after a build and reused by the next one, with the same bytes as no cache", async () => {
+    const first = await renderAsNewProcess();
+    expect(first.cache.stats()).toEqual({ hits: 0, misses: 3 });
+    expect(await cacheText()).toMatch(/^agent-memory\/view-cache 1 /);
+    const second = await renderAsNewProcess();
+    expect(second.cache.stats()).toEqual({ hits: 3, misses: 0 });
+    expect(second.files).toEqual(await uncached());
+  });
+
+  it("shows an edited note's new body: the edited note alone is rendered again", async () => {
+    await renderAsNewProcess();
+    await writeNote(A, "# Console app\n\n#repo\n\nThe **rewritten** console.\n");
+    const { cache, files } = await renderAsNewProcess();
+    expect(cache.stats()).toEqual({ hits: 2, misses: 1 });
+    const page = files.get(`notes/${A}.html`) ?? "";
+    expect(page).toContain("The <strong>rewritten</strong> console.");
+    expect(page).not.toContain("<em>web</em>");
+    expect(files).toEqual(await uncached());
+  });
+
+  it("follows a changed link: backlinks, graph edges and groups move, and the linking page", async () => {
+    await renderAsNewProcess();
+    // B now links to C instead of A.
+    await writeNote(B, `# Igor\n\nIgor works on the [[${C}|unrelated thing]] daily.\n`);
+    const { files } = await renderAsNewProcess();
+    expect(files.get(`notes/${A}.html`)).toContain("No note links here.");
+    expect(files.get(`notes/${C}.html`)).toContain("<mark>unrelated thing</mark>");
+    expect(files.get(`notes/${B}.html`)).toContain(`href="../notes/${C}.html"`);
+    const graph = files.get("data/graph.js") ?? "";
+    expect(graph).toContain('"Unrelated"');
+    expect(files).toEqual(await uncached());
+  });
+
+  it("marks a link broken when its target goes, though the linking note did not change", async () => {
+    await renderAsNewProcess();
+    await fresh.fs.promises.unlink(`${fresh.root}/${paths[A] ?? ""}`);
+    const { cache, files } = await renderAsNewProcess();
+    expect(cache.stats()).toEqual({ hits: 1, misses: 1 });
+    expect(files.get(`notes/${B}.html`)).toContain(`class="broken" href="#broken-${A}"`);
+    expect(files).toEqual(await uncached());
+  });
+
+  it.each([
+    ["torn (cut in half)", (text: string) => text.slice(0, Math.floor(text.length / 2))],
+    ["corrupt (a byte changed)", (text: string) => text.replace("console", "consolE")],
+    [
+      "of another version",
+      (text: string) =>
+        text.replace(/^agent-memory\/view-cache 1 /, "agent-memory/view-cache 999 "),
+    ],
+    ["not a cache at all", () => "{}"],
+  ])(
+    "ignores a cache file that is %s, renders every body, and rewrites the file",
+    async (_, damage) => {
+      await renderAsNewProcess();
+      const whole = await cacheText();
+      const written = await fresh.persistence.write(SITE_CACHE_PATH, damage(whole));
+      expect(written.isOk()).toBe(true);
+      const { cache, files } = await renderAsNewProcess();
+      expect(cache.stats()).toEqual({ hits: 0, misses: 3 });
+      expect(files).toEqual(await uncached());
+      expect(await cacheText()).toBe(whole);
+    },
+  );
+
+  it("a cache kept by a server across rebuilds renders again only what changed", async () => {
+    const cache = new SiteCache();
+    const first = await render(cache);
+    expect(first.files.get(`notes/${B}.html`)).toContain(`href="../notes/${A}.html"`);
+    await writeNote(C, `# Unrelated\n\n#people\n\nNow about [[${B}|Igor]].\n`);
+    const second = await render(cache);
+    expect(second.files.get(`notes/${C}.html`)).toContain(`href="../notes/${B}.html"`);
+    expect(second.files.get(`notes/${B}.html`)).toContain("<mark>Igor</mark>");
+    expect(cache.stats()).toEqual({ hits: 1, misses: 2 });
+    expect(new Map(second.files)).toEqual(await uncached());
+  });
+});
