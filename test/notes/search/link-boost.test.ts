@@ -6,6 +6,7 @@ import {
   applyLinkBoost,
   LINK_BOOST_FRACTION,
   LINK_BOOST_SOURCES,
+  SECOND_HOP_FRACTION,
 } from "../../../src/notes/search/link-boost.js";
 import type { SearchHit } from "../../../src/notes/search/search-index.js";
 
@@ -72,6 +73,42 @@ describe("applyLinkBoost", () => {
     ]);
   });
 
+  it("passes a share of a top hit's score two links on, through a matching note, once", () => {
+    const hits = [
+      hit("id__Source", 10, "[[id__Middle|next]] [[id__Middl2|other]]"),
+      hit("id__Middle", 2, "[[id__Far000|next]] [[id__Source|back]]"),
+      hit("id__Middl2", 2, "[[id__Far000|also]]"),
+      hit("id__Far000", 1),
+      hit("id__Rival0", 2.5),
+    ];
+    const ranked = applyLinkBoost(hits, 10);
+    const far = ranked.find((entry) => entry.id === "id__Far000");
+    // Reached from the source through two middles, boosted once by it; the middles (sources
+    // too: there are five hits) link to it directly. The source gets nothing back.
+    expect(far?.score).toBeCloseTo(1 + SECOND_HOP_FRACTION * 10 + 2 * LINK_BOOST_FRACTION * 2);
+    const flat = applyLinkBoost(hits, 10, 0);
+    const sourceScore = (list: typeof ranked) => list.find((e) => e.id === "id__Source")?.score;
+    expect(sourceScore(ranked)).toBe(sourceScore(flat));
+    expect(ranked.findIndex((e) => e.id === "id__Far000")).toBeLessThan(
+      ranked.findIndex((e) => e.id === "id__Rival0"),
+    );
+    // Without the second hop the rival stays ahead.
+    expect(flat.find((entry) => entry.id === "id__Far000")?.score).toBe(
+      1 + 2 * LINK_BOOST_FRACTION * 2,
+    );
+    expect(flat.findIndex((e) => e.id === "id__Far000")).toBeGreaterThan(
+      flat.findIndex((e) => e.id === "id__Rival0"),
+    );
+  });
+
+  it("takes no second step through a note that did not match", () => {
+    const ranked = applyLinkBoost(
+      [hit("id__Source", 10, "[[id__Absent]]"), hit("id__Far000", 1)],
+      10,
+    );
+    expect(ranked.find((entry) => entry.id === "id__Far000")?.score).toBe(1);
+  });
+
   it("never brings in a note that does not match the query", () => {
     const ranked = applyLinkBoost([hit("id__Source", 10, "[[id__Absent]]")], 10);
     expect(ranked.map((entry) => entry.stored.note.id)).toEqual(["id__Source"]);
@@ -126,12 +163,23 @@ describe("searchNotes link boost", () => {
             hit(ids[n] ?? "", spec.score, spec.links.map((id) => `[[${id}|x]]`).join(" ")),
           );
           const boosts = new Map<string, number>();
-          for (const source of hits.toSorted(byRank((h) => h.score)).slice(0, LINK_BOOST_SOURCES)) {
-            for (const target of new Set(source.stored.note.links.map((link) => link.id))) {
-              if (target !== source.id)
-                boosts.set(target, (boosts.get(target) ?? 0) + LINK_BOOST_FRACTION * source.score);
-            }
-          }
+          const add = (id: string, share: number) => boosts.set(id, (boosts.get(id) ?? 0) + share);
+          const linksOf = (h: SearchHit) => new Set(h.stored.note.links.map((link) => link.id));
+          const sources = hits.toSorted(byRank((h) => h.score)).slice(0, LINK_BOOST_SOURCES);
+          const direct = sources.map((source) => {
+            const targets = linksOf(source);
+            targets.delete(source.id);
+            for (const target of targets) add(target, LINK_BOOST_FRACTION * source.score);
+            return targets;
+          });
+          // Two links on, through a target that matched: once per source.
+          sources.forEach((source, at) => {
+            const first = direct[at] ?? new Set<string>();
+            const far = new Set<string>();
+            for (const middle of hits.filter((h) => first.has(h.id)))
+              for (const id of linksOf(middle)) if (id !== source.id && !first.has(id)) far.add(id);
+            for (const id of far) add(id, SECOND_HOP_FRACTION * source.score);
+          });
           const final = (h: SearchHit) => h.score + (boosts.get(h.id) ?? 0);
           const expected = hits.toSorted(byRank(final)).slice(0, limit);
           const ranked = applyLinkBoost(hits, limit);
