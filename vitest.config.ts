@@ -7,7 +7,11 @@ export default defineConfig({
     // The CLI tests run dist/cli.js: build it when it is missing or older than src/.
     globalSetup: ["test/cli/global-setup.ts"],
     // Scales the two timeouts below for the machine's load when each file starts.
-    setupFiles: ["test/helpers/time-scale-setup.ts"],
+    // TEST_CPU_LOG=file: each test file's CPU seconds appended to that file (docs/benchmarks.md).
+    setupFiles: [
+      "test/helpers/time-scale-setup.ts",
+      ...(process.env["TEST_CPU_LOG"] ? ["test/helpers/cpu-log-setup.ts"] : []),
+    ],
     testTimeout: 30_000,
     // No read call of a spawned CLI starts a daemon that outlives the test (the sandbox sets
     // it too, for the tests that build their environment from scratch).
