@@ -2,13 +2,35 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/cli/commands/index.js";
-import { createSandbox, jsonOf, type Sandbox } from "./cli-harness.js";
+import type { CliIo } from "../../src/cli/framework/cli-io.js";
+import { runCli } from "../../src/cli/framework/run-cli.js";
+import { createSandbox, jsonOf, type CliRun, type Sandbox } from "./cli-harness.js";
 
 let sandbox: Sandbox;
 beforeAll(async () => {
   sandbox = await createSandbox();
 });
 afterAll(() => sandbox.cleanup());
+
+/**
+ * Runs `memory <args>` in this process, as the executable does after asking for a daemon: the
+ * same parser, help and error lines, for what no memory is needed for. A spawn costs about as
+ * much CPU as the whole in-process run; the cases below that are about the process (exit code,
+ * streams) spawn it.
+ */
+async function inProcess(args: readonly string[]): Promise<CliRun> {
+  let stdout = "";
+  let stderr = "";
+  const io: CliIo = {
+    env: { ...sandbox.env },
+    cwd: sandbox.dir,
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    readStdin: async () => "",
+  };
+  const code = await runCli([...args], io);
+  return { code, stdout, stderr };
+}
 
 /** Every line of stderr starts with "memory:" and there is exactly one. */
 function oneErrorLine(stderr: string): string {
@@ -30,12 +52,19 @@ describe("memory --help", () => {
     expect(bare.stdout).toBe(help.stdout);
   });
 
+  it("the executable prints a command's help on stdout and exits 0", async () => {
+    const [entry] = COMMANDS;
+    if (entry === undefined) throw new Error("no command registered");
+    const run = await sandbox.cli([entry.name, "--help", "--bogus-is-ignored-with-help"]);
+    expect(run).toEqual({ code: 0, stdout: (await entry.load()).help, stderr: "" });
+  });
+
   it.each(COMMANDS.map((command) => [command.name, command] as const))(
     "memory %s --help documents every option with an example",
     async (name, entry) => {
       const command = await entry.load();
       expect(command.name).toBe(name);
-      const run = await sandbox.cli([name, "--help", "--bogus-is-ignored-with-help"]);
+      const run = await inProcess([name, "--help", "--bogus-is-ignored-with-help"]);
       expect(run.code).toBe(0);
       expect(run.stderr).toBe("");
       expect(run.stdout).toMatch(new RegExp(`^Usage: memory ${name} `));
@@ -62,11 +91,18 @@ describe("usage errors exit 2 with one line on stderr", () => {
       [["doctor", "--max-note-bytes", "big"], /take a whole number/],
     ];
     for (const [args, message] of cases) {
-      const run = await sandbox.cli(args);
+      const run = await inProcess(args);
       expect({ args, code: run.code }).toEqual({ args, code: 2 });
       expect(oneErrorLine(run.stderr)).toMatch(message);
       expect(run.stdout).toBe("");
     }
+  });
+
+  it("the executable exits 2 with the one line on stderr and nothing on stdout", async () => {
+    const run = await sandbox.cli(["lst"]);
+    expect(run.code).toBe(2);
+    expect(oneErrorLine(run.stderr)).toMatch(/unknown command "lst" \(did you mean "list"\?\)/);
+    expect(run.stdout).toBe("");
   });
 
   it("with --json, stdout also carries the error as JSON", async () => {

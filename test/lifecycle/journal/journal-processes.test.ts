@@ -3,15 +3,23 @@ import * as fs from "node:fs";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fsPersistence } from "../../../src/adapters/fs/fs-persistence.js";
 import { createJournal } from "../../../src/lifecycle/journal/journal.js";
+import { bundledScript, type BundledScript } from "../../helpers/bundled-script.js";
 import { okOf } from "../../helpers/result-helpers.js";
 import { scaledMs } from "../../helpers/time-scale.js";
 
 const SCRIPT = join(import.meta.dirname, "add-entry-process.ts");
 const PROCESSES = 12;
 const PER_PROCESS = 4;
+
+/** The worker script bundled once: each of the processes starts without compiling it. */
+let bundle: BundledScript;
+beforeAll(async () => {
+  bundle = await bundledScript(SCRIPT);
+});
+afterAll(() => bundle?.cleanup());
 
 /** A worker process, loaded and waiting; `go` starts its adds, `done` is how it ended. */
 interface Worker {
@@ -24,8 +32,8 @@ function startWorker(root: string, worker: number): Promise<Worker> {
   return new Promise((ready, fail) => {
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", SCRIPT, root, String(worker), String(PER_PROCESS)],
-      { cwd: join(import.meta.dirname, "../../.."), stdio: ["pipe", "pipe", "pipe"] },
+      [bundle.file, root, String(worker), String(PER_PROCESS)],
+      { stdio: ["pipe", "pipe", "pipe"] },
     );
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => {
