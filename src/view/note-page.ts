@@ -15,7 +15,7 @@ export interface NoteCommit {
 }
 
 /** What a note page is built from besides the note. */
-export interface NotePageContext {
+export interface NotePageDeps {
   readonly name: string;
   readonly model: SiteModel;
   readonly adjacency: GraphAdjacency;
@@ -30,7 +30,7 @@ const BASE = "../";
  * the body, the notes linking here with the sentence around each link, its history, and a
  * graph of its neighbourhood.
  */
-export function renderNotePage(note: SiteNote, ctx: NotePageContext): string {
+export function renderNotePage(note: SiteNote, ctx: NotePageDeps): string {
   const { meta } = note;
   const exists = (id: string): boolean => ctx.model.byId.has(id);
   const tags = meta.tags
@@ -76,7 +76,7 @@ ${history.length === 0 ? "" : `<section class="history"><h2>History</h2>\n<ul>\n
  * "Superseded by …" above the body when its first line is a supersession mark (the mark itself
  * stays in the body, as written): the successor's page, or the id marked broken.
  */
-function supersededBanner(note: SiteNote, ctx: NotePageContext): string {
+function supersededBanner(note: SiteNote, ctx: NotePageDeps): string {
   const mark = noteSupersession(note.parsed.body);
   if (mark === undefined) return "";
   const successor = ctx.model.byId.get(mark.successorId);

@@ -45,7 +45,7 @@ export async function mergeOrRestore(
   target: MergeTarget,
 ): Promise<Result<"merged", GitError | ConflictError>> {
   const { exec, cwd, ref, before } = target;
-  const merged = await retryingIndexLock(() =>
+  const merged = await retryingStagingLock(() =>
     exec(["merge", "--no-edit", ref], { cwd, env: target.env }),
   );
   if (merged.isOk()) return ok("merged");
@@ -121,7 +121,7 @@ export async function mergeOrRestore(
       : `Pulling ${ref} conflicts in ${files.join(", ")}`;
   // Asked before the abort: the attributes of the merged tree are in the work tree now.
   const advice = await driverAdvice(exec, cwd, files);
-  const aborted = await retryingIndexLock(() => exec(["merge", "--abort"], { cwd }));
+  const aborted = await retryingStagingLock(() => exec(["merge", "--abort"], { cwd }));
   if (aborted.isOk() && (await revision(exec, cwd, "MERGE_HEAD")) === undefined) {
     return err(
       failure(files, `${what}; the merge was aborted and ${AS_BEFORE}.${advice}`, merged.error, {
@@ -255,7 +255,7 @@ export async function abandonMerge(
   mergeHead: string,
 ): Promise<Result<string[], GitError>> {
   const { exec, cwd } = target;
-  const aborted = await retryingIndexLock(() => exec(["merge", "--abort"], { cwd }));
+  const aborted = await retryingStagingLock(() => exec(["merge", "--abort"], { cwd }));
   if (aborted.isOk() && (await revision(exec, cwd, "MERGE_HEAD")) === undefined) return ok([]);
   return restorePaths(target, mergeHead);
 }
@@ -292,7 +292,7 @@ export async function revision(exec: Exec, cwd: string, name: string): Promise<s
 }
 
 /** Another git process (an editor, a prompt) may hold index.lock for a moment: wait a little. */
-async function retryingIndexLock<T>(
+async function retryingStagingLock<T>(
   run: () => Promise<Result<T, GitError>>,
 ): Promise<Result<T, GitError>> {
   let result = await run();
