@@ -13,14 +13,14 @@ import { fsPersistence } from "../src/adapters/fs/fs-persistence.js";
 import { analysisInput, analyzeMemory } from "../src/notes/analysis/analyze.js";
 import { analyze, type MemoryAnalysis } from "../src/notes/analysis/memory-analysis.js";
 import { loadGraph } from "../src/notes/graph/graph-view.js";
-import { createLinkIndex } from "../src/notes/graph/link-index.js";
+import { createInboundLinks } from "../src/notes/graph/inbound-links.js";
 import { buildFilename } from "../src/model/filename.js";
 import { generateId } from "../src/model/id.js";
 import { listNotes } from "../src/notes/reads/list.js";
 import { createMemoryLock } from "../src/notes/memory-lock.js";
 import { createNoteStore } from "../src/notes/store/note-store.js";
 import { loadTimes } from "../src/notes/store/note-times.js";
-import type { NotesContext } from "../src/notes/notes-context.js";
+import type { NotesDeps } from "../src/notes/notes-deps.js";
 import { createSerialQueue } from "../src/shared/serial-queue.js";
 import { medianMs, report } from "./measure.js";
 import {
@@ -71,13 +71,13 @@ function notesWithCopies(count: number): { notes: SyntheticNote[]; copies: [stri
   return { notes: [...base, ...extra], copies };
 }
 
-function contextFor(root: string): NotesContext {
+function contextFor(root: string): NotesDeps {
   const persistence = fsPersistence({ fs, root });
   return {
     persistence,
     git: undefined,
     store: createNoteStore(persistence),
-    links: createLinkIndex(),
+    links: createInboundLinks(),
     queue: createSerialQueue(),
     acquireLock: createMemoryLock(persistence),
     now: () => Date.UTC(2026, 0, 1),

@@ -17,10 +17,10 @@ import { performance } from "node:perf_hooks";
 import { fsPersistence } from "../src/adapters/fs/fs-persistence.js";
 import { parseNote, serializeNote } from "../src/model/note-format.js";
 import { markSuperseded } from "../src/model/supersession/supersession.js";
-import { createLinkIndex } from "../src/notes/graph/link-index.js";
+import { createInboundLinks } from "../src/notes/graph/inbound-links.js";
 import { createNoteStore } from "../src/notes/store/note-store.js";
-import type { NotesContext } from "../src/notes/notes-context.js";
-import { createSearchIndex } from "../src/notes/search/search-index.js";
+import type { NotesDeps } from "../src/notes/notes-deps.js";
+import { createFullTextSearch } from "../src/notes/search/full-text-search.js";
 import { searchNotes } from "../src/notes/search/search-notes.js";
 import { createSerialQueue } from "../src/shared/serial-queue.js";
 import { percentile, report } from "./measure.js";
@@ -54,13 +54,13 @@ function withMarks(notes: readonly SyntheticNote[]): SyntheticNote[] {
   });
 }
 
-function contextOver(root: string): NotesContext {
+function contextOver(root: string): NotesDeps {
   const persistence = fsPersistence({ fs, root });
   return {
     persistence,
     git: undefined,
     store: createNoteStore(persistence),
-    links: createLinkIndex(),
+    links: createInboundLinks(),
     queue: createSerialQueue(),
     acquireLock: undefined,
     now: Date.now,
@@ -102,8 +102,8 @@ async function main(): Promise<void> {
     const notes = proseNotes(NOTES, 0.1);
     writeNotes(join(dir, "plain"), notes);
     writeNotes(join(dir, "marked"), withMarks(notes));
-    const plain = { ctx: contextOver(join(dir, "plain")), index: createSearchIndex() };
-    const marked = { ctx: contextOver(join(dir, "marked")), index: createSearchIndex() };
+    const plain = { ctx: contextOver(join(dir, "plain")), index: createFullTextSearch() };
+    const marked = { ctx: contextOver(join(dir, "marked")), index: createFullTextSearch() };
     let markedShown = 0;
     const search = async (memory: typeof plain, query: string) => {
       const results = await searchNotes(memory.ctx, memory.index, query);

@@ -13,12 +13,12 @@ import * as fs from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fsPersistence } from "../src/adapters/fs/fs-persistence.js";
-import { createLinkIndex } from "../src/notes/graph/link-index.js";
+import { createInboundLinks } from "../src/notes/graph/inbound-links.js";
 import { createNoteStore, type NoteSnapshot } from "../src/notes/store/note-store.js";
-import type { NotesContext } from "../src/notes/notes-context.js";
+import type { NotesDeps } from "../src/notes/notes-deps.js";
 import { createSerialQueue } from "../src/shared/serial-queue.js";
 import { rankNotes } from "../src/notes/search/rank-notes.js";
-import { createSearchIndex, type SearchIndex } from "../src/notes/search/search-index.js";
+import { createFullTextSearch, type FullTextSearch } from "../src/notes/search/full-text-search.js";
 import { searchNotes } from "../src/notes/search/search-notes.js";
 import { validateSearch } from "../src/notes/search/search-options.js";
 import { medianMs, percentile, report } from "./measure.js";
@@ -32,11 +32,11 @@ export async function benchSearch(workDir: string, count: number): Promise<void>
   const root = join(workDir, `search-${count}`);
   writeNotes(root, syntheticNotes(count));
   const persistence = fsPersistence({ fs, root });
-  const ctx: NotesContext = {
+  const ctx: NotesDeps = {
     persistence,
     git: undefined,
     store: createNoteStore(persistence),
-    links: createLinkIndex(),
+    links: createInboundLinks(),
     queue: createSerialQueue(),
     acquireLock: undefined,
     now: Date.now,
@@ -59,15 +59,15 @@ export async function benchSearch(workDir: string, count: number): Promise<void>
   const queries = vocabularyQueries(snapshot.value);
   const scanFive = await medianMs(() => queries.slice(0, 5).forEach(scan), 5, 1);
 
-  const build = await medianMs(() => createSearchIndex().sync(snapshot.value.notes), 3, 1);
+  const build = await medianMs(() => createFullTextSearch().sync(snapshot.value.notes), 3, 1);
   report(`search index build, ${count} notes (warm store)`, build, "substring scan x5", scanFive);
   const firstSearch = await medianMs(async () => {
-    const results = await searchNotes(ctx, createSearchIndex(), queries[0] ?? "memory");
+    const results = await searchNotes(ctx, createFullTextSearch(), queries[0] ?? "memory");
     if (results.isErr()) throw results.error;
   }, 3);
   report(`first search, ${count} notes (fresh index)`, firstSearch, "substring scan x5", scanFive);
 
-  const index = createSearchIndex();
+  const index = createFullTextSearch();
   index.sync(snapshot.value.notes);
   const rank = (query: string) => {
     const search = validateSearch(query);
@@ -146,6 +146,6 @@ function rareQueries(count: number): string[] {
   return Array.from({ length: QUERY_COUNT }, () => String(Math.floor(random() * count)));
 }
 
-function assertIndexed(index: SearchIndex, count: number): void {
+function assertIndexed(index: FullTextSearch, count: number): void {
   if (index.size !== count) throw new Error(`indexed ${index.size} notes, expected ${count}`);
 }

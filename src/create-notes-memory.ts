@@ -19,7 +19,7 @@ import { commitMemory } from "./notes/commit-memory.js";
 import type { FreshnessOptions } from "./notes/store/freshness.js";
 import { runDoctor } from "./notes/graph/doctor.js";
 import { loadGraph } from "./notes/graph/graph-view.js";
-import { createLinkIndex } from "./notes/graph/link-index.js";
+import { createInboundLinks } from "./notes/graph/inbound-links.js";
 import { brokenLinks, deadEndIds, noteLinks, orphanIds } from "./notes/graph/link-queries.js";
 import { listNotes, readAllNotes } from "./notes/reads/list.js";
 import { guardGit, guardPersistence } from "./notes/guarded-ports.js";
@@ -27,7 +27,7 @@ import { createMemoryLock, type LockOptions } from "./notes/memory-lock.js";
 import { mergeNotes } from "./notes/ops/merge.js";
 import { moveNote } from "./notes/ops/move.js";
 import { createNoteStore } from "./notes/store/note-store.js";
-import { serialized, type NotesContext } from "./notes/notes-context.js";
+import { serialized, type NotesDeps } from "./notes/notes-deps.js";
 import type { NotesMemory } from "./notes/notes-memory.js";
 import { readNote } from "./notes/reads/read.js";
 import { reidNote } from "./notes/ops/reid.js";
@@ -126,7 +126,7 @@ function defaultWatch(
 /** The note tier with what the lifecycle builds on it. */
 export interface NotesTier {
   readonly notes: NotesMemory;
-  readonly ctx: NotesContext;
+  readonly ctx: NotesDeps;
 }
 
 /**
@@ -146,7 +146,7 @@ export function createNotesTier(options: NotesMemoryOptions): NotesTier {
     options.freshness === undefined
       ? defaultWatch(options.persistence, () => ctx.store.freshness.changed())
       : undefined;
-  const ctx: NotesContext = {
+  const ctx: NotesDeps = {
     persistence,
     git: options.git === undefined ? undefined : guardGit(options.git),
     store: createNoteStore(persistence, {
@@ -157,7 +157,7 @@ export function createNotesTier(options: NotesMemoryOptions): NotesTier {
           ? {}
           : { freshness: { mode: "watch", settled: () => watch.settled() } }),
     }),
-    links: createLinkIndex(),
+    links: createInboundLinks(),
     queue: createSerialQueue(),
     acquireLock: createMemoryLock(persistence, lockOptions),
     now: options.now ?? Date.now,

@@ -13,7 +13,7 @@ import type { ConsolidationBudget } from "./lifecycle/consolidate/consolidation-
 import { bindDefrag, type DefragApi } from "./lifecycle/defrag/defrag-api.js";
 import type { DefragGuardrails } from "./lifecycle/defrag/validate-decision.js";
 import { createMemoryLock } from "./notes/memory-lock.js";
-import { serialized } from "./notes/notes-context.js";
+import { serialized } from "./notes/notes-deps.js";
 import { committingUnderLock, type Exclusive } from "./notes/locked-git.js";
 import type { NotesMemory } from "./notes/notes-memory.js";
 import { createNotesTier, type NotesMemoryOptions } from "./create-notes-memory.js";

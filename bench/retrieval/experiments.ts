@@ -1,7 +1,7 @@
 /**
  * What makes memory.search rank below a plain BM25 on LoCoMo, measured one change at a time.
  *
- * Each variant is a minisearch index built the way src/search/search-index.ts builds it
+ * Each variant is a minisearch index built the way src/search/full-text-search.ts builds it
  * (fields title x3, tags x2, body; words of letters, digits and marks, folded; prefix on the
  * last query word; fuzzy 1 on words of 5+ characters; BM25+ k 1.2 b 0.7 d 0.5; minisearch's
  * final score multiplied by the number of query words a note matched), with one thing

@@ -12,7 +12,7 @@
 import { parseNote, serializeNote } from "../../src/model/note-format.js";
 import type { StoredNote } from "../../src/notes/store/note-store.js";
 import { applyLinkBoost } from "../../src/notes/search/link-boost.js";
-import { createSearchIndex } from "../../src/notes/search/search-index.js";
+import { createFullTextSearch } from "../../src/notes/search/full-text-search.js";
 import { bm25Terms } from "./bm25.js";
 import { andFirstBm25, knownItemNotes, knownItemQueries } from "./known-item.js";
 
@@ -33,7 +33,7 @@ const stored: StoredNote[] = notes.map((n, i) => {
   };
 });
 const position = new Map(notes.map((n, i) => [n.id, i]));
-const index = createSearchIndex();
+const index = createFullTextSearch();
 index.sync(stored);
 const docs = notes.map((n) => `${n.title}\n${n.body}`);
 const andFirst = andFirstBm25(docs);

@@ -12,7 +12,7 @@ import { performance } from "node:perf_hooks";
 import { parseNote } from "../../src/model/note-format.js";
 import type { StoredNote } from "../../src/notes/store/note-store.js";
 import { applyLinkBoost } from "../../src/notes/search/link-boost.js";
-import { createSearchIndex } from "../../src/notes/search/search-index.js";
+import { createFullTextSearch } from "../../src/notes/search/full-text-search.js";
 import { validateSearch } from "../../src/notes/search/search-options.js";
 import { percentile } from "../measure.js";
 import { hasLocomo, proseNotes } from "../prose-notes.js";
@@ -34,7 +34,7 @@ async function main(count: number): Promise<void> {
     hash: `h${i}`,
     note: parseNote(note.markdown, note.id),
   }));
-  const index = createSearchIndex();
+  const index = createFullTextSearch();
   index.sync(notes);
   const questions = (loadLocomo() ?? []).flatMap((c) => c.questions.map((q) => q.question));
   const asked = questions.slice(0, 300 + WARMUP);

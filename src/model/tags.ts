@@ -32,7 +32,7 @@ const DESTINATION = String.raw`(?:<[^<>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)`
 // definitions are matched as CommonMark reads them, so that text which only looks like one
 // (`[a](not a link)`) keeps its tags. `(?=(x))\N` is an atomic group: whitespace taken is
 // never given back, which keeps a long run of spaces from costing quadratic time.
-const NON_TAG_CONTEXTS: readonly RegExp[] = [
+const NON_TAG_PATTERNS: readonly RegExp[] = [
   /\[\[[^\n]*?\]\]/g, // wiki links, including their anchor and display text
   // inline link and image destinations and titles: [text](#section "title")
   new RegExp(String.raw`\]\((?=(\s*))\1${DESTINATION}(?:(?=(\s+))\2${TITLE})?(?=(\s*))\3\)`, "g"),
@@ -132,7 +132,7 @@ export function extractTags(body: string): string[] {
   }
   if (candidates.length === 0) return [];
   const code = findCodeRanges(body);
-  const skipped = mergeRanges([...code, ...nonTagContexts(body, code)]);
+  const skipped = mergeRanges([...code, ...nonTagRanges(body, code)]);
   return dedupeTags(
     candidates.filter(({ hash }) => !isInsideRanges(skipped, hash)).map(({ name }) => name),
   );
@@ -146,9 +146,9 @@ function canStartTag(body: string, hash: number): boolean {
 }
 
 /** Regions where a "#" is markdown or HTML syntax; matches that begin inside code are ignored. */
-function nonTagContexts(body: string, code: readonly TextRange[]): TextRange[] {
+function nonTagRanges(body: string, code: readonly TextRange[]): TextRange[] {
   const ranges: TextRange[] = [];
-  for (const pattern of NON_TAG_CONTEXTS) {
+  for (const pattern of NON_TAG_PATTERNS) {
     for (const match of body.matchAll(pattern)) {
       if (isInsideRanges(code, match.index)) continue;
       const end = match.index + match[0].length;

@@ -8,7 +8,7 @@ import {
   type PersistenceError,
 } from "../errors.js";
 import type { NoteMeta } from "./store/note-meta.js";
-import type { NotesContext } from "./notes-context.js";
+import type { NotesDeps } from "./notes-deps.js";
 
 /** Options every mutation accepts. */
 export interface MutationOptions {
@@ -21,7 +21,7 @@ export interface MutationOptions {
 
 /** Refuses a commit request up front (before anything is written) when it cannot be honoured. */
 export function checkCommitRequest(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   options: MutationOptions,
 ): Result<void, GitError | InvalidInputError> {
   if (options.commit === undefined) return ok(undefined);
@@ -63,7 +63,7 @@ export type ChangedNote = NoteMeta & CommitOutcome;
  * by then, so a failed commit is reported in the outcome, not as the mutation's failure.
  */
 export function commitIfAsked(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   options: MutationOptions,
   files: readonly string[],
 ): ResultAsync<CommitOutcome, never> {

@@ -16,7 +16,7 @@ export interface NoteCommit {
 }
 
 /** What a note page is built from besides the note. */
-export interface NotePageContext {
+export interface NotePageDeps {
   readonly name: string;
   readonly model: SiteModel;
   readonly adjacency: GraphAdjacency;
@@ -33,7 +33,7 @@ const BASE = "../";
  * the body, the notes linking here with the sentence around each link, its history, and a
  * graph of its neighbourhood.
  */
-export function renderNotePage(note: SiteNote, ctx: NotePageContext): string {
+export function renderNotePage(note: SiteNote, ctx: NotePageDeps): string {
   const { meta } = note;
   const exists = (id: string): boolean => ctx.model.byId.has(id);
   const tags = meta.tags
@@ -88,7 +88,7 @@ function bodyHtml(note: SiteNote, cache: SiteCache, exists: (id: string) => bool
  * "Superseded by …" above the body when its first line is a supersession mark (the mark itself
  * stays in the body, as written): the successor's page, or the id marked broken.
  */
-function supersededBanner(note: SiteNote, ctx: NotePageContext): string {
+function supersededBanner(note: SiteNote, ctx: NotePageDeps): string {
   const mark = noteSupersession(note.parsed.body);
   if (mark === undefined) return "";
   const successor = ctx.model.byId.get(mark.successorId);

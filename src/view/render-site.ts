@@ -72,7 +72,7 @@ export function renderSite(
       const backlinks = backlinksByTarget(
         [...model.byId.values()].map((note) => ({ id: note.meta.id, parsed: note.parsed })),
       );
-      const context = {
+      const pageDeps = {
         name,
         model,
         adjacency,
@@ -84,7 +84,7 @@ export function renderSite(
       // time by a server), in note order.
       const pages = new Map<string, () => string>();
       for (const note of model.byId.values()) {
-        pages.set(notePath(note.meta.id), () => renderNotePage(note, context));
+        pages.set(notePath(note.meta.id), () => renderNotePage(note, pageDeps));
       }
       files.set(SITE_PATHS.home, renderHomePage(name, model));
       for (const [path, page] of renderTagPages(name, model)) files.set(path, page);

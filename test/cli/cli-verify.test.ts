@@ -14,7 +14,7 @@ const FILES = [
   "src/model/references/path-references.ts",
   "src/model/references/symbol-references.ts",
   "src/notes/verify/check-reference.ts",
-  "src/notes/verify/repository-index.ts",
+  "src/notes/verify/repository-inventory.ts",
   "src/notes/verify/verify-notes.ts",
 ];
 const NOTES = resolve(SOURCE, "test/fixtures/verify");

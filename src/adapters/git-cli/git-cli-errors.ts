@@ -10,10 +10,10 @@ import { messageOf } from "../../shared/message-of.js";
  *
  * @example
  * ```ts
- * const context: GitRunContext = { binary: "git", dir: "/repo", args: ["log"] };
+ * const invocation: GitInvocation = { binary: "git", dir: "/repo", args: ["log"] };
  * ```
  */
-export interface GitRunContext {
+export interface GitInvocation {
   readonly binary: string;
   readonly dir: string;
   readonly args: readonly string[];
@@ -28,32 +28,32 @@ export interface GitRunContext {
  * error.message; // "Not a git repository: /memory ... run `git init` ..."
  * ```
  */
-export function gitErrorFrom(failure: GitRunFailure, context: GitRunContext): GitError {
+export function gitErrorFrom(failure: GitRunFailure, invocation: GitInvocation): GitError {
   const stderr = failure.stderr.trim();
-  const command = `${context.binary} ${subcommand(context.args)}`;
+  const command = `${invocation.binary} ${subcommand(invocation.args)}`;
   const detail = stderr === "" ? messageOf(failure.cause) : stderr;
-  return new GitError(`${hint(failure, context, stderr)} (${command}: ${detail})`, {
+  return new GitError(`${hint(failure, invocation, stderr)} (${command}: ${detail})`, {
     cause: failure.cause,
   });
 }
 
-function hint(failure: GitRunFailure, context: GitRunContext, stderr: string): string {
+function hint(failure: GitRunFailure, invocation: GitInvocation, stderr: string): string {
   const code = errorCode(failure.cause);
   if (code === "ENOENT") {
     return (
-      `Could not run "${context.binary}" for the memory at ${context.dir}: is git installed and on PATH? ` +
+      `Could not run "${invocation.binary}" for the memory at ${invocation.dir}: is git installed and on PATH? ` +
       "(Or pass gitBinary with the path of the git executable.)"
     );
   }
   if (code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER") {
-    return `git printed more than ${GIT_MAX_OUTPUT_BYTES} bytes; the history under ${context.dir} is too large to read in one walk`;
+    return `git printed more than ${GIT_MAX_OUTPUT_BYTES} bytes; the history under ${invocation.dir} is too large to read in one walk`;
   }
   if (/not a git repository/i.test(stderr)) {
-    return `Not a git repository: ${context.dir} is not inside a git work tree; run \`git init\` in ${context.dir} (or a parent folder)`;
+    return `Not a git repository: ${invocation.dir} is not inside a git work tree; run \`git init\` in ${invocation.dir} (or a parent folder)`;
   }
   if (/dubious ownership/i.test(stderr)) {
     return (
-      `git refuses to work in ${context.dir} because another user owns it; ` +
+      `git refuses to work in ${invocation.dir} because another user owns it; ` +
       `run \`git config --global --add safe.directory <repository>\` if you trust it`
     );
   }
@@ -64,7 +64,7 @@ function hint(failure: GitRunFailure, context: GitRunContext, stderr: string): s
     );
   }
   return (
-    `git failed in ${context.dir}` +
+    `git failed in ${invocation.dir}` +
     (failure.exitCode === undefined ? "" : ` with exit code ${failure.exitCode}`)
   );
 }

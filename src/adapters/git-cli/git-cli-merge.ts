@@ -47,7 +47,7 @@ export async function mergeOrRestore(
   const { exec, cwd, ref, before } = target;
   // Never committed by git itself: a merge git calls clean may still hold one note at two
   // paths (a rename on each clone too big for its rename detection), settled before the commit.
-  const merged = await retryingIndexLock(() =>
+  const merged = await retryingStagingLock(() =>
     exec(["merge", "--no-edit", "--no-commit", ref], { cwd, env: target.env }),
   );
   const mergeHead = await revision(exec, cwd, "MERGE_HEAD");
@@ -129,7 +129,7 @@ export async function mergeOrRestore(
       : `Pulling ${ref} conflicts in ${files.join(", ")}`;
   // Asked before the abort: the attributes of the merged tree are in the work tree now.
   const advice = await driverAdvice(exec, cwd, files);
-  const aborted = await retryingIndexLock(() => exec(["merge", "--abort"], { cwd }));
+  const aborted = await retryingStagingLock(() => exec(["merge", "--abort"], { cwd }));
   if (aborted.isOk() && (await revision(exec, cwd, "MERGE_HEAD")) === undefined) {
     return err(
       failure(files, `${what}; the merge was aborted and ${AS_BEFORE}.${advice}`, cause, {
@@ -263,7 +263,7 @@ export async function abandonMerge(
   mergeHead: string,
 ): Promise<Result<string[], GitError>> {
   const { exec, cwd } = target;
-  const aborted = await retryingIndexLock(() => exec(["merge", "--abort"], { cwd }));
+  const aborted = await retryingStagingLock(() => exec(["merge", "--abort"], { cwd }));
   if (aborted.isOk() && (await revision(exec, cwd, "MERGE_HEAD")) === undefined) return ok([]);
   return restorePaths(target, mergeHead);
 }
@@ -300,7 +300,7 @@ export async function revision(exec: Exec, cwd: string, name: string): Promise<s
 }
 
 /** Another git process (an editor, a prompt) may hold index.lock for a moment: wait a little. */
-async function retryingIndexLock<T>(
+async function retryingStagingLock<T>(
   run: () => Promise<Result<T, GitError>>,
 ): Promise<Result<T, GitError>> {
   let result = await run();

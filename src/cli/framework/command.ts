@@ -54,7 +54,7 @@ export type OptionValues<O extends OptionsConfig> = ReturnType<
 >["values"];
 
 /** What a command's run function receives. */
-export interface CommandContext<O extends OptionsConfig> {
+export interface CommandInvocation<O extends OptionsConfig> {
   readonly values: OptionValues<O>;
   readonly positionals: readonly string[];
   readonly out: Output;
@@ -82,7 +82,7 @@ export interface CommandSpec<O extends OptionsConfig> {
   readonly positionals: { readonly min: number; readonly max: number | undefined };
   /** Complete command lines, shown under Examples. */
   readonly examples: readonly string[];
-  run(context: CommandContext<O>): Promise<ExitCode>;
+  run(context: CommandInvocation<O>): Promise<ExitCode>;
 }
 
 /** A command, ready for the dispatcher. */

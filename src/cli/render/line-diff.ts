@@ -5,7 +5,7 @@
  * @module
  */
 
-const CONTEXT = 2;
+const UNCHANGED_AROUND = 2;
 
 /**
  * The diff of `before` and `after`, or "" when they are equal.
@@ -53,7 +53,7 @@ export function lineDiff(before: string, after: string, name: string): string {
   }
   const near = (index: number) =>
     lines
-      .slice(Math.max(0, index - CONTEXT), index + CONTEXT + 1)
+      .slice(Math.max(0, index - UNCHANGED_AROUND), index + UNCHANGED_AROUND + 1)
       .some((line) => line.mark !== " ");
   const shown = lines.filter((line, index) => line.mark !== " " || near(index));
   return (

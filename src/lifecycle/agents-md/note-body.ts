@@ -22,7 +22,7 @@ export interface LinkedNote {
 }
 
 /** How the links of a body are resolved. */
-export interface BodyContext {
+export interface BodyLinkTargets {
   /** The note a link id names, or undefined when none has it. */
   readonly noteById: (id: string) => LinkedNote | undefined;
   /** `/`-separated path from the target file's folder to the memory root. */
@@ -45,22 +45,22 @@ const HEADING = /^( {0,3})(#{1,6})(?=[ \t]|$)/;
  * // "#### Why\nsee [the console](<memory/topics/console id__Kf9mNp.md>)"
  * ```
  */
-export function renderNoteBody(body: string, context: BodyContext): string {
-  return shiftHeadings(rewriteLinks(body, context));
+export function renderNoteBody(body: string, deps: BodyLinkTargets): string {
+  return shiftHeadings(rewriteLinks(body, deps));
 }
 
 /** Replaces every link (outside code) with a markdown link, or its text when it is broken. */
-export function rewriteLinks(body: string, context: BodyContext): string {
+export function rewriteLinks(body: string, deps: BodyLinkTargets): string {
   let out = "";
   let from = 0;
   for (const link of extractLinks(body)) {
-    const target = context.noteById(link.id);
+    const target = deps.noteById(link.id);
     const text = link.hasDisplayText ? link.displayText : (target?.title ?? link.displayText);
     out += body.slice(from, link.position.start);
     out +=
       target === undefined
         ? text
-        : markdownLink(text, pathFromTarget(context.memoryRootFromTarget, target.path));
+        : markdownLink(text, pathFromTarget(deps.memoryRootFromTarget, target.path));
     from = link.position.end;
   }
   return out + body.slice(from);

@@ -13,8 +13,8 @@ import type {
   ParseOutputOutput,
   RunAgentInput,
   RunAgentOutput,
-  SelectContextInput,
-  SelectContextOutput,
+  SelectRelatedNotesInput,
+  SelectRelatedNotesOutput,
   WriteNotesInput,
   WriteNotesOutput,
 } from "./consolidation-steps.js";
@@ -24,7 +24,7 @@ import { fetchSessionTexts } from "./fetch-session-texts.js";
 import { loadPending } from "./load-pending.js";
 import { markDone } from "./mark-done.js";
 import { parseAnswer } from "./parse-answer.js";
-import { selectContext } from "./select-context.js";
+import { selectRelatedNotes } from "./select-related-notes.js";
 import { writeEntries } from "./write-entries.js";
 
 /** An Err becomes a thrown tagged error, so the machine's onError fires with it. */
@@ -47,8 +47,8 @@ export function createConsolidationActors(deps: ConsolidationDeps) {
     fetchSessions: fromPromise<FetchSessionsOutput, FetchSessionsInput>(({ input, signal }) =>
       fetchSessionTexts(deps, input, signal),
     ),
-    selectContext: fromPromise<SelectContextOutput, SelectContextInput>(({ input }) =>
-      orThrow(selectContext(deps, input)),
+    selectContext: fromPromise<SelectRelatedNotesOutput, SelectRelatedNotesInput>(({ input }) =>
+      orThrow(selectRelatedNotes(deps, input)),
     ),
     runAgent: fromPromise<RunAgentOutput, RunAgentInput>(async ({ input, signal }) => ({
       answer: await orThrow(

@@ -14,9 +14,9 @@ import type {
   ParseOutputOutput,
   RunAgentInput,
   RunAgentOutput,
-  SelectContextInput,
+  SelectRelatedNotesInput,
   SessionWarning,
-  SelectContextOutput,
+  SelectRelatedNotesOutput,
   UnreadableEntry,
   WriteNotesInput,
   WriteNotesOutput,
@@ -92,11 +92,11 @@ const EMPTY_FETCH: FetchSessionsOutput = {
   deferred: [],
 };
 
-interface ConsolidationContext {
+interface ConsolidationRunData {
   readonly dryRun: boolean;
   readonly loaded: LoadJournalsOutput;
   readonly fetched: FetchSessionsOutput;
-  readonly selected: SelectContextOutput | undefined;
+  readonly selected: SelectRelatedNotesOutput | undefined;
   readonly answer: string;
   readonly plan: ConsolidationPlan | null;
   readonly repaired: boolean;
@@ -124,7 +124,7 @@ const failAt = (step: ConsolidationStep) =>
  */
 export const consolidationMachine = setup({
   types: {
-    context: {} as ConsolidationContext,
+    context: {} as ConsolidationRunData,
     input: {} as ConsolidationMachineInput,
     output: {} as ConsolidationOutput,
   },
@@ -133,7 +133,7 @@ export const consolidationMachine = setup({
     fetchSessions: fromPromise<FetchSessionsOutput, FetchSessionsInput>(
       notProvided("fetchSessions"),
     ),
-    selectContext: fromPromise<SelectContextOutput, SelectContextInput>(
+    selectContext: fromPromise<SelectRelatedNotesOutput, SelectRelatedNotesInput>(
       notProvided("selectContext"),
     ),
     runAgent: fromPromise<RunAgentOutput, RunAgentInput>(notProvided("runAgent")),
@@ -343,14 +343,14 @@ export const consolidationMachine = setup({
 });
 
 /** A resumed run consumes what its key was computed from; a fresh one what could be read. */
-function consumedEntryIds(context: ConsolidationContext): readonly string[] {
+function consumedEntryIds(context: ConsolidationRunData): readonly string[] {
   return context.loaded.saved !== undefined && !context.dryRun
     ? context.loaded.saved.entryIds
     : context.fetched.readEntryIds;
 }
 
 /** The versions of the inbox notes the prompt showed, by id. */
-function inboxHashes(context: ConsolidationContext): Record<string, string> {
+function inboxHashes(context: ConsolidationRunData): Record<string, string> {
   const hashes: Record<string, string> = {};
   for (const note of context.loaded.inbox) if (note.hash !== undefined) hashes[note.id] = note.hash;
   return hashes;
@@ -360,7 +360,7 @@ function inboxHashes(context: ConsolidationContext): Record<string, string> {
  * Which notes the prompt showed whole (only those may be rewritten) and which cut (append
  * only). A host's selectContext that reports no cut notes is taken at its word.
  */
-function shownNotes(context: ConsolidationContext): {
+function shownNotes(context: ConsolidationRunData): {
   shownIds: readonly string[];
   cutIds: readonly string[];
 } {

@@ -53,7 +53,7 @@ export interface ConsolidationPlan {
 }
 
 /** What the plan is checked against. */
-export interface PlanContext {
+export interface PlanScope {
   /** Ids of the notes an answer may update or merge into (inbox and active). */
   readonly updatableIds: ReadonlySet<string>;
   /** Ids of the inbox notes the prompt showed. */
@@ -78,7 +78,7 @@ const KEY = /^[a-z0-9][a-z0-9-]{0,39}$/;
  */
 export function validatePlan(
   answer: ConsolidationAnswer,
-  context: PlanContext,
+  scope: PlanScope,
 ): Result<ConsolidationPlan, string[]> {
   const problems: string[] = [];
   const keys = new Set<string>();
@@ -101,25 +101,25 @@ export function validatePlan(
   for (const [i, note] of answer.notes.entries()) {
     const where = `notes[${i}]`;
     if (note.op === "append") {
-      const section = checkAppend(where, note, context, keys, problems);
+      const section = checkAppend(where, note, scope, keys, problems);
       if (section !== undefined) appends.push(section);
       continue;
     }
-    const content = checkContent(where, note, keys, context, problems);
+    const content = checkContent(where, note, keys, scope, problems);
     if (note.op === "create") {
       if (content !== undefined && note.key !== undefined)
         creates.push({ key: note.key, ...content });
       continue;
     }
-    if (note.id === undefined || !isValidId(note.id) || !context.updatableIds.has(note.id)) {
+    if (note.id === undefined || !isValidId(note.id) || !scope.updatableIds.has(note.id)) {
       problems.push(
         `${where}: an update needs the "id" of an existing inbox or active note; "${note.id ?? ""}" is not one.`,
       );
-    } else if (context.cutIds?.has(note.id) === true) {
+    } else if (scope.cutIds?.has(note.id) === true) {
       problems.push(
         `${where}: ${note.id} was cut in the prompt, so its full text was not shown and an update would drop the rest: use {"op": "append", "id": "${note.id}", "body": "..."} to add a section instead.`,
       );
-    } else if (context.shownIds !== undefined && !context.shownIds.has(note.id)) {
+    } else if (scope.shownIds !== undefined && !scope.shownIds.has(note.id)) {
       problems.push(
         `${where}: ${note.id} was not shown in this prompt, so it cannot be rewritten; use "append" to add a section to it.`,
       );
@@ -132,15 +132,15 @@ export function validatePlan(
       if (content !== undefined) updates.push({ id: note.id, ...content });
     }
   }
-  const inbox = checkInbox(answer.inbox, context, keys, problems);
+  const inbox = checkInbox(answer.inbox, scope, keys, problems);
   if (problems.length > 0) return err(problems);
   const shownIds =
-    context.shownIds === undefined
+    scope.shownIds === undefined
       ? undefined
-      : new Set([...context.shownIds, ...(context.cutIds ?? [])]);
+      : new Set([...scope.shownIds, ...(scope.cutIds ?? [])]);
   const { planned, refused } = checkSupersedes(answer.supersede ?? [], {
     shownIds,
-    updatableIds: context.updatableIds,
+    updatableIds: scope.updatableIds,
     keys,
   });
   return ok({
@@ -156,11 +156,11 @@ export function validatePlan(
 function checkAppend(
   where: string,
   note: ConsolidationAnswer["notes"][number],
-  context: PlanContext,
+  scope: PlanScope,
   keys: ReadonlySet<string>,
   problems: string[],
 ): PlannedAppend | undefined {
-  if (note.id === undefined || !isValidId(note.id) || !context.updatableIds.has(note.id)) {
+  if (note.id === undefined || !isValidId(note.id) || !scope.updatableIds.has(note.id)) {
     problems.push(
       `${where}: an append needs the "id" of an existing inbox or active note; "${note.id ?? ""}" is not one.`,
     );
@@ -175,7 +175,7 @@ function checkAppend(
     problems.push(`${where}: the append to ${note.id} has no text.`);
     return undefined;
   }
-  checkLinks(where, body.value, keys, context, problems);
+  checkLinks(where, body.value, keys, scope, problems);
   if (Buffer.byteLength(body.value) > MAX_ANSWER_NOTE_BYTES) {
     problems.push(
       `${where}: the appended section is over the ${MAX_ANSWER_NOTE_BYTES}-byte limit.`,
@@ -190,16 +190,16 @@ function checkLinks(
   where: string,
   body: string,
   keys: ReadonlySet<string>,
-  context: PlanContext,
+  scope: PlanScope,
   problems: string[],
 ): void {
   for (const match of body.matchAll(NEW_NOTE_LINK)) {
     if (!keys.has(match[1] ?? ""))
       problems.push(`${where}: [[new:${match[1] ?? ""}]] names no note created in this answer.`);
   }
-  if (context.knownIds === undefined) return;
+  if (scope.knownIds === undefined) return;
   for (const link of extractLinks(body)) {
-    if (!context.knownIds.has(link.id))
+    if (!scope.knownIds.has(link.id))
       problems.push(
         `${where}: [[${link.id}]] links to a note that does not exist; link only ids shown in the prompt, or [[new:<key>]] for a note you create.`,
       );
@@ -210,7 +210,7 @@ function checkContent(
   where: string,
   note: ConsolidationAnswer["notes"][number],
   keys: ReadonlySet<string>,
-  context: PlanContext,
+  scope: PlanScope,
   problems: string[],
 ): { title: string; tags: string[]; body: string } | undefined {
   const title = validateTitle(note.title ?? "");
@@ -219,7 +219,7 @@ function checkContent(
   for (const result of [title, tags, body])
     if (result.isErr()) problems.push(`${where}: ${result.error.message}`);
   if (title.isErr() || tags.isErr() || body.isErr()) return undefined;
-  checkLinks(where, body.value, keys, context, problems);
+  checkLinks(where, body.value, keys, scope, problems);
   const bytes = Buffer.byteLength(
     serializeNote({ title: title.value, tags: tags.value, body: body.value }),
   );
@@ -234,7 +234,7 @@ function checkContent(
 
 function checkInbox(
   actions: ConsolidationAnswer["inbox"],
-  context: PlanContext,
+  scope: PlanScope,
   keys: ReadonlySet<string>,
   problems: string[],
 ): PlannedInboxAction[] {
@@ -242,7 +242,7 @@ function checkInbox(
   const seen = new Set<string>();
   for (const [i, item] of actions.entries()) {
     const where = `inbox[${i}]`;
-    if (!context.inboxIds.has(item.id)) {
+    if (!scope.inboxIds.has(item.id)) {
       problems.push(`${where}: ${item.id} is not one of the inbox notes shown.`);
       continue;
     }
@@ -256,7 +256,7 @@ function checkInbox(
     const into = item.into ?? "";
     const key = into.startsWith("new:") ? into.slice(4) : into;
     const known =
-      keys.has(key) || (isValidId(into) && context.updatableIds.has(into) && into !== item.id);
+      keys.has(key) || (isValidId(into) && scope.updatableIds.has(into) && into !== item.id);
     if (!known) {
       problems.push(
         `${where}: "merged" needs "into": the id of another existing note or "new:<key>" of a created one.`,

@@ -37,8 +37,8 @@ export interface ConsolidationPromptInput {
   readonly today: string;
   readonly sessions: readonly PromptSession[];
   readonly inbox: readonly PromptNote[];
-  /** Related existing notes, already rendered within their budget by selectContext. */
-  readonly context: string;
+  /** Related existing notes, already rendered within their budget by selectRelatedNotes (the `selectContext` step). */
+  readonly relatedNotes: string;
   /** Lines of the shown notes' references the project no longer has ("" or absent: none). */
   readonly staleReferences?: string;
 }
@@ -92,7 +92,7 @@ If nothing is worth keeping, answer {"notes": [], "inbox": []}.`;
  *
  * @example
  * ```ts
- * const { system, prompt } = buildConsolidationPrompt({ today: "2026-11-22", sessions, inbox: [], context: "" });
+ * const { system, prompt } = buildConsolidationPrompt({ today: "2026-11-22", sessions, inbox: [], relatedNotes: "" });
  * ```
  */
 export function buildConsolidationPrompt(input: ConsolidationPromptInput): Prompt {
@@ -112,9 +112,9 @@ export function buildConsolidationPrompt(input: ConsolidationPromptInput): Promp
   );
   parts.push(
     "## Related existing notes",
-    input.context === ""
+    input.relatedNotes === ""
       ? "(none)"
-      : `A session may contradict one of these: supersede it rather than leave both as current.\n\n${input.context}`,
+      : `A session may contradict one of these: supersede it rather than leave both as current.\n\n${input.relatedNotes}`,
   );
   if (input.staleReferences !== undefined && input.staleReferences !== "") {
     parts.push(

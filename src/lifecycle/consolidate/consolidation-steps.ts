@@ -101,13 +101,17 @@ export interface SessionWarning {
   readonly warning: string;
 }
 
-/** selectContext: related notes, rendered within their budget. */
-export interface SelectContextInput {
+/** The `selectContext` step (selectRelatedNotes): related notes, rendered within their budget. */
+export interface SelectRelatedNotesInput {
   readonly sessions: readonly PromptSession[];
   readonly inbox: readonly PromptNote[];
 }
-/** selectContext output. */
-export interface SelectContextOutput {
+/** The `selectContext` step's output. */
+export interface SelectRelatedNotesOutput {
+  /**
+   * The related notes, rendered. The field keeps its name: it is the contract a host's
+   * replacement step returns.
+   */
   readonly context: string;
   readonly noteIds: readonly string[];
   /** Of noteIds, those shown cut: they may be appended to, never rewritten. */
@@ -116,6 +120,11 @@ export interface SelectContextOutput {
   readonly hashes?: Readonly<Record<string, string>>;
   readonly prompt: Prompt;
 }
+
+/** @deprecated use SelectRelatedNotesInput */
+export type SelectContextInput = SelectRelatedNotesInput;
+/** @deprecated use SelectRelatedNotesOutput */
+export type SelectContextOutput = SelectRelatedNotesOutput;
 
 /** runAgent: the model's raw answer to the prompt. */
 export interface RunAgentInput {

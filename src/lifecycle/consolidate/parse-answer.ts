@@ -17,7 +17,7 @@ export async function parseAnswer(
 ): Promise<
   Result<{ plan: ConsolidationPlan; repaired: boolean }, InvalidInputError | LlmError | BudgetError>
 > {
-  const context = {
+  const scope = {
     updatableIds: new Set(input.updatableIds),
     inboxIds: new Set(input.inboxIds),
     ...(input.shownIds === undefined ? {} : { shownIds: new Set(input.shownIds) }),
@@ -27,7 +27,7 @@ export async function parseAnswer(
   const check = (answer: string): Result<ConsolidationPlan, string[]> =>
     parseConsolidationAnswer(answer)
       .mapErr((problem) => [problem])
-      .andThen((parsed) => validatePlan(parsed, context));
+      .andThen((parsed) => validatePlan(parsed, scope));
   const first = check(input.answer);
   if (first.isOk()) return ok({ plan: first.value, repaired: false });
 

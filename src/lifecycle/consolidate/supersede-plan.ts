@@ -40,7 +40,7 @@ export interface PlanRefusal {
 }
 
 /** What the ops are checked against. */
-export interface SupersedeContext {
+export interface SupersedeScope {
   /** Ids the prompt showed (whole or cut); undefined: every updatable note counts as shown. */
   readonly shownIds: ReadonlySet<string> | undefined;
   readonly updatableIds: ReadonlySet<string>;
@@ -59,15 +59,15 @@ export interface SupersedeContext {
  */
 export function checkSupersedes(
   ops: readonly SupersedeOp[],
-  context: SupersedeContext,
+  scope: SupersedeScope,
 ): { planned: PlannedSupersede[]; refused: PlanRefusal[] } {
   const planned: PlannedSupersede[] = [];
   const refused: PlanRefusal[] = [];
   const seen = new Set<string>();
   const shown = (id: string) =>
     isValidId(id) &&
-    context.updatableIds.has(id) &&
-    (context.shownIds === undefined || context.shownIds.has(id));
+    scope.updatableIds.has(id) &&
+    (scope.shownIds === undefined || scope.shownIds.has(id));
   for (const [i, op] of ops.entries()) {
     const refuse = (rule: string, reason: string) =>
       refused.push({ where: `supersede[${i}]`, op: "supersede", id: op.id, rule, reason });
@@ -77,7 +77,7 @@ export function checkSupersedes(
         "not-shown",
         `${op.id} was not shown in this prompt, so the model cannot know it no longer holds.`,
       );
-    } else if (key === undefined ? !shown(op.by) : !context.keys.has(key)) {
+    } else if (key === undefined ? !shown(op.by) : !scope.keys.has(key)) {
       refuse(
         "successor-unknown",
         `"${op.by}" is neither a note shown in this prompt nor "new:<key>" of a note the answer creates.`,

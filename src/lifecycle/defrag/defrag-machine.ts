@@ -75,7 +75,7 @@ const EMPTY_ANALYSIS: AnalyzeOutput = {
 };
 const NOTHING_APPLIED: AppliedDefrag = { applied: [], created: [], files: [] };
 
-interface DefragContext {
+interface DefragRunData {
   readonly dryRun: boolean;
   readonly snapshot: string | null;
   readonly analysis: AnalyzeOutput;
@@ -109,7 +109,7 @@ const failAt = (step: DefragStep) =>
  */
 export const defragMachine = setup({
   types: {
-    context: {} as DefragContext,
+    context: {} as DefragRunData,
     input: {} as DefragMachineInput,
     output: {} as DefragOutput,
   },

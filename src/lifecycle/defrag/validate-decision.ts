@@ -65,7 +65,7 @@ export interface BatchDecision {
 }
 
 /** What the decisions are checked against. */
-export interface ScreenContext {
+export interface ScreenScope {
   /** Every note of the memory, archived ones included. */
   readonly notes: ReadonlyMap<string, SimNote>;
   readonly indexBody: string;
@@ -108,14 +108,14 @@ export interface ScreenedDecision {
  */
 export function screenDecisions(
   decisions: readonly BatchDecision[],
-  context: ScreenContext,
+  scope: ScreenScope,
 ): ScreenedDecision {
   const refused: RefusedAction[] = [];
   const kept: DefragAction[] = [];
   const touched = new Set<string>();
-  const state: SimState = { notes: new Map(context.notes), indexBody: context.indexBody };
-  const archiveAllowance = allowance(context.totalNotes, context.guardrails.maxArchiveRatio);
-  const mergeAllowance = allowance(context.totalNotes, context.guardrails.maxMergeRatio);
+  const state: SimState = { notes: new Map(scope.notes), indexBody: scope.indexBody };
+  const archiveAllowance = allowance(scope.totalNotes, scope.guardrails.maxArchiveRatio);
+  const mergeAllowance = allowance(scope.totalNotes, scope.guardrails.maxMergeRatio);
   let archived = 0;
   let merged = 0;
   let proposed = 0;
@@ -123,23 +123,23 @@ export function screenDecisions(
     for (const action of decision.actions) {
       proposed += 1;
       const violation =
-        idProblem(action, context.notes, batch, touched) ??
-        actionProblem(action, context.notes, shown) ??
-        limitProblem(action, context, { archived, merged, archiveAllowance, mergeAllowance }) ??
-        linkProblem(action, context.notes, state);
+        idProblem(action, scope.notes, batch, touched) ??
+        actionProblem(action, scope.notes, shown) ??
+        limitProblem(action, scope, { archived, merged, archiveAllowance, mergeAllowance }) ??
+        linkProblem(action, scope.notes, state);
       if (violation !== undefined) {
         refused.push({ batch: i + 1, action, ...violation });
         continue;
       }
       for (const id of idsOf(action)) touched.add(id);
-      if (action.type === "archive" && context.notes.get(action.id)?.status !== "archived")
+      if (action.type === "archive" && scope.notes.get(action.id)?.status !== "archived")
         archived += 1;
       if (action.type === "merge") merged += action.sources.length;
-      simulate(state, action, context.splitIds);
+      simulate(state, action, scope.splitIds);
       kept.push(action);
     }
   }
-  const tiers = screenTiers(decisions, state.notes, context.guardrails);
+  const tiers = screenTiers(decisions, state.notes, scope.guardrails);
   return {
     decision: { hotTier: tiers.hot, warmTier: tiers.warm, actions: kept },
     refused: [...refused, ...tiers.refused],
@@ -191,13 +191,13 @@ function idProblem(
 
 function limitProblem(
   action: DefragAction,
-  context: ScreenContext,
+  scope: ScreenScope,
   counts: { archived: number; merged: number; archiveAllowance: number; mergeAllowance: number },
 ): DefragViolation | undefined {
-  const { guardrails, totalNotes } = context;
+  const { guardrails, totalNotes } = scope;
   if (
     action.type === "archive" &&
-    context.notes.get(action.id)?.status !== "archived" &&
+    scope.notes.get(action.id)?.status !== "archived" &&
     counts.archived + 1 > counts.archiveAllowance
   )
     return violation(

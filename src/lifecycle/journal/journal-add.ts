@@ -45,7 +45,7 @@ export type JournalEntryInput = Omit<
 export type AddedJournalEntry = StoredJournalEntry & { readonly redacted: readonly string[] };
 
 /** What adding needs from the journal. */
-export interface AddContext {
+export interface JournalAddDeps {
   readonly persistence: Persistence;
   readonly now: () => number;
   readonly randomId: () => string;
@@ -65,7 +65,7 @@ const NAME_ATTEMPTS = 5;
  * ```
  */
 export function addEntry(
-  ctx: AddContext,
+  ctx: JournalAddDeps,
   input: JournalEntryInput,
 ): ResultAsync<AddedJournalEntry, InvalidInputError | ConflictError | PersistenceError> {
   return safeAsync<AddedJournalEntry, InvalidInputError | ConflictError | PersistenceError>(

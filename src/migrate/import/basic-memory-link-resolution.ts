@@ -28,7 +28,7 @@ export interface ProjectNote {
 }
 
 /** The notes of a project, indexed for link resolution. */
-export interface ProjectIndex {
+export interface ProjectLookup {
   readonly notes: readonly ProjectNote[];
   readonly byPermalink: ReadonlyMap<string, ProjectNote>;
   readonly byPath: ReadonlyMap<string, ProjectNote>;
@@ -52,7 +52,7 @@ function sharedPrefix(notes: readonly ProjectNote[]): string | undefined {
 }
 
 /** Indexes the notes of a project. */
-export function indexProject(notes: readonly ProjectNote[]): ProjectIndex {
+export function projectLookup(notes: readonly ProjectNote[]): ProjectLookup {
   const byPermalink = new Map<string, ProjectNote>();
   const byPath = new Map<string, ProjectNote>();
   for (const note of notes) {
@@ -86,10 +86,11 @@ function closest(candidates: readonly ProjectNote[], sourcePath: string): Projec
   })[0];
 }
 
-function permalinkCandidates(index: ProjectIndex, target: string): string[] {
+function permalinkCandidates(lookup: ProjectLookup, target: string): string[] {
   const trimmed = target.replace(/^\/+|\/+$/g, "");
   const forms = [trimmed, permalinkOf(trimmed)];
-  const prefixed = index.prefix === undefined ? [] : forms.map((form) => `${index.prefix}/${form}`);
+  const prefixed =
+    lookup.prefix === undefined ? [] : forms.map((form) => `${lookup.prefix}/${form}`);
   return [...new Set([...forms, ...prefixed])];
 }
 
@@ -102,12 +103,12 @@ function loosePath(path: string): string {
  *
  * @example
  * ```ts
- * const project = indexProject([{ path: "a/API.md", permalink: "p/a/api", title: "API" }]);
+ * const project = projectLookup([{ path: "a/API.md", permalink: "p/a/api", title: "API" }]);
  * resolveProjectLink(project, "API", "b/x.md")?.path; // "a/API.md"
  * ```
  */
 export function resolveProjectLink(
-  index: ProjectIndex,
+  lookup: ProjectLookup,
   target: string,
   sourcePath: string,
 ): ProjectNote | undefined {
@@ -118,24 +119,24 @@ export function resolveProjectLink(
   const sourceFolder = folderOf(sourcePath);
   if (text.includes("/") && sourceFolder !== "") {
     const relative = `${sourceFolder}/${text}`;
-    const found = index.byPath.get(`${relative}.md`) ?? index.byPath.get(relative);
+    const found = lookup.byPath.get(`${relative}.md`) ?? lookup.byPath.get(relative);
     if (found !== undefined) return found;
   }
-  const byPermalink = permalinkCandidates(index, text).flatMap((candidate) => {
-    const note = index.byPermalink.get(candidate);
+  const byPermalink = permalinkCandidates(lookup, text).flatMap((candidate) => {
+    const note = lookup.byPermalink.get(candidate);
     return note === undefined ? [] : [note];
   });
-  const exactTitles = index.notes.filter((note) => note.title === text);
+  const exactTitles = lookup.notes.filter((note) => note.title === text);
   const titles =
     exactTitles.length > 0
       ? exactTitles
-      : index.notes.filter((note) => note.title.toLowerCase() === text.toLowerCase());
+      : lookup.notes.filter((note) => note.title.toLowerCase() === text.toLowerCase());
   const candidates = [...new Set([...byPermalink, ...titles])];
   const best = candidates.length === 1 ? candidates[0] : closest(candidates, sourcePath);
   if (best !== undefined) return best;
-  const path = index.byPath.get(text) ?? index.byPath.get(`${text}.md`);
+  const path = lookup.byPath.get(text) ?? lookup.byPath.get(`${text}.md`);
   if (path !== undefined) return path;
   const wanted = loosePath(text.endsWith(".md") ? text : `${text}.md`);
-  const loose = index.notes.filter((note) => loosePath(note.path) === wanted);
+  const loose = lookup.notes.filter((note) => loosePath(note.path) === wanted);
   return loose.length === 1 ? loose[0] : undefined;
 }

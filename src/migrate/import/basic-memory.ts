@@ -20,9 +20,9 @@
 import { isValidDisplayText } from "../../model/links.js";
 import { dedupeTags, extractTags } from "../../model/tags.js";
 import {
-  indexProject,
+  projectLookup,
   resolveProjectLink,
-  type ProjectIndex,
+  type ProjectLookup,
   type ProjectNote,
 } from "./basic-memory-link-resolution.js";
 import { permalinkOf } from "./basic-memory-permalink.js";
@@ -80,16 +80,16 @@ function projectFile(file: SourceFile, problems: ImportProblem[]): ProjectFile {
   };
 }
 
-interface NoteContext {
+interface NoteLinkScope {
   readonly file: string;
-  readonly index: ProjectIndex;
+  readonly lookup: ProjectLookup;
   readonly problems: ImportProblem[];
 }
 
-function unresolved(context: NoteContext, raw: string, target: string): string {
-  context.problems.push({
+function unresolved(linkScope: NoteLinkScope, raw: string, target: string): string {
+  linkScope.problems.push({
     code: "unresolved-link",
-    file: context.file,
+    file: linkScope.file,
     detail: `${raw} names "${target}", which is no note of the project: the link is kept as written.`,
   });
   return raw;
@@ -99,11 +99,11 @@ function linkTo(note: ProjectNote, shown: string): BodyPart {
   return { linkTo: note.permalink, text: isValidDisplayText(shown) ? shown : note.title };
 }
 
-function replaceLink(context: NoteContext, token: SourceLink): BodyPart {
+function replaceLink(linkScope: NoteLinkScope, token: SourceLink): BodyPart {
   if (token.form === "wiki") {
     const { link } = token;
-    const found = resolveProjectLink(context.index, link.path, context.file);
-    if (found === undefined) return unresolved(context, link.raw, link.path);
+    const found = resolveProjectLink(linkScope.lookup, link.path, linkScope.file);
+    if (found === undefined) return unresolved(linkScope, link.raw, link.path);
     return linkTo(found, link.alias ?? link.path);
   }
   const { link } = token;
@@ -112,24 +112,24 @@ function replaceLink(context: NoteContext, token: SourceLink): BodyPart {
     const target = destination.replace(MEMORY_URL, "").split("#")[0] ?? "";
     // A pattern (`memory://folder/*`) selects many notes for build_context; it names none.
     if (target.includes("*")) return link.raw;
-    const found = resolveProjectLink(context.index, target, context.file);
+    const found = resolveProjectLink(linkScope.lookup, target, linkScope.file);
     return found === undefined
-      ? unresolved(context, link.raw, target)
+      ? unresolved(linkScope, link.raw, target)
       : linkTo(found, link.text || found.title);
   }
   if (destination === "" || destination.startsWith("#") || hasScheme(destination)) return link.raw;
   const path = destination.split("#")[0] ?? "";
   if (!NOTE_FILE.test(path)) return link.raw;
-  const found = resolveProjectLink(context.index, path, context.file);
+  const found = resolveProjectLink(linkScope.lookup, path, linkScope.file);
   return found === undefined
-    ? unresolved(context, link.raw, path)
+    ? unresolved(linkScope, link.raw, path)
     : linkTo(found, link.text || found.title);
 }
 
 function readNote(
   entry: ProjectFile,
   key: string,
-  index: ProjectIndex,
+  lookup: ProjectLookup,
   problems: ImportProblem[],
 ): ImportedNote {
   const { file, note } = entry;
@@ -137,13 +137,13 @@ function readNote(
   const source = verbatim
     ? text
     : withoutTitleHeading(text, note.title).replace(LEADING_BLANK_LINES, "");
-  const context: NoteContext = { file: file.path, index, problems };
+  const linkScope: NoteLinkScope = { file: file.path, lookup, problems };
   return {
     key,
     title: note.title,
     body: prependText(
       header,
-      linkedBody(source, (token) => replaceLink(context, token)),
+      linkedBody(source, (token) => replaceLink(linkScope, token)),
     ),
     tags: dedupeTags([...tags, ...extractTags(source)]),
     source: { kind: "basic-memory", file: file.path },
@@ -169,7 +169,7 @@ function readProject(files: readonly SourceFile[]): ImportReading {
       });
     }
   }
-  const index = indexProject(entries.map((entry) => entry.note));
+  const lookup = projectLookup(entries.map((entry) => entry.note));
   const seen = new Set<string>();
   const notes = entries.map((entry) => {
     // Two files claiming one permalink: the first keeps it, the other is keyed by its path.
@@ -184,7 +184,7 @@ function readProject(files: readonly SourceFile[]): ImportReading {
       });
     }
     seen.add(key);
-    return readNote(entry, key, index, problems);
+    return readNote(entry, key, lookup, problems);
   });
   return { notes, problems };
 }

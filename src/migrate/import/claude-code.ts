@@ -54,12 +54,12 @@ function isMemoryFolderFile(path: string): boolean {
 
 function readClaudeCode(files: readonly SourceFile[]): ImportReading {
   const sorted = files.toSorted((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const indexFolders = new Set(
-    sorted.filter((file) => isMemoryIndex(file.path)).map((file) => folderOf(file.path)),
+  const memoryMdFolders = new Set(
+    sorted.filter((file) => isMemoryMdFile(file.path)).map((file) => folderOf(file.path)),
   );
   const roles = new Map<string, Role>();
   for (const file of sorted) {
-    const role = roleOf(file.path, indexFolders);
+    const role = roleOf(file.path, memoryMdFolders);
     if (role !== undefined) roles.set(file.path, role);
   }
   const notePaths = new Set(roles.keys());
@@ -89,17 +89,17 @@ function withLf(text: string): string {
   return text.replace(/\r\n/g, "\n");
 }
 
-function isMemoryIndex(path: string): boolean {
+function isMemoryMdFile(path: string): boolean {
   return /(?:^|\/)MEMORY\.md$/.test(path) && MEMORY_FOLDERS.has(folderOf(path));
 }
 
-function roleOf(path: string, indexFolders: ReadonlySet<string>): Role | undefined {
+function roleOf(path: string, memoryMdFolders: ReadonlySet<string>): Role | undefined {
   if (INSTRUCTIONS.test(path)) return "instructions";
   if (RULE.test(path)) return "rule";
-  if (isMemoryIndex(path)) return "memory-index";
+  if (isMemoryMdFile(path)) return "memory-index";
   // A folder without MEMORY.md is not an auto-memory folder: its other files (a project's
   // README.md) are not Claude Code's and are left alone.
-  if (isMemoryFolderFile(path) && indexFolders.has(folderOf(path))) return "memory-topic";
+  if (isMemoryFolderFile(path) && memoryMdFolders.has(folderOf(path))) return "memory-topic";
   return undefined;
 }
 

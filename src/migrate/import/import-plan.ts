@@ -52,7 +52,7 @@ export interface ImportPlan {
 }
 
 /** What planning needs beside the reading. */
-export interface PlanContext {
+export interface ImportPlanDeps {
   /** The record of an earlier import of this source, if any. */
   readonly record: ImportRecord | undefined;
   /** A fresh id no note, record or earlier pick uses. */
@@ -68,12 +68,12 @@ export interface PlanContext {
  * plan.notes.map((note) => note.id);
  * ```
  */
-export function planImport(reading: ImportReading, context: PlanContext): ImportPlan {
+export function planImport(reading: ImportReading, deps: ImportPlanDeps): ImportPlan {
   const problems: ImportProblem[] = [...reading.problems];
   const ids = new Map<string, string>();
   const idOf = (key: string): string => {
-    let id = ids.get(key) ?? context.record?.notes[key]?.id;
-    id ??= context.freshId();
+    let id = ids.get(key) ?? deps.record?.notes[key]?.id;
+    id ??= deps.freshId();
     ids.set(key, id);
     return id;
   };

@@ -15,7 +15,7 @@
  */
 
 /** The notes of a vault, indexed for link resolution. */
-export interface VaultIndex {
+export interface VaultLookup {
   /** Lower-cased path without `.md` to the note's path. */
   readonly byPath: ReadonlyMap<string, string>;
   /** Lower-cased base name without `.md` to the paths of the notes that have it. */
@@ -48,7 +48,7 @@ function nameOf(path: string): string {
 }
 
 /** Indexes the note paths of a vault (vault-relative, forward slashes, ending in `.md`). */
-export function indexVault(paths: readonly string[]): VaultIndex {
+export function vaultLookup(paths: readonly string[]): VaultLookup {
   const byPath = new Map<string, string>();
   const byName = new Map<string, string[]>();
   for (const path of paths.toSorted()) {
@@ -86,12 +86,12 @@ function notFound(linkpath: string): LinkTarget {
  *
  * @example
  * ```ts
- * const vault = indexVault(["a/Note.md", "b/Note.md", "b/Source.md"]);
+ * const vault = vaultLookup(["a/Note.md", "b/Note.md", "b/Source.md"]);
  * resolveLinkpath(vault, "note", "b/Source.md"); // { kind: "note", path: "b/Note.md" }
  * ```
  */
 export function resolveLinkpath(
-  index: VaultIndex,
+  lookup: VaultLookup,
   linkpath: string,
   sourcePath: string,
 ): LinkTarget {
@@ -99,13 +99,13 @@ export function resolveLinkpath(
   if (written === "") return { kind: "self" };
   if (written.startsWith("./") || written.startsWith("../")) {
     const joined = joinRelative(folderOf(sourcePath), written);
-    const exact = joined === undefined ? undefined : index.byPath.get(stem(joined).toLowerCase());
+    const exact = joined === undefined ? undefined : lookup.byPath.get(stem(joined).toLowerCase());
     return exact === undefined ? notFound(written) : { kind: "note", path: exact };
   }
   const key = stem(written.replace(/^\/+/, "")).toLowerCase();
-  const exact = index.byPath.get(key);
+  const exact = lookup.byPath.get(key);
   if (exact !== undefined) return { kind: "note", path: exact };
-  const candidates = (index.byName.get(nameOf(key)) ?? []).filter((path) =>
+  const candidates = (lookup.byName.get(nameOf(key)) ?? []).filter((path) =>
     stem(path).toLowerCase().endsWith(`/${key}`),
   );
   const sourceFolder = folderOf(sourcePath);

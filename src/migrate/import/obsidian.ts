@@ -34,7 +34,7 @@ import type {
 import { withoutTitleHeading } from "./title-heading.js";
 import { linkedBody, prependText, type SourceLink } from "./linked-body.js";
 import { decodeDestination, hasScheme } from "./markdown-link.js";
-import { indexVault, resolveLinkpath, type VaultIndex } from "./obsidian-link-resolution.js";
+import { vaultLookup, resolveLinkpath, type VaultLookup } from "./obsidian-link-resolution.js";
 import { noteProperties, type PropertyNames } from "./note-properties.js";
 import { visibleText } from "./wikilink.js";
 
@@ -50,54 +50,54 @@ function titleOf(path: string): string {
   return path.slice(path.lastIndexOf("/") + 1).replace(NOTE_FILE, "");
 }
 
-interface NoteContext {
+interface NoteLinkScope {
   readonly file: string;
-  readonly index: VaultIndex;
+  readonly lookup: VaultLookup;
   readonly problems: ImportProblem[];
 }
 
-function linkTo(context: NoteContext, path: string, shown: string): BodyPart {
+function linkTo(linkScope: NoteLinkScope, path: string, shown: string): BodyPart {
   return { linkTo: path, text: isValidDisplayText(shown) ? shown : titleOf(path) };
 }
 
 function keptAsWritten(
-  context: NoteContext,
+  linkScope: NoteLinkScope,
   raw: string,
   target: string,
   kind: "attachment" | "missing",
 ): string {
-  context.problems.push(
+  linkScope.problems.push(
     kind === "attachment"
       ? {
           code: "attachment",
-          file: context.file,
+          file: linkScope.file,
           detail: `${raw} names the attachment "${target}": the file is left where it is and the link is kept as written.`,
         }
       : {
           code: "unresolved-link",
-          file: context.file,
+          file: linkScope.file,
           detail: `${raw} names "${target}", which is no note of the vault: the link is kept as written.`,
         },
   );
   return raw;
 }
 
-function replaceLink(context: NoteContext, token: SourceLink): BodyPart {
+function replaceLink(linkScope: NoteLinkScope, token: SourceLink): BodyPart {
   const { link } = token;
   if (token.form === "wiki") {
-    const target = resolveLinkpath(context.index, token.link.path, context.file);
+    const target = resolveLinkpath(linkScope.lookup, token.link.path, linkScope.file);
     const shown = visibleText(token.link);
-    if (target.kind === "note") return linkTo(context, target.path, shown);
+    if (target.kind === "note") return linkTo(linkScope, target.path, shown);
     if (target.kind === "self") return shown;
-    return keptAsWritten(context, link.raw, token.link.path, target.kind);
+    return keptAsWritten(linkScope, link.raw, token.link.path, target.kind);
   }
   const destination = token.link.destination;
   if (destination === "" || destination.startsWith("#") || hasScheme(destination)) return link.raw;
   const path = decodeDestination(destination).split("#")[0] ?? "";
-  const target = resolveLinkpath(context.index, path, context.file);
-  if (target.kind === "note") return linkTo(context, target.path, token.link.text);
+  const target = resolveLinkpath(linkScope.lookup, path, linkScope.file);
+  if (target.kind === "note") return linkTo(linkScope, target.path, token.link.text);
   if (target.kind === "self") return link.raw;
-  return keptAsWritten(context, link.raw, path, target.kind);
+  return keptAsWritten(linkScope, link.raw, path, target.kind);
 }
 
 const PROPERTY_NAMES: PropertyNames = {
@@ -107,16 +107,16 @@ const PROPERTY_NAMES: PropertyNames = {
   elsewhere: () => [],
 };
 
-function readNote(file: SourceFile, index: VaultIndex, problems: ImportProblem[]): ImportedNote {
+function readNote(file: SourceFile, lookup: VaultLookup, problems: ImportProblem[]): ImportedNote {
   const title = titleOf(file.path);
   const { header, tags, text, verbatim } = noteProperties(file, PROPERTY_NAMES, problems);
-  const context: NoteContext = { file: file.path, index, problems };
+  const linkScope: NoteLinkScope = { file: file.path, lookup, problems };
   const source = verbatim
     ? text
     : withoutTitleHeading(text, title).replace(LEADING_BLANK_LINES, "");
   const body = prependText(
     header,
-    linkedBody(source, (token) => replaceLink(context, token)),
+    linkedBody(source, (token) => replaceLink(linkScope, token)),
   );
   return {
     key: file.path,
@@ -148,8 +148,8 @@ function readVault(files: readonly SourceFile[]): ImportReading {
       });
     }
   }
-  const index = indexVault(notes.map((note) => note.path));
-  return { notes: notes.map((note) => readNote(note, index, problems)), problems };
+  const lookup = vaultLookup(notes.map((note) => note.path));
+  return { notes: notes.map((note) => readNote(note, lookup, problems)), problems };
 }
 
 /** The Obsidian vault kind. */

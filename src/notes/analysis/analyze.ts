@@ -2,7 +2,7 @@ import type { ResultAsync } from "neverthrow";
 import { loadGraph } from "../graph/graph-view.js";
 import type { NoteSnapshot } from "../store/note-store.js";
 import { loadTimes, type TimesLookup } from "../store/note-times.js";
-import type { NotesContext } from "../notes-context.js";
+import type { NotesDeps } from "../notes-deps.js";
 import type { GitError, PersistenceError } from "../../errors.js";
 import type { AnalysisInput, AnalysisOptions } from "./analysis-input.js";
 import { analyze, type MemoryAnalysis } from "./memory-analysis.js";
@@ -21,7 +21,7 @@ import { analyze, type MemoryAnalysis } from "./memory-analysis.js";
  * ```
  */
 export function analyzeMemory(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   options: AnalysisOptions = {},
 ): ResultAsync<MemoryAnalysis, PersistenceError | GitError> {
   return loadGraph(ctx).andThen((graph) =>

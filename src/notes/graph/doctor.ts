@@ -4,7 +4,7 @@ import { PRIVATE_FOLDER } from "../../model/layout.js";
 import { INDEX_NOTE_PATH } from "../../model/layout.js";
 import { loadTimes } from "../store/note-times.js";
 import { loadRedirects } from "../store/redirects.js";
-import type { NotesContext } from "../notes-context.js";
+import type { NotesDeps } from "../notes-deps.js";
 import { loadGraph } from "./graph-view.js";
 import { doctorFindings, type DoctorFinding } from "./doctor-findings.js";
 import { fixIdenticalCopies } from "./fix-identical-copies.js";
@@ -74,7 +74,7 @@ const LAYOUT_FILES = new Set([INDEX_NOTE_PATH, "AGENTS.md", "README.md"]);
  * finding names the file and how to fix it.
  */
 export function runDoctor(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   options: DoctorOptions = {},
 ): ResultAsync<DoctorReport, PersistenceError | GitError | LockError | NotFoundError> {
   const fixing =
@@ -93,7 +93,7 @@ export function runDoctor(
 }
 
 function report(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   options: DoctorOptions,
   fixed: readonly DoctorFix[],
 ): ResultAsync<DoctorReport, PersistenceError | GitError> {

@@ -2,7 +2,7 @@ import { errAsync, okAsync, type ResultAsync } from "neverthrow";
 import type { GitError, LockError, NotFoundError, PersistenceError } from "../../errors.js";
 import { duplicateCopies } from "../store/duplicate-copies.js";
 import { mergeCopies } from "../ops/merge-copies.js";
-import type { NotesContext } from "../notes-context.js";
+import type { NotesDeps } from "../notes-deps.js";
 import type { DoctorFix } from "./doctor.js";
 
 /**
@@ -13,7 +13,7 @@ import type { DoctorFix } from "./doctor.js";
  * which re-reads the files; had a copy changed by then, its text is appended, never dropped.
  */
 export function fixIdenticalCopies(
-  ctx: NotesContext,
+  ctx: NotesDeps,
 ): ResultAsync<DoctorFix[], PersistenceError | GitError | LockError | NotFoundError> {
   return ctx.store.snapshot().andThen((snapshot) => {
     const fixes: DoctorFix[] = [];

@@ -3,7 +3,7 @@ import type { LockError, NotFoundError, PersistenceError } from "../../errors.js
 import { replaceLink } from "../../model/link-rewrite.js";
 import { extractLinks } from "../../model/links.js";
 import { resolveRedirect } from "../../model/records/redirect-record.js";
-import { serialized, type NotesContext } from "../notes-context.js";
+import { serialized, type NotesDeps } from "../notes-deps.js";
 import { loadRedirects } from "../store/redirects.js";
 import { rewriteFile } from "../ops/rewrite-file.js";
 import type { DoctorFix } from "./doctor.js";
@@ -16,7 +16,7 @@ import { loadGraph } from "./graph-view.js";
  * around, stay as the writer left them).
  */
 export function fixRedirectedLinks(
-  ctx: NotesContext,
+  ctx: NotesDeps,
 ): ResultAsync<DoctorFix[], LockError | PersistenceError | NotFoundError> {
   return serialized(ctx, () =>
     loadGraph(ctx).andThen(({ snapshot }) =>

@@ -1,7 +1,7 @@
 import { okAsync, ResultAsync } from "neverthrow";
 import type { LockError, NotFoundError, PersistenceError } from "../../errors.js";
 import { findLinkProblems, titleLinkToIdLink } from "../../model/link-problems.js";
-import { serialized, type NotesContext } from "../notes-context.js";
+import { serialized, type NotesDeps } from "../notes-deps.js";
 import { rewriteFile } from "../ops/rewrite-file.js";
 import type { DoctorFix } from "./doctor.js";
 import { loadGraph } from "./graph-view.js";
@@ -13,7 +13,7 @@ import { titleLinkFixes } from "./link-problem-findings.js";
  * saw stays, only the link target changes.
  */
 export function fixTitleLinks(
-  ctx: NotesContext,
+  ctx: NotesDeps,
 ): ResultAsync<DoctorFix[], LockError | PersistenceError | NotFoundError> {
   return serialized(ctx, () =>
     loadGraph(ctx).andThen((graph) => {

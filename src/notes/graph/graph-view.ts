@@ -1,8 +1,8 @@
 import type { ResultAsync } from "neverthrow";
 import type { PersistenceError } from "../../errors.js";
 import type { NoteSnapshot, StoredNote } from "../store/note-store.js";
-import type { NotesContext } from "../notes-context.js";
-import { INDEX_SOURCE } from "./link-index.js";
+import type { NotesDeps } from "../notes-deps.js";
+import { INDEX_SOURCE } from "./inbound-links.js";
 
 /** A consistent view of the notes and their links at one moment. */
 export interface GraphView {
@@ -14,7 +14,7 @@ export interface GraphView {
 }
 
 /** Refreshes the store (re-reading only changed files) and brings the link index up to date. */
-export function loadGraph(ctx: NotesContext): ResultAsync<GraphView, PersistenceError> {
+export function loadGraph(ctx: NotesDeps): ResultAsync<GraphView, PersistenceError> {
   return ctx.store.snapshot().map((snapshot) => {
     ctx.links.sync(snapshot);
     const byPath = new Map(snapshot.notes.map((stored) => [stored.path, stored]));

@@ -8,7 +8,7 @@ import type {
 import type { NoteStatus } from "../../model/layout.js";
 import { resolveRedirect } from "../../model/records/redirect-record.js";
 import { findNote } from "../store/find-note.js";
-import type { NotesContext } from "../notes-context.js";
+import type { NotesDeps } from "../notes-deps.js";
 import { loadRedirects } from "../store/redirects.js";
 import { loadGraph } from "./graph-view.js";
 
@@ -59,7 +59,7 @@ export interface BrokenLink {
  * persisted cache reads no note at all.
  */
 export function noteLinks(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   id: string,
 ): ResultAsync<NoteLinks, NotFoundError | DuplicateIdError | InvalidInputError | PersistenceError> {
   return ctx.store.facts().andThen((snapshot) =>
@@ -90,7 +90,7 @@ export function noteLinks(
 }
 
 /** Ids of the notes no other note (nor the index note) links to; self-links don't count. */
-export function orphanIds(ctx: NotesContext): ResultAsync<string[], PersistenceError> {
+export function orphanIds(ctx: NotesDeps): ResultAsync<string[], PersistenceError> {
   return loadGraph(ctx).map((graph) =>
     uniqueIds(graph.snapshot.notes.map((stored) => stored.note.id)).filter(
       (id) => graph.inboundNotes(id).length === 0 && !graph.indexed(id),
@@ -99,7 +99,7 @@ export function orphanIds(ctx: NotesContext): ResultAsync<string[], PersistenceE
 }
 
 /** Ids of the notes that link to no other note. */
-export function deadEndIds(ctx: NotesContext): ResultAsync<string[], PersistenceError> {
+export function deadEndIds(ctx: NotesDeps): ResultAsync<string[], PersistenceError> {
   return ctx.store
     .snapshot()
     .map((snapshot) =>
@@ -116,7 +116,7 @@ export function deadEndIds(ctx: NotesContext): ResultAsync<string[], Persistence
  * was merged (`mergedInto`). A link to an archived note is not broken: the note still exists
  * (doctor mentions it). The redirect records are read only when some link is broken.
  */
-export function brokenLinks(ctx: NotesContext): ResultAsync<BrokenLink[], PersistenceError> {
+export function brokenLinks(ctx: NotesDeps): ResultAsync<BrokenLink[], PersistenceError> {
   return ctx.store.snapshot().andThen((snapshot) => {
     const broken: BrokenLink[] = [];
     for (const stored of snapshot.notes) {

@@ -6,7 +6,7 @@ import { validateBody, validateTitle } from "../../model/note-input.js";
 import { findNote } from "../store/find-note.js";
 import { checkCommitRequest, commitIfAsked, type ChangedNote } from "../mutation-options.js";
 import { changedNote } from "./changed-note.js";
-import { serialized, type NotesContext } from "../notes-context.js";
+import { serialized, type NotesDeps } from "../notes-deps.js";
 import { checkExpected, type UpdateError, type UpdateOptions } from "./update.js";
 
 /** A section added at the end of a note. */
@@ -30,7 +30,7 @@ export interface AppendSection {
  * ```
  */
 export function appendToNote(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   id: string,
   section: AppendSection,
   options: UpdateOptions = {},

@@ -3,7 +3,7 @@ import type { InvalidInputError, LockError, PersistenceError } from "../../error
 import type { NoteStatus } from "../../model/layout.js";
 import { checkChosenId, validateCapture, writeNewNote, type CaptureInput } from "./capture.js";
 import type { ChangedNote } from "../mutation-options.js";
-import { serialized, type NotesContext } from "../notes-context.js";
+import { serialized, type NotesDeps } from "../notes-deps.js";
 import { pickUnusedId, usedIds, type UsedIds } from "./unused-id.js";
 
 /** One new note of a {@link captureMany} batch: what `capture` takes, with its options. */
@@ -39,7 +39,7 @@ export interface CaptureManyResult {
  * @returns Err only when the lock or the listing fails (then nothing is written).
  */
 export function captureMany(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   items: readonly CaptureManyItem[],
 ): ResultAsync<CaptureManyResult, PersistenceError | LockError> {
   return serialized(ctx, () =>
@@ -48,7 +48,7 @@ export function captureMany(
 }
 
 async function writeEach(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   items: readonly CaptureManyItem[],
   used: UsedIds,
 ): Promise<Result<CaptureManyResult, never>> {

@@ -21,7 +21,7 @@ import { noteHash } from "../../model/note-hash.js";
 import { isNoteStatus, pathForStatus, type NoteStatus } from "../../model/layout.js";
 import { toNoteMeta, type NoteMeta } from "../store/note-meta.js";
 import { CAPTURE_INPUT_SHAPE, checkShape } from "./note-input-schema.js";
-import { serialized, type NotesContext } from "../notes-context.js";
+import { serialized, type NotesDeps } from "../notes-deps.js";
 import { pickUnusedId, usedIds, type UsedIds } from "./unused-id.js";
 
 /** What a caller gives to capture a note. */
@@ -47,7 +47,7 @@ export interface CaptureOptions extends MutationOptions {
 
 /** Validates the request, writes a new note file atomically and returns its meta. */
 export function captureNote(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   input: CaptureInput,
   options: CaptureOptions = {},
 ): ResultAsync<ChangedNote, InvalidInputError | PersistenceError | LockError | GitError> {
@@ -111,7 +111,7 @@ export function validateCapture(
 
 /** Writes a new note's file atomically under `id`; call it under the memory lock with an unused id. */
 export function writeNewNote(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   content: ValidCapture,
   id: string,
 ): ResultAsync<NoteMeta, PersistenceError> {

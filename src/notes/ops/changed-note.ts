@@ -3,7 +3,7 @@ import type { ChangedNote, CommitOutcome } from "../mutation-options.js";
 import type { NoteFacts } from "../store/note-facts.js";
 import { toNoteMeta } from "../store/note-meta.js";
 import { loadTimes } from "../store/note-times.js";
-import type { NotesContext } from "../notes-context.js";
+import type { NotesDeps } from "../notes-deps.js";
 
 /**
  * The meta of a note a mutation just wrote, with its commit outcome. Never fails: the write
@@ -16,7 +16,7 @@ import type { NotesContext } from "../notes-context.js";
  * ```
  */
 export function changedNote(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   stored: NoteFacts,
   outcome: CommitOutcome,
 ): ResultAsync<ChangedNote, never> {

@@ -6,7 +6,7 @@ import { duplicateCopies } from "../store/duplicate-copies.js";
 import type { MergeError, MergeResult } from "./merge.js";
 import { commitIfAsked, type MutationOptions } from "../mutation-options.js";
 import type { StoredNote } from "../store/note-store.js";
-import { serialized, type NotesContext } from "../notes-context.js";
+import { serialized, type NotesDeps } from "../notes-deps.js";
 
 /**
  * Folds the copies of a duplicated id (one id on two or more files) into the original (the
@@ -18,7 +18,7 @@ import { serialized, type NotesContext } from "../notes-context.js";
  * leaves the copies in place; running again adds nothing twice and removes them.
  */
 export function mergeCopies(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   id: string,
   body: string | undefined,
   options: MutationOptions,
@@ -49,7 +49,7 @@ export function mergeCopies(
 }
 
 async function foldCopies(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   original: StoredNote,
   copies: readonly StoredNote[],
   body: string | undefined,

@@ -22,7 +22,7 @@ import {
   type MutationOptions,
 } from "../mutation-options.js";
 import type { StoredNote } from "../store/note-store.js";
-import { serialized, type NotesContext } from "../notes-context.js";
+import { serialized, type NotesDeps } from "../notes-deps.js";
 import { recordMerges } from "../store/redirects.js";
 import { rewriteFile } from "./rewrite-file.js";
 
@@ -64,7 +64,7 @@ export type MergeError = MutationError;
  * and its commit takes the files the stopped run repointed too.
  */
 export function mergeNotes(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   sourceIds: readonly string[],
   targetId: string,
   options: MergeOptions = {},
@@ -127,7 +127,7 @@ function resolveParties(
 }
 
 async function applyMerge(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   graph: GraphView,
   target: StoredNote,
   sources: readonly StoredNote[],

@@ -8,7 +8,7 @@ import {
   type CommitOutcome,
   type MutationError,
 } from "../mutation-options.js";
-import { serialized, type NotesContext } from "../notes-context.js";
+import { serialized, type NotesDeps } from "../notes-deps.js";
 import { checkExpected, type UpdateOptions } from "./update.js";
 
 /** Options of a move: a commit, and (`expectedHash`) the version the caller read. */
@@ -33,7 +33,7 @@ export type MoveError = MutationError | ConflictError;
  * one atomic rename. With `expectedHash` it moves only a note still at that version.
  */
 export function moveNote(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   id: string,
   status: NoteStatus,
   options: MoveOptions = {},

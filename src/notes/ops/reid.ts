@@ -12,7 +12,7 @@ import {
   type MutationOptions,
 } from "../mutation-options.js";
 import type { StoredNote } from "../store/note-store.js";
-import { serialized, type NotesContext } from "../notes-context.js";
+import { serialized, type NotesDeps } from "../notes-deps.js";
 import { pickUnusedId, usedIds } from "./unused-id.js";
 
 /** Options of a reid. */
@@ -49,7 +49,7 @@ export type ReidError = MutationError;
  * old name or its new one.
  */
 export function reidNote(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   idInput: string,
   options: ReidOptions = {},
 ): ResultAsync<ReidResult, ReidError> {

@@ -9,7 +9,7 @@ import {
   type CommitOutcome,
   type MutationError,
 } from "../mutation-options.js";
-import { serialized, type NotesContext } from "../notes-context.js";
+import { serialized, type NotesDeps } from "../notes-deps.js";
 import { checkExpected, type UpdateOptions } from "./update.js";
 
 /** Options of a removal; `expectedHash` removes only a note still at the version the caller read. */
@@ -36,7 +36,7 @@ export type RemoveError = MutationError | ConflictError;
  * broke. Git history keeps the content either way.
  */
 export function removeNote(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   id: string,
   options: RemoveOptions = {},
 ): ResultAsync<RemoveResult, RemoveError> {

@@ -15,7 +15,7 @@ import {
   type MutationError,
   type MutationOptions,
 } from "../mutation-options.js";
-import { serialized, type NotesContext } from "../notes-context.js";
+import { serialized, type NotesDeps } from "../notes-deps.js";
 import { rewriteFile } from "./rewrite-file.js";
 
 /** What a rename changed. */
@@ -44,7 +44,7 @@ export type RenameError = MutationError;
  * at worst some text or the filename still shows the old title, and running again finishes.
  */
 export function renameNote(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   id: string,
   newTitle: string,
   options: MutationOptions = {},

@@ -1,6 +1,6 @@
 import { okAsync, type ResultAsync } from "neverthrow";
 import type { NotFoundError, PersistenceError } from "../../errors.js";
-import type { NotesContext } from "../notes-context.js";
+import type { NotesDeps } from "../notes-deps.js";
 
 /**
  * Reads a file fresh, applies `edit`, and writes it back atomically only if it changed.
@@ -8,7 +8,7 @@ import type { NotesContext } from "../notes-context.js";
  * made behind the library's back a moment ago.
  */
 export function rewriteFile(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   path: string,
   edit: (markdown: string) => string,
 ): ResultAsync<boolean, NotFoundError | PersistenceError> {

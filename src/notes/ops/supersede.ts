@@ -19,7 +19,7 @@ import { changedNote } from "./changed-note.js";
 import { checkNoteId, findNote } from "../store/find-note.js";
 import { checkCommitRequest, commitIfAsked, type ChangedNote } from "../mutation-options.js";
 import type { NoteSnapshot } from "../store/note-snapshot.js";
-import { serialized, type NotesContext } from "../notes-context.js";
+import { serialized, type NotesDeps } from "../notes-deps.js";
 import { checkExpected, type UpdateError, type UpdateOptions } from "./update.js";
 
 /** Options of `supersede`: what the mark says, and the usual compare-and-swap and commit. */
@@ -58,7 +58,7 @@ export interface SupersedeResult extends ChangedNote {
  * ```
  */
 export function supersedeNote(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   oldId: string,
   newId: string,
   options: SupersedeOptions = {},

@@ -11,7 +11,7 @@ import { changeTagLine, checkTagChange, type TagChange } from "../../model/tag-c
 import { changedNote } from "./changed-note.js";
 import { findNote } from "../store/find-note.js";
 import { checkCommitRequest, commitIfAsked, type ChangedNote } from "../mutation-options.js";
-import { serialized, type NotesContext } from "../notes-context.js";
+import { serialized, type NotesDeps } from "../notes-deps.js";
 import { checkExpected, type UpdateError, type UpdateOptions } from "./update.js";
 
 /** What a tag change did: the note as it now is, and the tags really added and removed. */
@@ -36,7 +36,7 @@ export interface TagResult extends ChangedNote {
  * ```
  */
 export function tagNote(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   id: string,
   change: TagChange,
   options: UpdateOptions = {},

@@ -3,7 +3,7 @@ import { InvalidInputError, type PersistenceError } from "../../errors.js";
 import { parseFilename } from "../../model/filename.js";
 import { basename } from "../../model/layout.js";
 import type { NoteSnapshot } from "../store/note-store.js";
-import type { NotesContext } from "../notes-context.js";
+import type { NotesDeps } from "../notes-deps.js";
 import { ID_SHAPE, isValidId } from "../../model/id.js";
 
 /**
@@ -18,7 +18,7 @@ export interface UsedIds {
 const MAX_ID_ATTEMPTS = 20;
 
 /** Lists what the memory uses now; call it under the memory lock so the answer holds. */
-export function usedIds(ctx: NotesContext): ResultAsync<UsedIds, PersistenceError> {
+export function usedIds(ctx: NotesDeps): ResultAsync<UsedIds, PersistenceError> {
   return ctx.store.snapshot().andThen((snapshot: NoteSnapshot) =>
     ctx.persistence.list().map((listed) => {
       const files = new Set<string>();

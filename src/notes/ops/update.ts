@@ -20,7 +20,7 @@ import {
 } from "../mutation-options.js";
 import { UPDATE_PATCH_SHAPE, checkShape } from "./note-input-schema.js";
 import { changedNote } from "./changed-note.js";
-import { serialized, type NotesContext } from "../notes-context.js";
+import { serialized, type NotesDeps } from "../notes-deps.js";
 
 /** What an update changes; anything left out is kept. */
 export interface UpdatePatch {
@@ -83,7 +83,7 @@ export type UpdateError = MutationError | ConflictError;
  * ```
  */
 export function updateNote(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   id: string,
   patch: UpdatePatch | UpdateEdit,
   options: UpdateOptions = {},
@@ -122,7 +122,7 @@ export function updateNote(
 
 /** The validated patch: the given one, or the edit function's over the note read fresh. */
 function patchFor(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   stored: StoredNote,
   patch: UpdatePatch | UpdateEdit,
 ): ResultAsync<
@@ -181,7 +181,7 @@ function validatePatch(
  * within the same mtime tick could fool) must still carry the expected version.
  */
 export function checkExpected(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   stored: StoredNote,
   expectedHash: string | undefined,
 ): ResultAsync<StoredNote, ConflictError | NotFoundError | PersistenceError> {

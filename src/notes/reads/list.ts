@@ -4,7 +4,7 @@ import type { NoteStatus } from "../../model/layout.js";
 import { toNote, toNoteMeta, type Note, type NoteMeta } from "../store/note-meta.js";
 import type { NoteFacts } from "../store/note-facts.js";
 import { loadTimes } from "../store/note-times.js";
-import type { NotesContext } from "../notes-context.js";
+import type { NotesDeps } from "../notes-deps.js";
 
 /** Narrows a listing. */
 export interface ListFilter {
@@ -22,7 +22,7 @@ export interface ListFilter {
  * files changed since the last look (or since the persisted cache) are read.
  */
 export function listNotes(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   filter: ListFilter = {},
 ): ResultAsync<NoteMeta[], PersistenceError | GitError> {
   return ctx.store.facts().andThen((snapshot) => {
@@ -40,7 +40,7 @@ export function listNotes(
  * and list the folders once per note.
  */
 export function readAllNotes(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   filter: ListFilter = {},
 ): ResultAsync<Note[], PersistenceError | GitError> {
   return ctx.store.snapshot().andThen((snapshot) => {

@@ -10,7 +10,7 @@ import {
 import { checkNoteId, pickOne } from "../store/find-note.js";
 import { toNote, type Note, type SupersededBy } from "../store/note-meta.js";
 import { loadTimes } from "../store/note-times.js";
-import type { NotesContext } from "../notes-context.js";
+import type { NotesDeps } from "../notes-deps.js";
 import { whereMerged } from "../store/redirects.js";
 
 /** Errors a read can return. */
@@ -26,7 +26,7 @@ export type ReadError =
  * the status folders and reads that one file, never the whole memory. A pure read: it never
  * writes, moves or removes a note and records nothing about the access.
  */
-export function readNote(ctx: NotesContext, idInput: string): ResultAsync<Note, ReadError> {
+export function readNote(ctx: NotesDeps, idInput: string): ResultAsync<Note, ReadError> {
   return checkNoteId(idInput)
     .asyncAndThen((id) =>
       ctx.store
@@ -42,7 +42,7 @@ export function readNote(ctx: NotesContext, idInput: string): ResultAsync<Note, 
 }
 
 /** The note with `supersededBy` when its body carries a note-level mark. */
-function withSuccessor(ctx: NotesContext, note: Note): ResultAsync<Note, PersistenceError> {
+function withSuccessor(ctx: NotesDeps, note: Note): ResultAsync<Note, PersistenceError> {
   const mark = noteSupersession(note.body);
   if (mark === undefined) return okAsync(note);
   return ctx.store.withId(mark.successorId).map((found): Note => {
@@ -62,7 +62,7 @@ function withSuccessor(ctx: NotesContext, note: Note): ResultAsync<Note, Persist
  * still leads somewhere. A read does not follow it: the caller asked for another note.
  */
 function notFound(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   id: string,
 ): ResultAsync<never, NotFoundError | PersistenceError> {
   return whereMerged(ctx, id).andThen((target) =>

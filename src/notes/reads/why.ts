@@ -9,7 +9,7 @@ import {
   type MemorySource,
 } from "../../model/provenance.js";
 import type { Blame, BlameCommit, GitAuthor } from "../../ports/git.js";
-import type { NotesContext } from "../notes-context.js";
+import type { NotesDeps } from "../notes-deps.js";
 import { readNote, type ReadError } from "./read.js";
 
 /** A commit that wrote part of a note. */
@@ -70,7 +70,7 @@ export type WhyError = ReadError | GitError | PersistenceError;
  * if (why.isOk()) why.value.parts[1]?.commits; // ["9fceb02..."]
  * ```
  */
-export function whyNote(ctx: NotesContext, id: string): ResultAsync<NoteProvenance, WhyError> {
+export function whyNote(ctx: NotesDeps, id: string): ResultAsync<NoteProvenance, WhyError> {
   return readNote(ctx, id).andThen((note) =>
     ctx.persistence.read(note.path).andThen((text) => {
       const lines = fileLines(text);
@@ -131,7 +131,7 @@ function attributed(
   };
 }
 
-async function describeCommits(ctx: NotesContext, blame: Blame): Promise<WhyCommit[]> {
+async function describeCommits(ctx: NotesDeps, blame: Blame): Promise<WhyCommit[]> {
   const described: WhyCommit[] = [];
   // Newest first. Git times are whole seconds, so two commits of one second (a consolidation
   // and an edit right after it) tie: the one whose last line comes later in the note goes first.
@@ -163,7 +163,7 @@ async function describeCommits(ctx: NotesContext, blame: Blame): Promise<WhyComm
 }
 
 /** A commit from before source trailers: its `journal:` line, looked up in journal/done/. */
-async function doneRecordSources(ctx: NotesContext, commit: BlameCommit): Promise<MemorySource[]> {
+async function doneRecordSources(ctx: NotesDeps, commit: BlameCommit): Promise<MemorySource[]> {
   const sources: MemorySource[] = [];
   for (const id of journalIdsOfMessage(commit.message)) {
     const read = await ctx.persistence.read(`journal/done/${id}.json`);

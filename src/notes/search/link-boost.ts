@@ -1,4 +1,4 @@
-import type { SearchHit } from "./search-index.js";
+import type { SearchHit } from "./full-text-search.js";
 import { topK } from "./top-k.js";
 
 /**

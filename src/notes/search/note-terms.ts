@@ -8,7 +8,7 @@
  */
 import type { NoteFacts } from "../store/note-facts.js";
 import type { StoredNote } from "../store/note-store.js";
-import type { IndexDocument } from "./inverted-index.js";
+import type { PostingsDocument } from "./scored-postings.js";
 import { exactTerm, searchTerm } from "./search-terms.js";
 import { foldTerm, readableBody, tokenizeWords } from "./search-text.js";
 
@@ -23,7 +23,7 @@ import { foldTerm, readableBody, tokenizeWords } from "./search-text.js";
  * documentOf(stored).terms.text.get("=consoles"); // how often "consoles" occurs as written
  * ```
  */
-export function documentOf(stored: StoredNote): IndexDocument {
+export function documentOf(stored: StoredNote): PostingsDocument {
   const text = fieldOf(`${stored.note.title}\n${readableBody(stored.note)}`);
   const tags = fieldOf(stored.note.tags.join(" "));
   return {

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import type { IndexDocument } from "./inverted-index.js";
+import type { PostingsDocument } from "./scored-postings.js";
 import { PostingsList } from "./postings-list.js";
 
 /**
@@ -51,9 +51,9 @@ export interface SavedTable {
   readonly frequencies: readonly (readonly number[])[];
 }
 
-/** Storage for {@link createInvertedIndex}; see the module comment. */
+/** Storage for {@link createScoredPostings}; see the module comment. */
 export interface PostingsTable {
-  add(document: IndexDocument): void;
+  add(document: PostingsDocument): void;
   remove(key: string): void;
   docOf(key: string): number | undefined;
   keyOf(doc: number): string | undefined;

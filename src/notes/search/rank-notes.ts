@@ -4,7 +4,7 @@ import type { NoteStatus } from "../../model/layout.js";
 import type { VectorHit } from "./embeddings.js";
 import { fuseRankings } from "./fuse-rankings.js";
 import { applyLinkBoost, type RankedHit } from "./link-boost.js";
-import type { SearchHit } from "./search-index.js";
+import type { SearchHit } from "./full-text-search.js";
 import type { NoteFacts } from "../store/note-facts.js";
 import type { ValidSearch } from "./search-options.js";
 import { foldTerm, readableBody } from "./search-text.js";

@@ -11,7 +11,7 @@ import { isRecord } from "../../shared/is-record.js";
 import { NOTE_HASH_LENGTH, isNoteHash, noteHash } from "../../model/note-hash.js";
 import { PRIVATE_FOLDER } from "../../model/layout.js";
 import type { SavedTable } from "./postings-table.js";
-import type { SavedSearchIndex } from "./search-index.js";
+import type { SavedFullTextSearch } from "./full-text-search.js";
 import { STOPWORDS } from "./search-terms.js";
 import { stretchesHold } from "./postings-text.js";
 
@@ -58,7 +58,7 @@ interface SavedFile {
  * if (text !== undefined) await persistence.write(SEARCH_CACHE_PATH, text);
  * ```
  */
-export function encodeSearchCache(saved: SavedSearchIndex): string | undefined {
+export function encodeSearchCache(saved: SavedFullTextSearch): string | undefined {
   const { table, hashes } = saved;
   if (table.terms.some((terms) => terms.some((term) => term === "" || term.includes(" "))))
     return undefined;
@@ -83,10 +83,10 @@ export function encodeSearchCache(saved: SavedSearchIndex): string | undefined {
  *
  * @example
  * ```ts
- * const index = createSearchIndex(decodeSearchCache(text)); // undefined: start empty
+ * const index = createFullTextSearch(decodeSearchCache(text)); // undefined: start empty
  * ```
  */
-export function decodeSearchCache(text: string): SavedSearchIndex | undefined {
+export function decodeSearchCache(text: string): SavedFullTextSearch | undefined {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -2,11 +2,11 @@ import { errAsync, okAsync, ResultAsync } from "neverthrow";
 import type { InvalidInputError, PersistenceError } from "../../errors.js";
 import type { NoteFacts } from "../store/note-facts.js";
 import type { StoredNote } from "../store/note-store.js";
-import type { NotesContext } from "../notes-context.js";
+import type { NotesDeps } from "../notes-deps.js";
 import type { Embeddings, VectorHit } from "./embeddings.js";
 import { rankNotes, searchResultOf, type SearchResult } from "./rank-notes.js";
 import { hasBody } from "./note-terms.js";
-import type { Matched, SearchIndex } from "./search-index.js";
+import type { Matched, FullTextSearch } from "./full-text-search.js";
 import { validateSearch, type SearchOptions } from "./search-options.js";
 import { readableBody } from "./search-text.js";
 import { stopwordHits } from "./stopword-hits.js";
@@ -30,18 +30,18 @@ const BULK_READ = 200;
  *
  * @example
  * ```ts
- * const index = createSearchIndex(); // one per memory, kept beside ctx.links
+ * const index = createFullTextSearch(); // one per memory, kept beside ctx.links
  * const results = await searchNotes(ctx, index, "console design", { limit: 5, status: "active" });
  * if (results.isOk()) for (const { id, title, snippet } of results.value) show(id, title, snippet);
  * ```
  */
 export function searchNotes(
-  ctx: NotesContext,
-  index: SearchIndex,
+  ctx: NotesDeps,
+  fullText: FullTextSearch,
   query: string,
   options: SearchOptions = {},
   embeddings?: Embeddings,
-  indexChanged?: (index: SearchIndex, restricted: boolean) => Promise<void>,
+  indexChanged?: (fullText: FullTextSearch, restricted: boolean) => Promise<void>,
 ): ResultAsync<SearchResult[], PersistenceError | InvalidInputError> {
   const validated = validateSearch(query, options);
   if (validated.isErr()) return errAsync(validated.error);
@@ -60,19 +60,19 @@ export function searchNotes(
     .facts()
     .andThen((facts) => {
       known = facts;
-      return readNotes(ctx, index.stale(facts.notes)).andThen((read) => {
-        index.sync(facts.notes, read);
+      return readNotes(ctx, fullText.stale(facts.notes)).andThen((read) => {
+        fullText.sync(facts.notes, read);
         // A note narrower than the memory keeps the whole index out of the saved file.
         const restricted = facts.notes.some((note) => note.restricted === true);
-        if (indexChanged === undefined || (!index.changed && !restricted))
+        if (indexChanged === undefined || (!fullText.changed && !restricted))
           return okAsync(undefined);
-        return ResultAsync.fromSafePromise(indexChanged(index, restricted));
+        return ResultAsync.fromSafePromise(indexChanged(fullText, restricted));
       });
     })
-    .andThen(() => matchedHits(ctx, index, search.query))
+    .andThen(() => matchedHits(ctx, fullText, search.query))
     .andThen((matched) =>
       withBodies(matched.feedbackFrom.map((hit) => hit.stored)).map((read) =>
-        index.withFeedback(matched, read),
+        fullText.withFeedback(matched, read),
       ),
     )
     .andThen((hits) => {
@@ -101,7 +101,7 @@ export function searchNotes(
 
 /** The notes of `wanted` with their bodies, read one by one or through one snapshot. */
 function readNotes(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   wanted: readonly NoteFacts[],
 ): ResultAsync<readonly StoredNote[], PersistenceError> {
   if (wanted.length === 0) return okAsync([]);
@@ -111,11 +111,11 @@ function readNotes(
 
 /** The index's hits, or for a query of stopwords only, a scan of the notes' words. */
 function matchedHits(
-  ctx: NotesContext,
-  index: SearchIndex,
+  ctx: NotesDeps,
+  fullText: FullTextSearch,
   query: string,
 ): ResultAsync<Matched, PersistenceError> {
-  const matched = index.query(query);
+  const matched = fullText.query(query);
   if (matched !== undefined) return okAsync(matched);
   return ctx.store.snapshot().map((snapshot) => ({
     hits: stopwordHits(

@@ -1,11 +1,11 @@
 import { errAsync, ResultAsync } from "neverthrow";
 import { InvalidInputError } from "../../errors.js";
 import type { Embedder } from "../../ports/embedder.js";
-import type { NotesContext } from "../notes-context.js";
+import type { NotesDeps } from "../notes-deps.js";
 import type { NotesMemory } from "../notes-memory.js";
 import { createEmbeddings } from "./embeddings.js";
 import { SEARCH_CACHE_PATH, decodeSearchCache, encodeSearchCache } from "./search-cache-file.js";
-import { createSearchIndex, type SearchIndex } from "./search-index.js";
+import { createFullTextSearch, type FullTextSearch } from "./full-text-search.js";
 import { searchNotes } from "./search-notes.js";
 
 /** A memory's search: its full-text index and, with an embedder, its vectors. */
@@ -31,18 +31,18 @@ export interface SearcherOptions {
  * ```
  */
 export function createSearcher(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   embedder: Embedder | undefined,
   options: SearcherOptions = {},
 ): Searcher {
-  let index: Promise<SearchIndex> | undefined;
-  const loadIndex = async (): Promise<SearchIndex> => {
-    if (options.persist !== true) return createSearchIndex();
+  let fullText: Promise<FullTextSearch> | undefined;
+  const loadFullText = async (): Promise<FullTextSearch> => {
+    if (options.persist !== true) return createFullTextSearch();
     const text = await ctx.persistence.read(SEARCH_CACHE_PATH);
-    return createSearchIndex(text.isOk() ? decodeSearchCache(text.value) : undefined);
+    return createFullTextSearch(text.isOk() ? decodeSearchCache(text.value) : undefined);
   };
   // Ignored on failure, like the facts cache: a read-only or full disk must not fail a search.
-  const saveIndex = async (changed: SearchIndex, restricted: boolean): Promise<void> => {
+  const saveFullText = async (changed: FullTextSearch, restricted: boolean): Promise<void> => {
     if (options.persist !== true) return;
     // The saved index cannot leave one note's words out, so a memory holding a note less
     // readable than itself saves none (and drops one saved before the note was narrowed).
@@ -57,9 +57,9 @@ export function createSearcher(
     embedder === undefined ? undefined : createEmbeddings(ctx.persistence, embedder);
   return {
     search: (query, searchOptions) => {
-      index ??= loadIndex();
-      return ResultAsync.fromSafePromise(index).andThen((loaded) =>
-        searchNotes(ctx, loaded, query, searchOptions, embeddings, saveIndex),
+      fullText ??= loadFullText();
+      return ResultAsync.fromSafePromise(fullText).andThen((loaded) =>
+        searchNotes(ctx, loaded, query, searchOptions, embeddings, saveFullText),
       );
     },
     updateVectors: () =>

@@ -1,5 +1,5 @@
 import type { StoredNote } from "../store/note-store.js";
-import type { SearchHit } from "./search-index.js";
+import type { SearchHit } from "./full-text-search.js";
 import { foldTerm, tokenizeWords } from "./search-text.js";
 
 /**

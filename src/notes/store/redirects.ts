@@ -10,7 +10,7 @@ import {
 } from "../../model/records/redirect-record.js";
 import type { Persistence } from "../../ports/persistence.js";
 import type { NoteFacts } from "./note-facts.js";
-import type { NotesContext } from "../notes-context.js";
+import type { NotesDeps } from "../notes-deps.js";
 
 /**
  * Every redirect record of the memory, from merged id to target. An id with two records that
@@ -68,7 +68,7 @@ export function hasRedirect(
  * when `id` has no record or its chain ends at no note.
  */
 export function whereMerged(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   id: string,
 ): ResultAsync<string | undefined, PersistenceError> {
   return hasRedirect(ctx.persistence, id).andThen((recorded) =>

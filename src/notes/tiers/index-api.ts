@@ -1,7 +1,7 @@
 import { errAsync, okAsync, type ResultAsync } from "neverthrow";
 import { ID_SHAPE, isValidId, normalizeIdInput } from "../../model/id.js";
 import { INDEX_NOTE_PATH } from "../../model/layout.js";
-import { serialized, type NotesContext } from "../notes-context.js";
+import { serialized, type NotesDeps } from "../notes-deps.js";
 import {
   InvalidInputError,
   type GitError,
@@ -65,7 +65,7 @@ const checkId = (input: string): string | InvalidInputError => {
 const ids = (entries: IndexTiers["hot"]) => entries.map((entry) => entry.id);
 
 /** Builds the index API over a memory's context. */
-export function createIndexNoteApi(ctx: NotesContext): IndexNoteApi {
+export function createIndexNoteApi(ctx: NotesDeps): IndexNoteApi {
   const readText = (): ResultAsync<string | undefined, PersistenceError> =>
     ctx.persistence
       .read(INDEX_NOTE_PATH)

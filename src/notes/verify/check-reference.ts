@@ -10,7 +10,7 @@
 import type { CodeReference } from "../../model/references/code-references.js";
 import type { PathReference } from "../../model/references/path-references.js";
 import type { RepositoryUrlReference } from "../../model/references/repository-urls.js";
-import type { RepositoryIndex } from "./repository-index.js";
+import type { RepositoryInventory } from "./repository-inventory.js";
 
 /** The kinds of stale reference verify reports. */
 export type StaleReferenceKind =
@@ -59,77 +59,85 @@ const MAX_LISTED_SCRIPTS = 8;
  * // { status: "missing", missing: { kind: "missing-script", ... } } when package.json has no "lint"
  * ```
  */
-export function checkReference(reference: CodeReference, index: RepositoryIndex): ReferenceVerdict {
-  if (reference.kind !== "url" && aboutAnotherRepository(reference.scope, index)) return UNCHECKED;
+export function checkReference(
+  reference: CodeReference,
+  inventory: RepositoryInventory,
+): ReferenceVerdict {
+  if (reference.kind !== "url" && aboutAnotherRepository(reference.scope, inventory))
+    return UNCHECKED;
   switch (reference.kind) {
     case "path":
-      return checkPath(reference, index);
+      return checkPath(reference, inventory);
     case "symbol":
-      if (index.identifiers === null) return UNCHECKED;
-      return index.identifiers.has(reference.name)
+      if (inventory.identifiers === null) return UNCHECKED;
+      return inventory.identifiers.has(reference.name)
         ? PRESENT
         : missing(
             "missing-symbol",
-            `the identifier ${reference.name} in the source files of ${index.location}`,
+            `the identifier ${reference.name} in the source files of ${inventory.location}`,
             `\`${reference.text}\`: no source file of the repository mentions ${reference.name}.`,
             `Find what ${reference.name} became (git log -S${reference.name}) and update the note, or supersede it if the fact no longer holds.`,
           );
     case "script":
-      if (index.scripts === null) return UNCHECKED;
-      return index.scripts.has(reference.script)
+      if (inventory.scripts === null) return UNCHECKED;
+      return inventory.scripts.has(reference.script)
         ? PRESENT
         : missing(
             "missing-script",
-            `a "${reference.script}" script in the package.json files of ${index.location}`,
+            `a "${reference.script}" script in the package.json files of ${inventory.location}`,
             `${reference.text}: no package.json of the repository has a "${reference.script}" script.`,
-            `Use a script that exists${scriptList(index.scripts)}, or supersede the note if the step is gone.`,
+            `Use a script that exists${scriptList(inventory.scripts)}, or supersede the note if the step is gone.`,
           );
     case "binary":
-      if (index.packages.has(reference.name) || index.binaries?.has(reference.name) === true) {
+      if (
+        inventory.packages.has(reference.name) ||
+        inventory.binaries?.has(reference.name) === true
+      ) {
         return PRESENT;
       }
-      if (index.binaries === null) return UNCHECKED;
+      if (inventory.binaries === null) return UNCHECKED;
       return missing(
         "missing-binary",
-        `${reference.name} in node_modules/.bin and the dependencies of ${index.location}`,
+        `${reference.name} in node_modules/.bin and the dependencies of ${inventory.location}`,
         `${reference.text}: ${reference.name} is neither installed nor a dependency.`,
         "Name the tool the project uses now, or supersede the note if the step is gone.",
       );
     case "executable":
-      if (!index.topLevel.has(firstSegment(reference.path))) return UNCHECKED;
-      return index.files.has(reference.path)
+      if (!inventory.topLevel.has(firstSegment(reference.path))) return UNCHECKED;
+      return inventory.files.has(reference.path)
         ? PRESENT
         : missing(
             "missing-executable",
-            `${reference.path} in the file list of ${index.location}`,
-            `${reference.text}: the repository has no file ${reference.path}.${movedHint(reference.path, index)}`,
-            fixForPath(reference.path, index),
+            `${reference.path} in the file list of ${inventory.location}`,
+            `${reference.text}: the repository has no file ${reference.path}.${movedHint(reference.path, inventory)}`,
+            fixForPath(reference.path, inventory),
           );
     case "url":
-      return checkUrl(reference, index);
+      return checkUrl(reference, inventory);
   }
 }
 
 /** Whether a block names a repository other than this one (so its references are that one's). */
-function aboutAnotherRepository(scope: readonly string[], index: RepositoryIndex): boolean {
+function aboutAnotherRepository(scope: readonly string[], inventory: RepositoryInventory): boolean {
   return scope.some((name) => {
-    if (name.startsWith("url:")) return !index.repositories.has(name.slice(4));
+    if (name.startsWith("url:")) return !inventory.repositories.has(name.slice(4));
     const owner = firstSegment(name);
-    if (index.topLevel.has(owner) || index.packageNames.has(owner)) return false;
+    if (inventory.topLevel.has(owner) || inventory.packageNames.has(owner)) return false;
     const lower = `/${name.toLowerCase()}`;
-    return ![...index.repositories].some((repository) => repository.endsWith(lower));
+    return ![...inventory.repositories].some((repository) => repository.endsWith(lower));
   });
 }
 
-function checkPath(reference: PathReference, index: RepositoryIndex): ReferenceVerdict {
+function checkPath(reference: PathReference, inventory: RepositoryInventory): ReferenceVerdict {
   const { path } = reference;
-  if (!index.topLevel.has(firstSegment(path))) return UNCHECKED;
+  if (!inventory.topLevel.has(firstSegment(path))) return UNCHECKED;
   const extension = extensionOf(path);
-  if (!reference.folder && extension !== "" && !index.extensions.has(extension)) return UNCHECKED;
-  if (index.folders.has(path)) return PRESENT;
+  if (!reference.folder && extension !== "" && !inventory.extensions.has(extension))
+    return UNCHECKED;
+  if (inventory.folders.has(path)) return PRESENT;
   // Relative to a sub-project (a workspace package, an example): not this repository's to judge.
-  if (!index.files.has(path) && index.tails.has(path)) return UNCHECKED;
-  if (index.files.has(path) && !reference.folder) {
+  if (!inventory.files.has(path) && inventory.tails.has(path)) return UNCHECKED;
+  if (inventory.files.has(path) && !reference.folder) {
     return reference.line === undefined
       ? PRESENT
       : {
@@ -141,14 +149,17 @@ function checkPath(reference: PathReference, index: RepositoryIndex): ReferenceV
   }
   return missing(
     "missing-path",
-    `${path}${reference.folder ? "/" : ""} in the file list of ${index.location}`,
-    `${reference.text}: the repository has no ${reference.folder ? "folder" : "file or folder"} ${path}.${movedHint(path, index)}`,
-    fixForPath(path, index),
+    `${path}${reference.folder ? "/" : ""} in the file list of ${inventory.location}`,
+    `${reference.text}: the repository has no ${reference.folder ? "folder" : "file or folder"} ${path}.${movedHint(path, inventory)}`,
+    fixForPath(path, inventory),
   );
 }
 
-function checkUrl(reference: RepositoryUrlReference, index: RepositoryIndex): ReferenceVerdict {
-  if (!index.repositories.has(reference.repository)) return UNCHECKED;
+function checkUrl(
+  reference: RepositoryUrlReference,
+  inventory: RepositoryInventory,
+): ReferenceVerdict {
+  if (!inventory.repositories.has(reference.repository)) return UNCHECKED;
   const [ref = ""] = reference.refAndPath;
   // A permalink at a commit shows that commit forever, whatever the branch holds now.
   if (PINNED_REF.test(ref)) return UNCHECKED;
@@ -158,7 +169,8 @@ function checkUrl(reference: RepositoryUrlReference, index: RepositoryIndex): Re
     candidates.push(reference.refAndPath.slice(split).join("/"));
   }
   for (const path of candidates) {
-    const exists = reference.view === "tree" ? index.folders.has(path) : index.files.has(path);
+    const exists =
+      reference.view === "tree" ? inventory.folders.has(path) : inventory.files.has(path);
     if (!exists) continue;
     return reference.line === undefined
       ? PRESENT
@@ -172,8 +184,8 @@ function checkUrl(reference: RepositoryUrlReference, index: RepositoryIndex): Re
   const path = candidates[0] ?? "";
   return missing(
     "missing-url-path",
-    `${path} (after the branch name) in the file list of ${index.location}`,
-    `${reference.text}: the repository has no ${reference.view === "tree" ? "folder" : "file"} ${path}.${movedHint(path, index)}`,
+    `${path} (after the branch name) in the file list of ${inventory.location}`,
+    `${reference.text}: the repository has no ${reference.view === "tree" ? "folder" : "file"} ${path}.${movedHint(path, inventory)}`,
     `Point the link at the file's current path, or at a commit (a permalink), or supersede the note.`,
   );
 }
@@ -201,16 +213,16 @@ function missing(
   return { status: "missing", missing: { kind, checked, message, fix } };
 }
 
-function movedHint(path: string, index: RepositoryIndex): string {
+function movedHint(path: string, inventory: RepositoryInventory): string {
   const name = path.split("/").at(-1) ?? path;
-  const elsewhere = index.byName.get(name) ?? [];
+  const elsewhere = inventory.byName.get(name) ?? [];
   if (elsewhere.length === 0 || elsewhere.length > MAX_HINTS) return "";
   return ` A file of that name is at ${elsewhere.join(", ")}.`;
 }
 
-function fixForPath(path: string, index: RepositoryIndex): string {
+function fixForPath(path: string, inventory: RepositoryInventory): string {
   const name = path.split("/").at(-1) ?? path;
-  const elsewhere = index.byName.get(name) ?? [];
+  const elsewhere = inventory.byName.get(name) ?? [];
   return elsewhere.length === 1
     ? `If it moved, write ${elsewhere[0] ?? ""} instead; if it is gone, update or supersede the note.`
     : `Find where it went (git log --follow --stat -- ${path}) and update the note, or supersede it if the fact no longer holds.`;

@@ -21,7 +21,11 @@ import {
   type ReferenceVerdict,
   type StaleReferenceKind,
 } from "./check-reference.js";
-import { buildRepositoryIndex, countLines, type RepositoryIndex } from "./repository-index.js";
+import {
+  buildRepositoryInventory,
+  countLines,
+  type RepositoryInventory,
+} from "./repository-inventory.js";
 
 /** A note as verify reads it. */
 export interface VerifiableNote {
@@ -100,8 +104,8 @@ export function verifyNoteTexts(
   const identifiers = extracted.some(({ references }) =>
     references.some((reference) => reference.kind === "symbol"),
   );
-  return buildRepositoryIndex(repository, { identifiers }).andThen((index) =>
-    ResultAsync.fromSafePromise(judge(extracted, index, repository)).map((report) => ({
+  return buildRepositoryInventory(repository, { identifiers }).andThen((inventory) =>
+    ResultAsync.fromSafePromise(judge(extracted, inventory, repository)).map((report) => ({
       ...report,
       skippedSuperseded,
     })),
@@ -110,16 +114,16 @@ export function verifyNoteTexts(
 
 async function judge(
   extracted: readonly { note: VerifiableNote; references: readonly CodeReference[] }[],
-  index: RepositoryIndex,
+  inventory: RepositoryInventory,
   repository: ProjectRepository,
 ): Promise<Omit<VerifyReport, "skippedSuperseded">> {
-  const lineCounts = new Map(index.lineCounts);
+  const lineCounts = new Map(inventory.lineCounts);
   const findings: VerifyFinding[] = [];
   let checked = 0;
   for (const { note, references } of extracted) {
     const verdicts: { reference: CodeReference; verdict: ReferenceVerdict }[] = [];
     for (const reference of references) {
-      let verdict = checkReference(reference, index);
+      let verdict = checkReference(reference, inventory);
       if (verdict.status === "line") {
         const lines = await lineCount(verdict.path, lineCounts, repository);
         verdict =
@@ -127,7 +131,7 @@ async function judge(
             ? { status: "unchecked" }
             : verdict.line <= lines
               ? { status: "present" }
-              : { status: "missing", missing: missingLine(verdict, lines, index.location) };
+              : { status: "missing", missing: missingLine(verdict, lines, inventory.location) };
       }
       verdicts.push({ reference, verdict });
     }
@@ -144,8 +148,8 @@ async function judge(
   }
   return {
     ok: findings.length === 0,
-    repository: index.location,
-    files: index.files.size,
+    repository: inventory.location,
+    files: inventory.files.size,
     notes: extracted.length,
     checked,
     findings,

@@ -3,7 +3,7 @@ import { isNoteStatus, type NoteStatus } from "../../model/layout.js";
 import { extractLinks } from "../../model/links.js";
 import type { StoredNote } from "../../notes/store/note-store.js";
 import { rankNotes, searchResultOf, type SearchResult } from "../../notes/search/rank-notes.js";
-import { createSearchIndex, type Matched } from "../../notes/search/search-index.js";
+import { createFullTextSearch, type Matched } from "../../notes/search/full-text-search.js";
 import { validateSearch } from "../../notes/search/search-options.js";
 import { readableBody } from "../../notes/search/search-text.js";
 import { stopwordHits } from "../../notes/search/stopword-hits.js";
@@ -44,13 +44,13 @@ export function createSiteSearch(files: readonly SiteSearchFile[]): SiteSearch {
     return stored === undefined ? [] : [stored];
   });
   const byPath = new Map(notes.map((stored) => [stored.path, stored]));
-  const index = createSearchIndex();
-  index.sync(notes);
+  const fullText = createFullTextSearch();
+  fullText.sync(notes);
   return (query, limit = 10) => {
     const validated = validateSearch(query, { limit });
     if (validated.isErr()) return { error: validated.error.message };
     const search = validated.value;
-    const matched: Matched = index.query(search.query) ?? {
+    const matched: Matched = fullText.query(search.query) ?? {
       hits: stopwordHits(
         notes.map((stored) => ({
           stored,
@@ -62,7 +62,7 @@ export function createSiteSearch(files: readonly SiteSearchFile[]): SiteSearch {
       feedbackFrom: [],
       head: [],
     };
-    const hits = index.withFeedback(matched, byPath);
+    const hits = fullText.withFeedback(matched, byPath);
     return {
       results: rankNotes(hits, search).map((ranked) =>
         searchResultOf(ranked, byPath.get(ranked.hit.stored.path)),

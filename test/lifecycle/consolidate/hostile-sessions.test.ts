@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { defaultSessionReaders } from "../../../src/adapters/session-readers/default-session-readers.js";
 import { llmFromFunction } from "../../../src/adapters/llm/llm-from-function.js";
-import { salientTerms } from "../../../src/lifecycle/consolidate/select-context.js";
+import { salientTerms } from "../../../src/lifecycle/consolidate/select-related-notes.js";
 import { MAX_QUERY_LENGTH } from "../../../src/notes/search/search-options.js";
 import { freshMemory } from "../../helpers/fresh-memory.js";
 import { errOf, okOf } from "../../helpers/result-helpers.js";

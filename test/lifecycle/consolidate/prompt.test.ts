@@ -5,7 +5,7 @@ import {
   DEFAULT_CONSOLIDATION_BUDGET,
   CHARS_PER_TOKEN,
 } from "../../../src/lifecycle/consolidate/consolidation-deps.js";
-import { salientTerms } from "../../../src/lifecycle/consolidate/select-context.js";
+import { salientTerms } from "../../../src/lifecycle/consolidate/select-related-notes.js";
 import { freshMemory } from "../../helpers/fresh-memory.js";
 import { okOf } from "../../helpers/result-helpers.js";
 
@@ -24,7 +24,7 @@ const INPUT = {
   inbox: [
     { id: "id__Inbox1", title: "Igor likes reviews", tags: ["people"], body: "quick thought" },
   ],
-  context: "### Console app\nid: id__Consol · tags: #repo\n\nThe web console.",
+  relatedNotes: "### Console app\nid: id__Consol · tags: #repo\n\nThe web console.",
 };
 
 describe("the consolidation prompt", () => {

@@ -1,6 +1,7 @@
 /**
  * Issue 29: the types of the replaceable steps that write the notes and commit the run have
- * names that say so; the old "knowledge base" names stay one release as deprecated aliases.
+ * names that say so; the old "knowledge base" names stay one release as deprecated aliases, and
+ * so do the `selectContext` step's (its related notes: "context" means the session context).
  */
 import { describe, expectTypeOf, it } from "vitest";
 import type {
@@ -8,6 +9,10 @@ import type {
   CommitKnowledgeBaseOutput,
   CommitRunInput,
   CommitRunOutput,
+  SelectContextInput,
+  SelectContextOutput,
+  SelectRelatedNotesInput,
+  SelectRelatedNotesOutput,
   WriteKbEntriesInput,
   WriteKbEntriesOutput,
   WriteNotesInput,
@@ -20,5 +25,7 @@ describe("the step types' names", () => {
     expectTypeOf<WriteKbEntriesOutput>().toEqualTypeOf<WriteNotesOutput>();
     expectTypeOf<CommitKnowledgeBaseInput>().toEqualTypeOf<CommitRunInput>();
     expectTypeOf<CommitKnowledgeBaseOutput>().toEqualTypeOf<CommitRunOutput>();
+    expectTypeOf<SelectContextInput>().toEqualTypeOf<SelectRelatedNotesInput>();
+    expectTypeOf<SelectContextOutput>().toEqualTypeOf<SelectRelatedNotesOutput>();
   });
 });

@@ -16,7 +16,7 @@ describe("extractCodeReferences", () => {
   it("finds paths, lines, symbols, scripts, binaries and executables", () => {
     const body = [
       "The check lives in src/notes/verify/check-reference.ts:40 and `src/model/`.",
-      "`verifyNotes` calls `buildRepositoryIndex()`; run `npm run build` first.",
+      "`verifyNotes` calls `buildRepositoryInventory()`; run `npm run build` first.",
       "```sh",
       "$ npx tsup && ./scripts/release.sh",
       "npm test",
@@ -26,7 +26,7 @@ describe("extractCodeReferences", () => {
       "path:src/model/",
       "path:src/notes/verify/check-reference.ts:40",
       "symbol:verifyNotes",
-      "symbol:buildRepositoryIndex()",
+      "symbol:buildRepositoryInventory()",
       "script:npm run build",
       "binary:npx tsup",
       "executable:./scripts/release.sh",

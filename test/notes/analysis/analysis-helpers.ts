@@ -1,9 +1,9 @@
 import * as fc from "fast-check";
-import { createLinkIndex } from "../../../src/notes/graph/link-index.js";
+import { createInboundLinks } from "../../../src/notes/graph/inbound-links.js";
 import type { AnalysisNote } from "../../../src/notes/analysis/analysis-input.js";
 import { createMemoryLock } from "../../../src/notes/memory-lock.js";
 import { createNoteStore } from "../../../src/notes/store/note-store.js";
-import type { NotesContext } from "../../../src/notes/notes-context.js";
+import type { NotesDeps } from "../../../src/notes/notes-deps.js";
 import { createSerialQueue } from "../../../src/shared/serial-queue.js";
 import type { Git } from "../../../src/ports/git.js";
 import type { Persistence } from "../../../src/ports/persistence.js";
@@ -14,12 +14,12 @@ export function notesContext(
   persistence: Persistence,
   git: Git | undefined,
   now: () => number,
-): NotesContext {
+): NotesDeps {
   return {
     persistence,
     git,
     store: createNoteStore(persistence),
-    links: createLinkIndex(),
+    links: createInboundLinks(),
     queue: createSerialQueue(),
     acquireLock: createMemoryLock(persistence),
     now,

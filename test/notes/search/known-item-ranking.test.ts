@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { parseNote } from "../../../src/model/note-format.js";
 import type { StoredNote } from "../../../src/notes/store/note-store.js";
-import { createSearchIndex } from "../../../src/notes/search/search-index.js";
+import { createFullTextSearch } from "../../../src/notes/search/full-text-search.js";
 import { searchFixture } from "./search-fixture.js";
 import { okOf } from "../../helpers/result-helpers.js";
 
@@ -58,7 +58,7 @@ describe("known-item ranking", () => {
   });
 
   it("gives feedback to queries of four words or more, not to shorter ones", () => {
-    const index = createSearchIndex();
+    const index = createFullTextSearch();
     index.sync(Array.from({ length: 12 }, (_, n) => note(n, `alpha filler${n}`)));
     expect(index.query("alpha")?.feedbackFrom).toEqual([]);
     expect(index.query("alpha omega sigma")?.feedbackFrom).toEqual([]);
@@ -84,7 +84,7 @@ describe("known-item ranking", () => {
     const common = Array.from({ length: 30 }, (_, n) => note(n + 10, `love filler${n} more words`));
     const target = note(1, "love and love again, such love");
     const other = note(2, "dog lovers, lovers of love!");
-    const index = createSearchIndex();
+    const index = createFullTextSearch();
     index.sync([target, other, ...common]);
     const matched = index.query("love");
     if (matched === undefined) throw new Error("expected hits");
@@ -93,7 +93,7 @@ describe("known-item ranking", () => {
   });
 
   it("never takes a word's exact form for a typo of its stem", () => {
-    const index = createSearchIndex();
+    const index = createFullTextSearch();
     index.sync([note(1, "paint the fence"), note(2, "ladder")]);
     // Four words: stems only. "=paint" is one edit from "paint" but is no stem.
     const hit = index.query("fence ladder bucket paint")?.hits.find((h) => h.id === "id__Note01");

@@ -8,7 +8,7 @@ import {
   LINK_BOOST_SOURCES,
   SECOND_HOP_FRACTION,
 } from "../../../src/notes/search/link-boost.js";
-import type { SearchHit } from "../../../src/notes/search/search-index.js";
+import type { SearchHit } from "../../../src/notes/search/full-text-search.js";
 
 import { searchFixture } from "./search-fixture.js";
 import { okOf } from "../../helpers/result-helpers.js";

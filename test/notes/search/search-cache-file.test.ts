@@ -12,7 +12,7 @@ import {
   encodeSearchCache,
 } from "../../../src/notes/search/search-cache-file.js";
 import { createPostingsTable } from "../../../src/notes/search/postings-table.js";
-import { createSearchIndex } from "../../../src/notes/search/search-index.js";
+import { createFullTextSearch } from "../../../src/notes/search/full-text-search.js";
 
 function note(n: number, body: string, tags = ""): StoredNote {
   const id = `id__Note${n.toString().padStart(2, "0")}`;
@@ -35,13 +35,13 @@ const NOTES = [
   note(4, "Camping trip planned; the agency is closed on Friday"),
 ];
 
-const ranked = (index: ReturnType<typeof createSearchIndex>, query: string) =>
+const ranked = (index: ReturnType<typeof createFullTextSearch>, query: string) =>
   (index.query(query)?.hits ?? [])
     .map((hit) => [hit.id, hit.score] as const)
     .toSorted((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
 
 function savedText(): string {
-  const index = createSearchIndex();
+  const index = createFullTextSearch();
   index.sync(NOTES);
   // A replaced note leaves a dead slot behind, which the file must carry too.
   const edited = [...NOTES.slice(0, 3), note(4, "Camping trip planned for the spring")];
@@ -53,10 +53,10 @@ function savedText(): string {
 
 describe("the saved search index file", () => {
   it("reads back to the same answers as the index that wrote it", () => {
-    const fresh = createSearchIndex();
+    const fresh = createFullTextSearch();
     const edited = [...NOTES.slice(0, 3), note(4, "Camping trip planned for the spring")];
     fresh.sync(edited);
-    const loaded = createSearchIndex(decodeSearchCache(savedText()));
+    const loaded = createFullTextSearch(decodeSearchCache(savedText()));
     // Every note is known in its version: nothing to re-index.
     expect(loaded.stale(edited)).toEqual([]);
     loaded.sync(edited);

@@ -1,17 +1,20 @@
-import { createLinkIndex } from "../../../src/notes/graph/link-index.js";
+import { createInboundLinks } from "../../../src/notes/graph/inbound-links.js";
 import { createNoteStore } from "../../../src/notes/store/note-store.js";
-import type { NotesContext } from "../../../src/notes/notes-context.js";
+import type { NotesDeps } from "../../../src/notes/notes-deps.js";
 import { createSerialQueue } from "../../../src/shared/serial-queue.js";
-import { createSearchIndex, type SearchIndex } from "../../../src/notes/search/search-index.js";
+import {
+  createFullTextSearch,
+  type FullTextSearch,
+} from "../../../src/notes/search/full-text-search.js";
 import type { SearchOptions } from "../../../src/notes/search/search-options.js";
 import { searchNotes } from "../../../src/notes/search/search-notes.js";
 import { freshMemory, sequentialIds, type FreshMemory } from "../../helpers/fresh-memory.js";
 import { seedNotes, type SeedNote } from "../../helpers/seed-notes.js";
 
-/** A memfs memory seeded with notes, a NotesContext over it and a search index. */
+/** A memfs memory seeded with notes, a NotesDeps over it and a search index. */
 export interface SearchFixture extends FreshMemory {
-  readonly ctx: NotesContext;
-  readonly index: SearchIndex;
+  readonly ctx: NotesDeps;
+  readonly index: FullTextSearch;
   readonly paths: Record<string, string>;
   search(query: string, options?: SearchOptions): ReturnType<typeof searchNotes>;
 }
@@ -20,17 +23,17 @@ export interface SearchFixture extends FreshMemory {
 export async function searchFixture(notes: readonly SeedNote[]): Promise<SearchFixture> {
   const fresh = await freshMemory();
   const paths = await seedNotes(fresh.fs, fresh.root, notes);
-  const ctx: NotesContext = {
+  const ctx: NotesDeps = {
     persistence: fresh.persistence,
     git: undefined,
     store: createNoteStore(fresh.persistence),
-    links: createLinkIndex(),
+    links: createInboundLinks(),
     queue: createSerialQueue(),
     acquireLock: undefined,
     now: () => Date.UTC(2024, 0, 1),
     generateId: sequentialIds(),
   };
-  const index = createSearchIndex();
+  const index = createFullTextSearch();
   return {
     ...fresh,
     ctx,

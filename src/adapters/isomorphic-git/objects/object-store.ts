@@ -11,7 +11,7 @@ import { boundedCache } from "../../../shared/bounded-cache.js";
 import { direntName, errnoCode, type FsLike } from "../../fs/fs-like.js";
 import { isGitObjectType, type GitObject, type GitObjectType } from "./git-object.js";
 import { readPackedObject, type Pack } from "./pack-file.js";
-import { parsePackIndex } from "./pack-index.js";
+import { parsePackIdx } from "./pack-idx.js";
 
 /**
  * Rebuilt pack objects kept for reuse as delta bases: enough for a 50-deep chain of a
@@ -48,7 +48,7 @@ export async function objectStore(location: ObjectStoreLocation): Promise<ReadOb
 
   const fromPacks = (oid: Buffer): GitObject | undefined => {
     for (const pack of packs) {
-      const offset = pack.index.offsetOf(oid);
+      const offset = pack.idx.offsetOf(oid);
       if (offset === undefined) continue;
       try {
         return readPackedObject(pack, offset, cache, fromPacks);
@@ -101,10 +101,10 @@ async function loadPacks(fs: FsLike, folder: string): Promise<Pack[]> {
   for (const name of names.filter((file) => file.endsWith(".idx")).toSorted()) {
     const base = name.slice(0, -".idx".length);
     try {
-      const index = parsePackIndex(toBuffer(await fs.promises.readFile(`${folder}/${name}`)));
-      if (index === undefined) continue;
+      const idx = parsePackIdx(toBuffer(await fs.promises.readFile(`${folder}/${name}`)));
+      if (idx === undefined) continue;
       const bytes = toBuffer(await fs.promises.readFile(`${folder}/${base}.pack`));
-      packs.push({ name: base, index, bytes });
+      packs.push({ name: base, idx, bytes });
     } catch {
       continue; // a pack being written or removed right now: isomorphic-git's turn
     }

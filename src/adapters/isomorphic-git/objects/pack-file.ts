@@ -7,7 +7,7 @@ import { inflateSync } from "node:zlib";
 import type { BoundedCache } from "../../../shared/bounded-cache.js";
 import { applyDelta } from "./delta.js";
 import { packObjectType, type GitObject } from "./git-object.js";
-import type { PackIndex } from "./pack-index.js";
+import type { PackIdx } from "./pack-idx.js";
 
 const OFS_DELTA = 6;
 const REF_DELTA = 7;
@@ -22,7 +22,7 @@ const REF_DELTA = 7;
  */
 export interface Pack {
   readonly name: string;
-  readonly index: PackIndex;
+  readonly idx: PackIdx;
   readonly bytes: Buffer;
 }
 

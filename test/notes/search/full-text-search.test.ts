@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { parseNote } from "../../../src/model/note-format.js";
 import { factsOf, type NoteFacts } from "../../../src/notes/store/note-facts.js";
 import type { StoredNote } from "../../../src/notes/store/note-store.js";
-import { createSearchIndex } from "../../../src/notes/search/search-index.js";
+import { createFullTextSearch } from "../../../src/notes/search/full-text-search.js";
 
 function note(n: number, body: string, version = 0): StoredNote {
   const id = `id__Note${n.toString().padStart(2, "0")}`;
@@ -22,7 +22,7 @@ function note(n: number, body: string, version = 0): StoredNote {
   };
 }
 
-const titlesFound = (index: ReturnType<typeof createSearchIndex>, query: string) =>
+const titlesFound = (index: ReturnType<typeof createFullTextSearch>, query: string) =>
   (index.query(query)?.hits ?? []).map((hit) => hit.stored.note.title).toSorted();
 
 // Twelve notes match "alpha", so feedback runs; the best one's other word changes from
@@ -33,7 +33,7 @@ const feedbackNotes = (word: string) => [
     note(n + 1, `alpha filler${n}${n === 10 ? " theta" : ""}`),
   ),
 ];
-const feedbackScores = (index: ReturnType<typeof createSearchIndex>) => {
+const feedbackScores = (index: ReturnType<typeof createFullTextSearch>) => {
   // Four words: a shorter query gets no feedback (FEEDBACK.minWords).
   const matched = index.query("alpha omega sigma kappa");
   if (matched === undefined) throw new Error("expected hits");
@@ -42,7 +42,7 @@ const feedbackScores = (index: ReturnType<typeof createSearchIndex>) => {
 
 describe("the search index", () => {
   it("looks again at a snapshot it could not take whole, until it has every note", () => {
-    const index = createSearchIndex();
+    const index = createFullTextSearch();
     const notes = [note(1, "pottery class"), note(2, "pottery wheel")];
     // The second note's facts only, no body: it cannot be indexed yet.
     const current: NoteFacts[] = [notes[0] ?? note(0, ""), factsOf(notes[1] ?? note(0, ""))];
@@ -58,7 +58,7 @@ describe("the search index", () => {
   });
 
   it("takes a new snapshot's changes and drops the notes it no longer has", () => {
-    const index = createSearchIndex();
+    const index = createFullTextSearch();
     index.sync([note(1, "pottery class"), note(2, "pottery wheel")]);
     index.sync([note(1, "camping trip", 1)]);
     expect(titlesFound(index, "pottery")).toEqual([]);
@@ -69,7 +69,7 @@ describe("the search index", () => {
   it("finds each hit's own note after saving renumbers a compacted table", () => {
     // Words far apart: no prefix or one-letter typo of one reaches another.
     const words = "apple bread cloud daisy eagle flame grape house igloo jelly".split(" ");
-    const index = createSearchIndex();
+    const index = createFullTextSearch();
     const first = Array.from({ length: 10 }, (_, n) => note(n, `${words[n]} shared`));
     index.sync(first);
     // Half the notes replaced: their old slots die, and saving compacts the table.
@@ -86,17 +86,17 @@ describe("the search index", () => {
       ]);
     }
     // And an index loaded from the save gives each hit its note's id once a sync hands the facts.
-    const loaded = createSearchIndex(saved);
+    const loaded = createFullTextSearch(saved);
     loaded.sync(second);
     expect(loaded.query("daisy")?.hits.map((hit) => hit.id)).toEqual(["id__Note03"]);
   });
 
   it("draws feedback from a note's words as they are now, after an edit", () => {
-    const used = createSearchIndex();
+    const used = createFullTextSearch();
     used.sync(feedbackNotes("zeta"));
     feedbackScores(used);
     used.sync(feedbackNotes("theta"));
-    const fresh = createSearchIndex();
+    const fresh = createFullTextSearch();
     fresh.sync(feedbackNotes("theta"));
     expect(feedbackScores(used)).toEqual(feedbackScores(fresh));
   });

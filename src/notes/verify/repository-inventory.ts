@@ -14,7 +14,7 @@ import type { ProjectRepository } from "../../ports/project-repository.js";
 import { mapConcurrently } from "../../shared/map-concurrently.js";
 
 /** The repository as verify sees it. */
-export interface RepositoryIndex {
+export interface RepositoryInventory {
   readonly location: string;
   readonly files: ReadonlySet<string>;
   readonly folders: ReadonlySet<string>;
@@ -68,10 +68,10 @@ const IDENTIFIER = /[A-Za-z_$][\w$]{3,}/g;
  * Builds the index: one `files()` listing, the package.json files, the remotes, and with
  * `identifiers` every source file read once.
  */
-export function buildRepositoryIndex(
+export function buildRepositoryInventory(
   repository: ProjectRepository,
   options: { readonly identifiers: boolean },
-): ResultAsync<RepositoryIndex, GitError | PersistenceError> {
+): ResultAsync<RepositoryInventory, GitError | PersistenceError> {
   return ResultAsync.combine([
     repository.files(),
     repository.remoteUrls(),
@@ -96,7 +96,7 @@ export function buildRepositoryIndex(
               for (const match of text.matchAll(IDENTIFIER)) identifiers.add(match[0]);
             }
           }
-          return okAsync<RepositoryIndex, GitError | PersistenceError>({
+          return okAsync<RepositoryInventory, GitError | PersistenceError>({
             location: repository.location,
             ...listing,
             ...packageFacts,

@@ -8,10 +8,10 @@ import * as fc from "fast-check";
 import MiniSearch from "minisearch";
 import { describe, expect, it } from "vitest";
 import {
-  createInvertedIndex,
-  type IndexDocument,
+  createScoredPostings,
+  type PostingsDocument,
   type ScoringOptions,
-} from "../../../src/notes/search/inverted-index.js";
+} from "../../../src/notes/search/scored-postings.js";
 import { createPostingsTable } from "../../../src/notes/search/postings-table.js";
 import { fuzzyNeighbours, prefixMatches } from "../../../src/notes/search/vocabulary.js";
 
@@ -48,7 +48,7 @@ function field(value: string): { terms: Map<string, number>; length: number } {
   return { terms, length: new Set(value.split(" ")).size };
 }
 
-function toDocument(d: Doc): IndexDocument {
+function toDocument(d: Doc): PostingsDocument {
   const text = field(d.text);
   const tags = field(d.tags);
   return {
@@ -83,7 +83,7 @@ describe("the inverted index", () => {
         fc.array(fc.constantFrom(...WORDS, "consoles", "graf"), { minLength: 1, maxLength: 4 }),
         (order, edits, removals, query) => {
           const reference = miniSearch();
-          const index = createInvertedIndex();
+          const index = createScoredPostings();
           const current = new Map<string, Doc>();
           const put = (d: Doc) => {
             const previous = current.get(d.id);
@@ -124,7 +124,7 @@ describe("the inverted index", () => {
             );
           }
           // Saved and loaded, the table answers the same.
-          const loaded = createInvertedIndex(createPostingsTable(index.table.save()));
+          const loaded = createScoredPostings(createPostingsTable(index.table.save()));
           const reloaded = loaded.query(specs, OPTIONS);
           const again = new Map(
             [...reloaded.docs].map((doc, at) => [loaded.table.keyOf(doc), reloaded.scores[at]]),
@@ -156,7 +156,7 @@ describe("the inverted index", () => {
         fc.array(fc.subarray(vocabulary, { minLength: 1 }), { minLength: 1, maxLength: 6 }),
         (texts) => {
           const reference = miniSearch();
-          const index = createInvertedIndex();
+          const index = createScoredPostings();
           texts.forEach((list, n) => {
             const d = { id: `d${n}`, text: list.join(" "), tags: "" };
             reference.add(d);

@@ -1,19 +1,19 @@
 import { ResultAsync } from "neverthrow";
 import type { LockError, PersistenceError } from "../errors.js";
 import { holdingLock, type AcquireLock } from "./memory-lock.js";
-import type { LinkIndex } from "./graph/link-index.js";
+import type { InboundLinks } from "./graph/inbound-links.js";
 import type { Git } from "../ports/git.js";
 import type { Persistence } from "../ports/persistence.js";
 import type { NoteStore } from "./store/note-store.js";
 import type { SerialQueue } from "../shared/serial-queue.js";
 
 /** What every note operation needs: the ports and the memory's shared state. */
-export interface NotesContext {
+export interface NotesDeps {
   readonly persistence: Persistence;
   readonly git: Git | undefined;
   readonly store: NoteStore;
   /** Who links to whom, kept in step with the store. */
-  readonly links: LinkIndex;
+  readonly links: InboundLinks;
   /** Serialises mutations within this process. */
   readonly queue: SerialQueue;
   /** Keeps other processes out while a mutation runs (absent when the persistence can't lock). */
@@ -30,7 +30,7 @@ export interface NotesContext {
  * and writes.
  */
 export function serialized<T, E>(
-  ctx: NotesContext,
+  ctx: NotesDeps,
   mutation: () => ResultAsync<T, E>,
 ): ResultAsync<T, E | LockError | PersistenceError> {
   return new ResultAsync(

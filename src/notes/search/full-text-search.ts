@@ -2,11 +2,11 @@ import type { NoteFacts } from "../store/note-facts.js";
 import type { StoredNote } from "../store/note-store.js";
 import { expansionTerms, FEEDBACK, feedbackScore } from "./feedback.js";
 import {
-  createInvertedIndex,
+  createScoredPostings,
   type QueryHits,
   type ScoringOptions,
   type TermSpec,
-} from "./inverted-index.js";
+} from "./scored-postings.js";
 import { documentOf, hasBody, queryWords } from "./note-terms.js";
 import { createPostingsTable, type SavedTable } from "./postings-table.js";
 import { exactTerm } from "./search-terms.js";
@@ -87,7 +87,7 @@ export interface Matched {
 }
 
 /** What a saved index holds: the table, and each document's note version. */
-export interface SavedSearchIndex {
+export interface SavedFullTextSearch {
   readonly table: SavedTable;
   /** Per document of the table, the hash of the note version indexed (null for a dead slot). */
   readonly hashes: readonly (string | null)[];
@@ -101,12 +101,12 @@ export interface SavedSearchIndex {
  *
  * @example
  * ```ts
- * const index: SearchIndex = createSearchIndex();
+ * const index: FullTextSearch = createFullTextSearch();
  * index.sync(snapshot.notes);
  * index.query("design")?.hits.length;
  * ```
  */
-export interface SearchIndex {
+export interface FullTextSearch {
   /** The notes of `current` the index holds in another version or not at all. */
   stale(current: readonly NoteFacts[]): NoteFacts[];
   /**
@@ -129,7 +129,7 @@ export interface SearchIndex {
    */
   withFeedback(matched: Matched, bodies: ReadonlyMap<string, StoredNote>): SearchHit[];
   /** The index as saved; `changed` says whether it differs from what was loaded or saved. */
-  save(): SavedSearchIndex;
+  save(): SavedFullTextSearch;
   readonly changed: boolean;
   /** Notes indexed and dropped since the index was created (a replaced note counts in both). */
   stats(): { readonly added: number; readonly removed: number };
@@ -194,7 +194,7 @@ interface Entry {
  *
  * @example
  * ```ts
- * const index = createSearchIndex();
+ * const index = createFullTextSearch();
  * const snapshot = await ctx.store.snapshot();
  * if (snapshot.isOk()) {
  *   index.sync(snapshot.value.notes);
@@ -202,9 +202,9 @@ interface Entry {
  * }
  * ```
  */
-export function createSearchIndex(saved?: SavedSearchIndex): SearchIndex {
+export function createFullTextSearch(saved?: SavedFullTextSearch): FullTextSearch {
   const table = createPostingsTable(saved?.table);
-  const engine = createInvertedIndex(table);
+  const engine = createScoredPostings(table);
   const entries = new Map<string, Entry>();
   // The same entries by document number, so a query's thousands of hits find their notes
   // without a lookup by path each. Renumbered whenever the table is (on save).
@@ -308,7 +308,7 @@ export function createSearchIndex(saved?: SavedSearchIndex): SearchIndex {
         const entry = entryByDoc[doc];
         const facts = entry?.facts;
         if (facts !== undefined && entry !== undefined)
-          hits.push(new IndexHit(facts, entry.id, found.scores[at] ?? 0, doc, found));
+          hits.push(new FullTextHit(facts, entry.id, found.scores[at] ?? 0, doc, found));
       }
       // Feedback re-orders a long list by what its head shares; on a handful of hits it
       // would only let near-duplicates lift each other.
@@ -391,7 +391,7 @@ export function createSearchIndex(saved?: SavedSearchIndex): SearchIndex {
  * A hit straight from the index. Its matches are looked up when first read: a search keeps
  * ten of thousands of hits, and only those ten show a snippet.
  */
-class IndexHit implements SearchHit {
+class FullTextHit implements SearchHit {
   private found: Readonly<Record<string, readonly string[]>> | undefined;
   constructor(
     readonly stored: NoteFacts,
@@ -404,14 +404,14 @@ class IndexHit implements SearchHit {
     this.found ??= this.lookup.matchOf(this.doc);
     return this.found;
   }
-  withScore(score: number): IndexHit {
-    return new IndexHit(this.stored, this.id, score, this.doc, this.lookup);
+  withScore(score: number): FullTextHit {
+    return new FullTextHit(this.stored, this.id, score, this.doc, this.lookup);
   }
 }
 
 /** The hit with another score; an index hit stays lazy (a spread would drop its matches). */
 function rescored(hit: SearchHit, score: number): SearchHit {
-  return hit instanceof IndexHit
+  return hit instanceof FullTextHit
     ? hit.withScore(score)
     : { stored: hit.stored, id: hit.id, score, matches: hit.matches };
 }

@@ -9,7 +9,7 @@ export const INDEX_SOURCE = "index.md";
  * the one it saw last by object identity (the store hands out a new object only for a file
  * it re-read), so a refresh costs one pass over the paths plus the work for what changed.
  */
-export interface LinkIndex {
+export interface InboundLinks {
   /** Brings the index up to date with a snapshot. */
   sync(snapshot: NoteSnapshot): void;
   /** The paths of the notes (and `index.md`) with a link to `id`; self-links included. */
@@ -17,7 +17,7 @@ export interface LinkIndex {
 }
 
 /** Creates an empty index; the first `sync` fills it. */
-export function createLinkIndex(): LinkIndex {
+export function createInboundLinks(): InboundLinks {
   let seen = new Map<string, StoredNote>();
   let indexLinks: readonly NoteLink[] = [];
   // target id -> source path -> number of links

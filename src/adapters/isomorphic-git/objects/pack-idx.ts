@@ -12,17 +12,17 @@ const NAMES_START = FANOUT_START + 256 * 4;
  *
  * @example
  * ```ts
- * const index = parsePackIndex(await fs.promises.readFile(".git/objects/pack/pack-1.idx"));
+ * const index = parsePackIdx(await fs.promises.readFile(".git/objects/pack/pack-1.idx"));
  * index?.offsetOf(Buffer.from("9fceb02...", "hex")); // 12 (or undefined)
  * ```
  */
-export interface PackIndex {
+export interface PackIdx {
   /** The object's byte offset in the `.pack` file, or undefined when the pack lacks it. */
   offsetOf(oid: Uint8Array): number | undefined;
 }
 
 /** Parses a version-2 pack index; undefined for any other version or a short file. */
-export function parsePackIndex(bytes: Uint8Array): PackIndex | undefined {
+export function parsePackIdx(bytes: Uint8Array): PackIdx | undefined {
   const idx = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (idx.length < NAMES_START || idx.readUInt32BE(0) !== MAGIC || idx.readUInt32BE(4) !== 2)
     return undefined;

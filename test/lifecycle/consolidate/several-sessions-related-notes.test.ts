@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fsPersistence } from "../../../src/adapters/fs/fs-persistence.js";
 import { gitCli } from "../../../src/adapters/git-cli/git-cli.js";
-import { contextQueries } from "../../../src/lifecycle/consolidate/select-context.js";
+import { relatedNotesQueries } from "../../../src/lifecycle/consolidate/select-related-notes.js";
 import { createMemory } from "../../../src/memory.js";
 import { noteSupersession } from "../../../src/model/supersession/supersession.js";
 import { promptBoundLlm } from "../../../src/testing/prompt-bound-llm.js";
@@ -50,12 +50,12 @@ describe("the context of a run with several sessions", () => {
       PAINTING,
       "We decided to use SQLite for the cache no longer holds.",
     ];
-    const queries = contextQueries(
+    const queries = relatedNotesQueries(
       sessions.map((text, i) => ({ label: `s${i}`, text })),
       [],
     );
     expect(queries.some((query) => query.includes("sqlite"))).toBe(true);
-    expect(contextQueries([{ label: "one", text: PAINTING }], [])).toHaveLength(1);
+    expect(relatedNotesQueries([{ label: "one", text: PAINTING }], [])).toHaveLength(1);
   });
 
   it("shows the note a short session contradicts, and the model supersedes it", async () => {

@@ -8,7 +8,7 @@ import {
   type PromptNote,
   type PromptSession,
 } from "./consolidation-prompt.js";
-import type { SelectContextInput, SelectContextOutput } from "./consolidation-steps.js";
+import type { SelectRelatedNotesInput, SelectRelatedNotesOutput } from "./consolidation-steps.js";
 import { readNoteBodies } from "../../notes/reads/read-note-bodies.js";
 import { MAX_QUERY_LENGTH } from "../../notes/search/search-options.js";
 import { renderStaleReferences } from "../../notes/verify/stale-references.js";
@@ -18,7 +18,7 @@ const QUERY_TERMS = 16;
 // or a hash is no term a note was written with, and would spend the query's length.
 const MAX_TERM_CHARS = 40;
 const CANDIDATES = 60;
-const MAX_CONTEXT_NOTE_CHARS = 1_500;
+const MAX_RELATED_NOTE_CHARS = 1_500;
 const STOPWORDS = new Set(
   "about after again also because been before being between both could does doing down during each from further have having here into just more most must need only other over same should some such than that their them then there these they this those through under until very were what when where which while will with would your yours".split(
     " ",
@@ -27,15 +27,15 @@ const STOPWORDS = new Set(
 
 /**
  * Picks the existing notes most related to the sessions (searches over each session's most
- * frequent words, plus the inbox titles; see {@link contextQueries}) and renders them, best first, until the context
- * budget is spent, then builds the whole prompt. The budget holds whatever the memory's size:
+ * frequent words, plus the inbox titles; see {@link relatedNotesQueries}) and renders them, best first, until their
+ * budget (`contextTokens`, named before the word kept one meaning) is spent, then builds the whole prompt. The budget holds whatever the memory's size:
  * a larger memory changes which notes are chosen, not how many characters they take.
  */
-export async function selectContext(
+export async function selectRelatedNotes(
   deps: ConsolidationDeps,
-  input: SelectContextInput,
-): Promise<Result<SelectContextOutput, MemoryError>> {
-  const queries = contextQueries(input.sessions, input.inbox);
+  input: SelectRelatedNotesInput,
+): Promise<Result<SelectRelatedNotesOutput, MemoryError>> {
+  const queries = relatedNotesQueries(input.sessions, input.inbox);
   const inboxIds = new Set(input.inbox.map((note) => note.id));
   const rendered: string[] = [];
   const shownBodies: { id: string; title: string; body: string }[] = [];
@@ -60,7 +60,7 @@ export async function selectContext(
     if (read.isErr()) return err(read.error);
     let budget = deps.budget.contextTokens * CHARS_PER_TOKEN;
     for (const note of read.value.notes) {
-      const shown = shownBody(note.body, MAX_CONTEXT_NOTE_CHARS);
+      const shown = shownBody(note.body, MAX_RELATED_NOTE_CHARS);
       const text = renderNote({ ...note, body: shown.body });
       if (text.length + 2 > budget) continue;
       budget -= text.length + 2;
@@ -71,11 +71,11 @@ export async function selectContext(
       if (shown.cut) cutIds.push(note.id);
     }
   }
-  const context = rendered.join("\n\n");
+  const relatedNotes = rendered.join("\n\n");
   const staleReferences = await staleLines(deps, input, shownBodies);
   const today = new Date(deps.now()).toISOString().slice(0, 10);
   return ok({
-    context,
+    context: relatedNotes,
     noteIds,
     cutIds,
     hashes,
@@ -83,7 +83,7 @@ export async function selectContext(
       today,
       sessions: input.sessions,
       inbox: input.inbox,
-      context,
+      relatedNotes,
       ...(staleReferences === "" ? {} : { staleReferences }),
     }),
   });
@@ -95,12 +95,12 @@ const MIN_PER_QUERY = 10;
 const MAX_QUERIES = 8;
 
 /**
- * The searches that pick a run's context: one over everything when the run has one session;
+ * The searches that pick a run's related notes: one over everything when the run has one session;
  * otherwise one per session (and one for the inbox), so a session about a rare subject (the
  * one reversing a decision) still finds the note it contradicts, which a single query over
  * the most frequent words of every session would drown.
  */
-export function contextQueries(
+export function relatedNotesQueries(
   sessions: readonly PromptSession[],
   inbox: readonly PromptNote[],
 ): string[] {
@@ -163,10 +163,10 @@ export function salientTerms(
 /** Most characters of stale-reference lines one consolidation prompt shows (about 300 tokens). */
 const MAX_STALE_CHARS = 1_200;
 
-/** The verify findings of the shown notes (context and inbox), when there is a project. */
+/** The verify findings of the shown notes (related notes and inbox), when there is a project. */
 async function staleLines(
   deps: ConsolidationDeps,
-  input: SelectContextInput,
+  input: SelectRelatedNotesInput,
   shown: readonly { id: string; title: string; body: string }[],
 ): Promise<string> {
   if (deps.staleReferences === undefined) return "";

@@ -1,6 +1,6 @@
 /**
  * The full-text index: postings per field, BM25+ scoring with exact, prefix and fuzzy terms,
- * scored the way minisearch scores them (test/notes/search/inverted-index.test.ts compares the
+ * scored the way minisearch scores them (test/notes/search/scored-postings.test.ts compares the
  * two on random corpora) unless ScoringOptions asks for the two departures the library makes
  * (derived terms' idf capped, the title bonus). It is our own so that it can be saved and
  * loaded cheaply: postings stay encoded until a query or an update touches their term, so a
@@ -19,7 +19,7 @@ export const FIELDS = ["text", "tags"] as const;
 export type Field = (typeof FIELDS)[number];
 
 /** A document as the index takes it: its key, and each field's term counts and length. */
-export interface IndexDocument {
+export interface PostingsDocument {
   readonly key: string;
   /** Terms of each field (processed: folded, stemmed, stopwords out) with their counts. */
   readonly terms: Readonly<Record<Field, ReadonlyMap<string, number>>>;
@@ -84,8 +84,8 @@ export interface QueryHits {
 }
 
 /** The index: documents in, hits out. */
-export interface InvertedIndex {
-  add(document: IndexDocument): void;
+export interface ScoredPostings {
+  add(document: PostingsDocument): void;
   /** Removes the document with `key`, if there is one. */
   remove(key: string): void;
   has(key: string): boolean;
@@ -108,12 +108,12 @@ interface ScoredList {
  *
  * @example
  * ```ts
- * const index = createInvertedIndex();
+ * const index = createScoredPostings();
  * index.add({ key: "topics/a id__Kf9mNp.md", terms: { text: new Map([["consol", 2]]), tags: new Map() }, lengths: { text: 3, tags: 0 } });
  * index.query([{ term: "consol", prefix: false, fuzzy: 0 }], options)[0]?.key;
  * ```
  */
-export function createInvertedIndex(table: PostingsTable = createPostingsTable()): InvertedIndex {
+export function createScoredPostings(table: PostingsTable = createPostingsTable()): ScoredPostings {
   // Per document number: its score so far, and a bit per distinct query word it matched.
   // Reused from query to query (queries are synchronous) and cleared by touched document.
   let scores = new Float64Array(0);
