@@ -169,6 +169,14 @@ async function measureSize(
     if (!PARTS.has("daemon")) return;
     run(["daemon", "start", "--idle-minutes", "60"]);
     try {
+      // The daemon loads the notes after it answers `start`; calls made meanwhile wait for it
+      // (or, for show, run in-process): the timed calls are those of a loaded daemon.
+      const busy = join(root, ".agent-memory", "daemon.busy");
+      const loading = performance.now();
+      while (fs.existsSync(busy)) await new Promise((resolve) => setTimeout(resolve, 100));
+      console.log(
+        `  daemon loaded the notes ${(performance.now() - loading).toFixed(0)} ms after start`,
+      );
       for (const [name, args] of calls) {
         run(args); // the daemon's first answer of this kind, untimed
         const [ms = 0, bareMs = 0] = await turnAbout([() => run(args), bare], RUNS);
