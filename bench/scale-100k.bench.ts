@@ -31,7 +31,16 @@ import { scaleMemory, type ScaleMemory } from "./scale-memory.js";
 import { scaleTable, type ScaleFigures, type ScaleTarget } from "./scale-table.js";
 
 const repo = resolve(import.meta.dirname, "..");
-const cli = resolve(repo, "dist/cli.js");
+// BENCH_CLI: a copy of the build to measure, so a rebuild of dist/ during a run (which ends
+// a daemon of the old build) does not disturb it.
+const cli = process.env.BENCH_CLI ?? resolve(repo, "dist/cli.js");
+/**
+ * BENCH_SCALE_PARTS: which parts to run, comma-separated, default all: first (the first
+ * `list` and `search`, which build the caches), cold, daemon, open, host, rename, view, sizes.
+ */
+const PARTS = new Set(
+  (process.env.BENCH_SCALE_PARTS ?? "first,cold,daemon,open,host,rename,view,sizes").split(","),
+);
 const coldFloor = resolve(import.meta.dirname, "cold-floor.mjs");
 const hostScript = resolve(import.meta.dirname, "scale-host.mjs");
 const FACTS = ".agent-memory/cache/notes.json";
@@ -120,20 +129,23 @@ async function measureSize(
 
   // The very first calls: no cache at all (the notes read and parsed, git's history walked
   // for the timestamps, then the search index built), one run each.
-  put(
-    "first CLI `list`, nothing cached (one run)",
-    once(() => run(["list"])),
-    once(bare),
-    NODE,
-    ["linear"],
-  );
-  put(
-    "first CLI `search`, after that `list` (one run)",
-    once(() => run(["search", "adoption", "agency"])),
-    once(bare),
-    NODE,
-    ["linear"],
-  );
+  if (PARTS.has("first")) await firstCalls();
+  async function firstCalls(): Promise<void> {
+    put(
+      "first CLI `list`, nothing cached (one run)",
+      once(() => run(["list"])),
+      once(bare),
+      NODE,
+      ["linear"],
+    );
+    put(
+      "first CLI `search`, after that `list` (one run)",
+      once(() => run(["search", "adoption", "agency"])),
+      once(bare),
+      NODE,
+      ["linear"],
+    );
+  }
 
   const floorOf =
     (...caches: string[]) =>
@@ -145,7 +157,7 @@ async function measureSize(
     ["list", ["list"], [FACTS]],
     ["search", ["search", "adoption", "agency"], [FACTS, SEARCH]],
   ];
-  for (const [name, args, caches] of calls) {
+  for (const [name, args, caches] of PARTS.has("cold") ? calls : []) {
     const floor = caches.length === 0 ? [] : [floorOf(...caches)];
     const [ms = 0, bareMs = 0, floorMs] = await turnAbout([() => run(args), bare, ...floor], RUNS);
     put(`cold CLI \`${name}\`, no daemon`, ms, bareMs, NODE, ["linear"]);
@@ -154,8 +166,17 @@ async function measureSize(
   }
 
   await section("daemon", async () => {
+    if (!PARTS.has("daemon")) return;
     run(["daemon", "start", "--idle-minutes", "60"]);
     try {
+      // The daemon loads the notes after it answers `start`; calls made meanwhile wait for it
+      // (or, for show, run in-process): the timed calls are those of a loaded daemon.
+      const busy = join(root, ".agent-memory", "daemon.busy");
+      const loading = performance.now();
+      while (fs.existsSync(busy)) await new Promise((resolve) => setTimeout(resolve, 100));
+      console.log(
+        `  daemon loaded the notes ${(performance.now() - loading).toFixed(0)} ms after start`,
+      );
       for (const [name, args] of calls) {
         run(args); // the daemon's first answer of this kind, untimed
         const [ms = 0, bareMs = 0] = await turnAbout([() => run(args), bare], RUNS);
@@ -181,15 +202,21 @@ async function measureSize(
       );
     } finally {
       run(["daemon", "stop"]);
+      // What the daemon did: its load, and any replacement of a daemon found late.
+      const log = join(root, ".agent-memory", "daemon.log");
+      for (const line of fs.existsSync(log) ? fs.readFileSync(log, "utf8").split("\n") : [])
+        if (/loaded|replaced|stopped|serving/.test(line)) console.log(`  daemon log: ${line}`);
     }
   });
 
   const persistence = fsPersistence({ fs, root });
   const git = gitCli({ dir: root, env: { HOME: home, GIT_CONFIG_NOSYSTEM: "1" } });
-  for (const [label, persist] of [
-    ["open + list + links in-process, no persisted cache", false],
-    ["open + list + links in-process, persisted cache", true],
-  ] as const) {
+  for (const [label, persist] of PARTS.has("open")
+    ? ([
+        ["open + list + links in-process, no persisted cache", false],
+        ["open + list + links in-process, persisted cache", true],
+      ] as const)
+    : []) {
     const openList = async (): Promise<void> => {
       const opened = createMemory({ persistence, git, ...(persist ? { cache: { persist } } : {}) });
       const listed = await opened.list();
@@ -203,6 +230,7 @@ async function measureSize(
 
   // A long-lived host of the built library in its own process, so its RSS is its own.
   await section("host", async () => {
+    if (!PARTS.has("host")) return;
     const host = JSON.parse(
       execFileSync(process.execPath, [hostScript, "host", root, questionsPath, id], {
         cwd: root,
@@ -236,9 +264,10 @@ async function measureSize(
       `  host: first search ${host.firstSearchMs.toFixed(0)} ms; heap used ${(host.heapUsed / 2 ** 20).toFixed(0)} MB, external + array buffers ${(host.external / 2 ** 20).toFixed(0)} MB`,
     );
   });
-  await section("rename", () => measureRename(memory, persistence, git, RUNS, put));
-  await section("view", () => measureView(memory, work, run, put));
-  await section("sizes", () => measureSizes(root, put));
+  if (PARTS.has("rename"))
+    await section("rename", () => measureRename(memory, persistence, git, RUNS, put));
+  if (PARTS.has("view")) await section("view", () => measureView(memory, work, run, put));
+  if (PARTS.has("sizes")) await section("sizes", () => measureSizes(root, put));
 }
 
 /** Runs one part of the benchmark; a failure is printed and the next part runs. */

@@ -8,6 +8,7 @@
 
 import { existsSync } from "node:fs";
 import { resolveRoot } from "../framework/root-variable.js";
+import { busyForMs } from "./daemon-busy.js";
 import { knownLate, rememberLate, replaceDaemon } from "./daemon-late.js";
 import { buildStamp, daemonSocketPath, SERVED_COMMANDS } from "./daemon-protocol.js";
 import { cardPathOf, readCard, type DaemonCard } from "./daemon-token.js";
@@ -32,17 +33,26 @@ const ANSWER_FLOOR_MS = 1_000;
 const ANSWER_PER_OPEN = 4;
 const ANSWER_CEILING_MS = 30_000;
 
-/** How long a call waits for the daemon `card` describes. */
-export function timeoutsFor(card: DaemonCard): ExchangeTimeouts {
+// Answered in-process while the daemon has been busy for longer than a call takes (it loads
+// the notes): they read one note by its file name, which costs less than waiting behind a
+// load of every note.
+const CHEAP_COLD = new Set(["show"]);
+
+/**
+ * How long a call waits for the daemon `card` describes; past a deadline it waits on while
+ * the daemon's busy marker says it loads or answers (`busy`).
+ */
+export function timeoutsFor(card: DaemonCard, busy?: () => boolean): ExchangeTimeouts {
   const answerMs = Math.min(ANSWER_CEILING_MS, ANSWER_FLOOR_MS + ANSWER_PER_OPEN * card.openMs);
-  return { ackMs: ACK_MS, answerMs };
+  return { ackMs: ACK_MS, answerMs, ...(busy === undefined ? {} : { busy }) };
 }
 
 /**
  * The daemon's answer to `argv`, or undefined when the call must run in-process: not a
  * command the daemon serves, asking for help, no daemon for the root, a listener that cannot
  * prove it is the memory's daemon, a daemon of another build or of another root, a daemon
- * already known to miss its deadlines, or no answer in time. A daemon that misses one is
+ * already known to miss its deadlines, a `show` while the daemon is busy, or no answer in
+ * time (a deadline passed while the daemon was not busy). A daemon that misses one is
  * remembered (later calls do not wait on it) and `onLate` starts a replacement in the
  * background (by default with the command line that runs this CLI).
  *
@@ -67,11 +77,17 @@ export async function askDaemon(
   if (socketPath === undefined || !existsSync(socketPath)) return undefined;
   const card = readCard(cardPathOf(socketPath));
   if (card === undefined || knownLate(socketPath, card)) return undefined;
+  // A busy daemon (loading the notes, say) is waited on rather than replaced: a call run
+  // in-process meanwhile would do the same load from nothing on the same cores, while the
+  // daemon has a head start. Only a call that costs less cold than the wait goes in-process.
+  const busy = (): boolean => busyForMs(socketPath, card) !== undefined;
+  if (CHEAP_COLD.has(argv[0] ?? "") && (busyForMs(socketPath, card) ?? 0) > ACK_MS)
+    return undefined;
   const outcome = await exchangeWith(
     socketPath,
     card,
     { kind: "run", stamp: buildStamp(), argv, cwd, root },
-    timeoutsFor(card),
+    timeoutsFor(card, busy),
   );
   if (outcome.kind === "late") {
     rememberLate(socketPath, card);

@@ -34,6 +34,7 @@ import {
   noSocketFailure,
   type DaemonFailure,
 } from "./daemon-socket.js";
+import { busyMarker } from "./daemon-busy.js";
 import { newToken, proofOf } from "./daemon-token.js";
 
 /** Options of {@link startDaemon}. */
@@ -57,6 +58,11 @@ export interface RunningDaemon {
 }
 
 const SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
+/**
+ * For tests only: the daemon's warm-up blocks its event loop this many ms more, as loading
+ * 100,000 notes does, so a test can make a daemon that is slow to load with a small memory.
+ */
+export const SLOW_LOAD_TEST_VARIABLE = "AGENT_MEMORY_TEST_DAEMON_LOAD_MS";
 const OWNERSHIP_CHECK_MS = 10_000;
 
 /**
@@ -101,6 +107,7 @@ export async function startDaemon(
   // What a cold call costs in-process, roughly: clients scale how long they wait by it.
   const openMs = Math.round(performance.now() - openedAt);
   const token = newToken();
+  const busy = busyMarker(socketPath, token);
   const stamp = buildStamp();
   const startedAt = Date.now();
   let requests = 0;
@@ -128,7 +135,7 @@ export async function startDaemon(
     }
     requests++;
     restartIdle();
-    return runHeld(request.argv, request.cwd, notes);
+    return busy.during(() => runHeld(request.argv, request.cwd, notes));
   };
   const server = createServer((socket) => {
     connections.add(socket);
@@ -162,6 +169,7 @@ export async function startDaemon(
       clearInterval(ownership);
       for (const signal of SIGNALS) process.off(signal, onSignal);
       watcher.value.close();
+      busy.clear();
       claimed.value.release();
       server.close();
       // A client that never closes its end must not keep the process alive.
@@ -192,7 +200,24 @@ export async function startDaemon(
   );
   const { replaced } = claimed.value;
   if (replaced !== undefined) log(`replaced daemon pid ${replaced}, which missed its deadline`);
+  // The notes are loaded now, in the busy state, rather than by the first call after its
+  // deadline: calls made meanwhile wait for the load instead of replacing the daemon.
+  void busy.during(() => warmUp(notes, log));
   return ok({ socketPath, stopped, stop: (why) => stop(why) });
+}
+
+/** Loads every note's facts (what list, links and search start from); a failure is logged. */
+async function warmUp(notes: OpenedNotes, log: (line: string) => void): Promise<void> {
+  const started = performance.now();
+  const slowMs = Number(process.env[SLOW_LOAD_TEST_VARIABLE] ?? "");
+  if (Number.isFinite(slowMs) && slowMs > 0)
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, slowMs);
+  const listed = await notes.memory.list();
+  if (listed.isErr()) log(`memory daemon could not load the notes: ${listed.error.message}`);
+  else
+    log(
+      `memory daemon loaded ${listed.value.length} notes in ${Math.round(performance.now() - started)} ms`,
+    );
 }
 
 /** Runs a served command in-process against the held memory, capturing what it prints. */

@@ -21,6 +21,12 @@ export interface ExchangeTimeouts {
   readonly ackMs: number;
   /** For the reply after the acknowledgement. */
   readonly answerMs: number;
+  /**
+   * Asked when a deadline passes: true while the daemon is busy loading or answering (its
+   * busy marker, daemon-busy.ts), and the exchange then waits as long again instead of
+   * giving up on a daemon that is not wedged but working.
+   */
+  readonly busy?: () => boolean;
 }
 
 /** For status and stop, which the daemon answers at once. */
@@ -78,7 +84,12 @@ export function exchangeWith(
     let text = "";
     let settled = false;
     let proven = false;
-    let timer = setTimeout(() => finish({ kind: "late" }), timeouts.ackMs);
+    const deadline = (ms: number): ReturnType<typeof setTimeout> =>
+      setTimeout(() => {
+        if (timeouts.busy?.() === true) timer = deadline(ms);
+        else finish({ kind: "late" });
+      }, ms);
+    let timer = deadline(timeouts.ackMs);
     const finish = (outcome: ExchangeOutcome): void => {
       if (settled) return;
       settled = true;
@@ -99,7 +110,7 @@ export function exchangeWith(
             return finish({ kind: "none" });
           proven = true;
           clearTimeout(timer);
-          timer = setTimeout(() => finish({ kind: "late" }), timeouts.answerMs);
+          timer = deadline(timeouts.answerMs);
           continue;
         }
         return finish(
