@@ -1,4 +1,5 @@
 import type { SearchHit } from "./search-index.js";
+import { compareHits, compareScored } from "./hit-order.js";
 import { topK } from "./top-k.js";
 
 /**
@@ -26,6 +27,18 @@ export const LINK_BOOST_SOURCES = 5;
  * ```
  */
 export const LINK_BOOST_FRACTION = 0.25;
+
+/**
+ * The hits, with their exact text scores, of the notes with these ids that match the query,
+ * for a list of hits that holds only the best (a top k): a link target below the top k can
+ * still be lifted into the results.
+ *
+ * @example
+ * ```ts
+ * const more: MoreHits = (ids) => index.hitsOf(matched, [...ids].flatMap((id) => byId.get(id) ?? []));
+ * ```
+ */
+export type MoreHits = (ids: ReadonlySet<string>) => readonly SearchHit[];
 
 /**
  * A hit with its final score.
@@ -58,7 +71,11 @@ export interface RankedHit extends SearchHit {
  * best[0]?.stored.note.id;
  * ```
  */
-export function applyLinkBoost(hits: readonly SearchHit[], limit: number): RankedHit[] {
+export function applyLinkBoost(
+  hits: readonly SearchHit[],
+  limit: number,
+  more?: MoreHits,
+): RankedHit[] {
   const boosts = new Map<string, number>();
   for (const source of topK(hits, LINK_BOOST_SOURCES, compareHits)) {
     const sourceId = source.stored.note.id;
@@ -71,7 +88,18 @@ export function applyLinkBoost(hits: readonly SearchHit[], limit: number): Ranke
   // Boosts only raise scores, so a hit neither boosted nor among the `limit` best on text
   // has `limit` hits ahead of it either way: the rest of thousands of hits need no look.
   const candidates = new Set(topK(hits, limit, compareHits));
-  if (boosts.size > 0) for (const hit of hits) if (boosts.has(hit.id)) candidates.add(hit);
+  if (boosts.size > 0) {
+    const held = new Set<string>();
+    for (const hit of hits) {
+      if (!boosts.has(hit.id)) continue;
+      candidates.add(hit);
+      held.add(hit.stored.path);
+    }
+    // Hits of a top k (pruned scoring) leave weaker matching notes out: a boosted one is
+    // scored on its own.
+    for (const hit of more?.(new Set(boosts.keys())) ?? [])
+      if (!held.has(hit.stored.path)) candidates.add(hit);
+  }
   const scoreOf = (hit: SearchHit): number => hit.score + (boosts.get(hit.id) ?? 0);
   return topK(candidates, limit, (a, b) => compareScored(scoreOf(a), a, scoreOf(b), b)).map(
     // Built field by field: a spread would drop an index hit's lazily read matches.
@@ -83,21 +111,4 @@ export function applyLinkBoost(hits: readonly SearchHit[], limit: number): Ranke
       matches: hit.matches,
     }),
   );
-}
-
-function compareHits(a: SearchHit, b: SearchHit): number {
-  return compareScored(a.score, a, b.score, b);
-}
-
-function compareScored(scoreA: number, a: SearchHit, scoreB: number, b: SearchHit): number {
-  if (scoreA !== scoreB) return scoreB - scoreA;
-  return compareIds(a, b);
-}
-
-/** Equal scores: by note id, then path, so they always come out in the same order. */
-function compareIds(a: SearchHit, b: SearchHit): number {
-  const idA = a.stored.note.id;
-  const idB = b.stored.note.id;
-  if (idA !== idB) return idA < idB ? -1 : 1;
-  return a.stored.path < b.stored.path ? -1 : a.stored.path > b.stored.path ? 1 : 0;
 }
