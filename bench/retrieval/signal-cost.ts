@@ -43,7 +43,7 @@ async function main(count: number): Promise<void> {
     if (search.isErr()) throw search.error;
     const matched = index.query(search.value.query);
     const hits = matched === undefined ? [] : index.withFeedback(matched, new Map());
-    return applyLinkBoost(hits, 10, expand ? undefined : 0);
+    return applyLinkBoost(hits, 10, undefined, expand ? undefined : 0);
   };
   const times = { with: [] as number[], without: [] as number[] };
   let changed = 0;

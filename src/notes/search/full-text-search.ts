@@ -10,6 +10,7 @@ import {
 import { documentOf, hasBody, queryWords } from "./note-terms.js";
 import { createPostingsTable, type SavedTable } from "./postings-table.js";
 import { exactTerm } from "./search-terms.js";
+import { compareHits, compareNotes } from "./hit-order.js";
 import { topK } from "./top-k.js";
 
 /**
@@ -84,6 +85,21 @@ export interface Matched {
   readonly feedbackFrom: readonly SearchHit[];
   /** The best FEEDBACK.depth hits, best first, when feedbackFrom has any (else none). */
   readonly head: readonly SearchHit[];
+  /**
+   * Set when `hits` holds only the best of the matching notes (a top k, see QueryTop): the
+   * exact hits of the given notes, those of them that match (a link target below the top).
+   */
+  readonly hitsOf?: (notes: readonly NoteFacts[]) => SearchHit[];
+}
+
+/**
+ * What a search keeps of a query's hits, so the index scores only what can reach it (top-k
+ * pruning): at least the `k` best hits (never fewer than FEEDBACK.depth, which feedback
+ * re-scores), and with `visible` (a status or tag filter), the `k` best of the visible ones too.
+ */
+export interface QueryTop {
+  readonly k: number;
+  readonly visible?: (facts: NoteFacts) => boolean;
 }
 
 /** What a saved index holds: the table, and each document's note version. */
@@ -119,9 +135,10 @@ export interface FullTextSearch {
    * Every note matching any word of the query, in no particular order, each with its BM25+
    * score over the text and tags. Prefix matching applies to the last word (the one a person
    * may still be typing); fuzzy matching per FUZZY_MIN_LENGTH. Undefined when no word of the
-   * query is indexed (only stopwords).
+   * query is indexed (only stopwords). With `top`, only the best hits (see QueryTop), the
+   * same notes with the same scores as the exhaustive scoring's best.
    */
-  query(text: string): Matched | undefined;
+  query(text: string, top?: QueryTop): Matched | undefined;
   /**
    * The hits re-scored by pseudo-relevance feedback (see FEEDBACK): the words the best hits
    * share lift the matching notes holding them. `bodies` holds the notes of `feedbackFrom`
@@ -166,6 +183,9 @@ export const EXACT_FORM_WEIGHT = 2;
  * ```
  */
 export const TITLE_BONUS = 0.15;
+
+// A sync that indexed this many notes (a build) trims the postings' unused room after it.
+const TRIM_AFTER = 1_000;
 
 // Enough for the best notes of many queries; cleared whole when full, like the term cache.
 const FEEDBACK_WORDS_KEPT = 2_048;
@@ -232,6 +252,20 @@ export function createFullTextSearch(saved?: SavedFullTextSearch): FullTextSearc
   let added = 0;
   let removed = 0;
 
+  // Equal scores: by note id, then path, as compareHits orders hits.
+  const byNote = (a: number, b: number): number => {
+    const entryA = entryByDoc[a];
+    const entryB = entryByDoc[b];
+    return compareNotes(
+      entryA?.id ?? "",
+      entryA?.facts?.path ?? "",
+      entryB?.id ?? "",
+      entryB?.facts?.path ?? "",
+    );
+  };
+
+  const usable = (doc: number): boolean => entryByDoc[doc]?.facts !== undefined;
+
   const drop = (path: string): void => {
     const doc = table.docOf(path);
     if (doc !== undefined) entryByDoc[doc] = undefined;
@@ -253,6 +287,7 @@ export function createFullTextSearch(saved?: SavedFullTextSearch): FullTextSearc
       for (const stored of read) bodies.set(stored.path, stored);
       let held = 0;
       let missing = 0;
+      let indexed = 0;
       for (const facts of current) {
         const entry = entries.get(facts.path);
         const stored = bodies.get(facts.path) ?? (hasBody(facts) ? facts : undefined);
@@ -266,6 +301,7 @@ export function createFullTextSearch(saved?: SavedFullTextSearch): FullTextSearc
           if (doc !== undefined) entryByDoc[doc] = fresh;
           changed = true;
           added++;
+          indexed++;
           if (entry !== undefined) removed++;
           held++;
         } else if (entry !== undefined && entry.hash === facts.hash) {
@@ -284,8 +320,9 @@ export function createFullTextSearch(saved?: SavedFullTextSearch): FullTextSearc
         for (const path of entries.keys()) if (!present.has(path)) drop(path);
       }
       inStep = missing === 0 ? current : undefined;
+      if (indexed >= TRIM_AFTER) table.trim();
     },
-    query(text) {
+    query(text, top) {
       const words = queryWords(text);
       if (words.length === 0) return undefined;
       const terms = new Set(words.map((word) => word.term));
@@ -301,23 +338,56 @@ export function createFullTextSearch(saved?: SavedFullTextSearch): FullTextSearc
         const exact = { term: exactTerm(typed), word: term, prefix: false, fuzzy: 0 };
         return [stem, { ...exact, weight: EXACT_FORM_WEIGHT }];
       });
-      const found = engine.query(specs, short ? SHORT_SCORING : SCORING);
+      const scoring = short ? SHORT_SCORING : SCORING;
+      const found =
+        top === undefined
+          ? engine.query(specs, scoring)
+          : engine.queryTop(specs, scoring, {
+              k: Math.max(top.k, FEEDBACK.depth),
+              accept: usable,
+              order: byNote,
+            });
       const hits: SearchHit[] = [];
-      for (let at = 0; at < found.docs.length; at++) {
-        const doc = found.docs[at] ?? 0;
-        const entry = entryByDoc[doc];
-        const facts = entry?.facts;
-        if (facts !== undefined && entry !== undefined)
-          hits.push(new FullTextHit(facts, entry.id, found.scores[at] ?? 0, doc, found));
+      const taken = new Set<number>();
+      const take = (docs: Int32Array, scores: Float64Array): void => {
+        for (let at = 0; at < docs.length; at++) {
+          const doc = docs[at] ?? 0;
+          const entry = entryByDoc[doc];
+          const facts = entry?.facts;
+          if (facts === undefined || entry === undefined) continue;
+          hits.push(new FullTextHit(facts, entry.id, scores[at] ?? 0, doc, found));
+          if (top !== undefined) taken.add(doc);
+        }
+      };
+      take(found.docs, found.scores);
+      const visible = top?.visible;
+      if (top !== undefined && visible !== undefined) {
+        const shown = engine.queryTop(specs, scoring, {
+          k: top.k,
+          accept: (doc) => {
+            const facts = entryByDoc[doc]?.facts;
+            return facts !== undefined && !taken.has(doc) && visible(facts);
+          },
+          order: byNote,
+        });
+        take(shown.docs, shown.scores);
       }
       // Feedback re-orders a long list by what its head shares; on a handful of hits it
       // would only let near-duplicates lift each other.
       // A short query gets none: see FEEDBACK.minWords.
       const head =
-        short || hits.length <= FEEDBACK.docs
-          ? []
-          : topK(hits, FEEDBACK.depth, (a, b) => b.score - a.score);
-      return { hits, terms, feedbackFrom: head.slice(0, FEEDBACK.docs), head };
+        short || hits.length <= FEEDBACK.docs ? [] : topK(hits, FEEDBACK.depth, compareHits);
+      const matched = { hits, terms, feedbackFrom: head.slice(0, FEEDBACK.docs), head };
+      if (top === undefined) return matched;
+      const hitsOf = (notes: readonly NoteFacts[]): SearchHit[] =>
+        notes.flatMap((facts) => {
+          const doc = table.docOf(facts.path);
+          const entry = doc === undefined ? undefined : entryByDoc[doc];
+          const score = doc === undefined ? undefined : found.scoreOf(doc);
+          if (doc === undefined || entry?.facts === undefined || score === undefined) return [];
+          return [new FullTextHit(entry.facts, entry.id, score, doc, found)];
+        });
+      return { ...matched, hitsOf };
     },
     withFeedback,
     save() {

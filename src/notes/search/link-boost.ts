@@ -1,4 +1,5 @@
 import type { SearchHit } from "./full-text-search.js";
+import { compareHits, compareScored } from "./hit-order.js";
 import { topK } from "./top-k.js";
 
 /**
@@ -45,6 +46,18 @@ export const LINK_BOOST_FRACTION = 0.25;
 export const SECOND_HOP_FRACTION = 0.2;
 
 /**
+ * The hits, with their exact text scores, of the notes with these ids that match the query,
+ * for a list of hits that holds only the best (a top k): a link target below the top k can
+ * still be lifted into the results.
+ *
+ * @example
+ * ```ts
+ * const more: MoreHits = (ids) => index.hitsOf(matched, [...ids].flatMap((id) => byId.get(id) ?? []));
+ * ```
+ */
+export type MoreHits = (ids: ReadonlySet<string>) => readonly SearchHit[];
+
+/**
  * A hit with its final score.
  *
  * @example
@@ -68,7 +81,9 @@ export interface RankedHit extends SearchHit {
  * its snippet, and a note never appears in a search for words it does not contain. Each
  * source boosts a target once however often it links to it, never itself, and boosts are
  * computed from text scores only, so they do not cascade. `secondHop` (SECOND_HOP_FRACTION
- * unless given; 0 for none) is the share passed two links on (see addSecondHops).
+ * unless given; 0 for none) is the share passed two links on (see addSecondHops). `more`
+ * scores the matching notes a top k (pruned scoring) left out, so the boost ranks exactly as
+ * over every hit.
  *
  * @example
  * ```ts
@@ -79,6 +94,7 @@ export interface RankedHit extends SearchHit {
 export function applyLinkBoost(
   hits: readonly SearchHit[],
   limit: number,
+  more?: MoreHits,
   secondHop = SECOND_HOP_FRACTION,
 ): RankedHit[] {
   const boosts = new Map<string, number>();
@@ -92,11 +108,14 @@ export function applyLinkBoost(
     }
     return targets;
   });
-  if (secondHop > 0) addSecondHops(hits, sources, firstHops, boosts, secondHop);
+  const matching = matchingHits(hits, more);
+  if (secondHop > 0 && boosts.size > 0) {
+    addSecondHops(matching(new Set(boosts.keys())), sources, firstHops, boosts, secondHop);
+  }
   // Boosts only raise scores, so a hit neither boosted nor among the `limit` best on text
   // has `limit` hits ahead of it either way: the rest of thousands of hits need no look.
   const candidates = new Set(topK(hits, limit, compareHits));
-  if (boosts.size > 0) for (const hit of hits) if (boosts.has(hit.id)) candidates.add(hit);
+  if (boosts.size > 0) for (const hit of matching(new Set(boosts.keys()))) candidates.add(hit);
   const scoreOf = (hit: SearchHit): number => hit.score + (boosts.get(hit.id) ?? 0);
   return topK(candidates, limit, (a, b) => compareScored(scoreOf(a), a, scoreOf(b), b)).map(
     // Built field by field: a spread would drop an index hit's lazily read matches.
@@ -111,19 +130,40 @@ export function applyLinkBoost(
 }
 
 /**
+ * The hits of the notes with these ids that match the query: those among `hits`, and (hits
+ * of a top k, pruned scoring, leave weaker matching notes out) the others scored on their own.
+ */
+function matchingHits(
+  hits: readonly SearchHit[],
+  more: MoreHits | undefined,
+): (ids: ReadonlySet<string>) => SearchHit[] {
+  return (ids) => {
+    const found: SearchHit[] = [];
+    const held = new Set<string>();
+    for (const hit of hits) {
+      if (!ids.has(hit.id)) continue;
+      found.push(hit);
+      held.add(hit.stored.path);
+    }
+    for (const hit of more?.(ids) ?? []) if (!held.has(hit.stored.path)) found.push(hit);
+    return found;
+  };
+}
+
+/**
  * The second step: each source passes `fraction` of its score, once, to the notes
  * its matching first-hop targets link to (never back to itself, never to its own first hops,
- * which have their boost). One pass over the hits finds the targets that matched.
+ * which have their boost).
  */
 function addSecondHops(
-  hits: readonly SearchHit[],
+  matchingFirstHops: readonly SearchHit[],
   sources: readonly SearchHit[],
   firstHops: readonly ReadonlySet<string>[],
   boosts: Map<string, number>,
   fraction: number,
 ): void {
   const middles = new Map<string, SearchHit>();
-  for (const hit of hits) if (boosts.has(hit.id)) middles.set(hit.id, hit);
+  for (const hit of matchingFirstHops) middles.set(hit.id, hit);
   if (middles.size === 0) return;
   sources.forEach((source, at) => {
     const direct = firstHops[at] ?? new Set<string>();
@@ -137,21 +177,4 @@ function addSecondHops(
       boosts.set(far, (boosts.get(far) ?? 0) + fraction * source.score);
     }
   });
-}
-
-function compareHits(a: SearchHit, b: SearchHit): number {
-  return compareScored(a.score, a, b.score, b);
-}
-
-function compareScored(scoreA: number, a: SearchHit, scoreB: number, b: SearchHit): number {
-  if (scoreA !== scoreB) return scoreB - scoreA;
-  return compareIds(a, b);
-}
-
-/** Equal scores: by note id, then path, so they always come out in the same order. */
-function compareIds(a: SearchHit, b: SearchHit): number {
-  const idA = a.stored.note.id;
-  const idB = b.stored.note.id;
-  if (idA !== idB) return idA < idB ? -1 : 1;
-  return a.stored.path < b.stored.path ? -1 : a.stored.path > b.stored.path ? 1 : 0;
 }

@@ -70,6 +70,8 @@ export interface PostingsTable {
   /** Every term of the scored fields, sorted by code unit (for prefix and fuzzy lookups). */
   vocabulary(): readonly string[];
   save(): SavedTable;
+  /** Gives back the postings' unused room (after many documents were added at once). */
+  trim(): void;
   readonly documentCount: number;
   /** One more than the highest document number given out, dead slots included. */
   readonly slotCount: number;
@@ -248,6 +250,10 @@ export function createPostingsTable(saved?: SavedTable): PostingsTable {
         sortedVocabulary = [...all].toSorted(byCodeUnit);
       }
       return sortedVocabulary;
+    },
+    trim() {
+      for (const byTerm of postings)
+        for (const list of byTerm.values()) if (typeof list !== "number") list.trim();
     },
     save() {
       if (dead > DEAD_SHARE_TO_COMPACT * keys.length) {

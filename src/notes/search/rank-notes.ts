@@ -3,7 +3,7 @@ import type { StoredNote } from "../store/note-store.js";
 import type { NoteStatus } from "../../model/layout.js";
 import type { VectorHit } from "./embeddings.js";
 import { fuseRankings } from "./fuse-rankings.js";
-import { applyLinkBoost, type RankedHit } from "./link-boost.js";
+import { applyLinkBoost, type MoreHits, type RankedHit } from "./link-boost.js";
 import type { SearchHit } from "./full-text-search.js";
 import type { NoteFacts } from "../store/note-facts.js";
 import type { ValidSearch } from "./search-options.js";
@@ -84,7 +84,8 @@ export interface RankedNote {
 /**
  * Ranks the hits of an index that is in step with the store: the status and tag filters, the
  * link boost (among the notes the caller can see), the fusion with vector similarities when
- * there are any, then the `limit` best. Pure and synchronous; {@link searchNotes} refreshes
+ * there are any, then the `limit` best. When the hits are a top k (Matched.hitsOf set),
+ * `more` finds the link targets below it. Pure and synchronous; {@link searchNotes} refreshes
  * the index first and adds the snippets ({@link searchResultOf}).
  *
  * @example
@@ -97,20 +98,23 @@ export function rankNotes(
   matched: readonly SearchHit[],
   search: ValidSearch,
   vectorHits?: readonly VectorHit[],
+  more?: MoreHits,
 ): RankedNote[] {
   const visible = visibleTo(search);
-  const hits =
-    search.status === undefined && search.tag === undefined
-      ? matched
-      : matched.filter((hit) => visible(hit.stored));
+  const filtered = search.status !== undefined || search.tag !== undefined;
+  const hits = filtered ? matched.filter((hit) => visible(hit.stored)) : matched;
+  const visibleMore: MoreHits | undefined =
+    more === undefined || !filtered
+      ? more
+      : (ids) => more(ids).filter((hit) => visible(hit.stored));
   if (vectorHits === undefined) {
-    return applyLinkBoost(hits, search.limit).map((hit) => ({
+    return applyLinkBoost(hits, search.limit, visibleMore).map((hit) => ({
       hit,
       score: hit.score,
       similarity: null,
     }));
   }
-  const lexical = applyLinkBoost(hits, FUSION_DEPTH);
+  const lexical = applyLinkBoost(hits, FUSION_DEPTH, visibleMore);
   const similar = vectorHits.filter((hit) => visible(hit.stored));
   return fuseRankings(lexical, similar, FUSION_DEPTH)
     .slice(0, search.limit)
@@ -121,7 +125,15 @@ export function rankNotes(
     }));
 }
 
-function visibleTo(search: ValidSearch): (stored: NoteFacts) => boolean {
+/**
+ * Whether a note passes the search's status and tag filters.
+ *
+ * @example
+ * ```ts
+ * visibleTo(search)(hit.stored); // true when no filter is set
+ * ```
+ */
+export function visibleTo(search: ValidSearch): (stored: NoteFacts) => boolean {
   const tag = search.tag === undefined ? undefined : tagKey(search.tag);
   return (stored) =>
     (search.status === undefined || stored.status === search.status) &&

@@ -8,7 +8,14 @@
  *
  * @module
  */
-import type { PostingsList } from "./postings-list.js";
+import { prunedTop } from "./pruned-top.js";
+import {
+  bm25Part,
+  finalScore,
+  scoreOf,
+  type ScoringList,
+  type ScoringPlan,
+} from "./scoring-plan.js";
 import { createPostingsTable, TITLE_FIELD, type PostingsTable } from "./postings-table.js";
 import { isExactTerm } from "./search-terms.js";
 import { typedNeighbours } from "./typed-neighbours.js";
@@ -81,6 +88,21 @@ export interface QueryHits {
   readonly docs: Int32Array;
   readonly scores: Float64Array;
   matchOf(doc: number): Record<string, Field[]>;
+  /**
+   * The exact score of any document for the query (what the exhaustive scoring gives it),
+   * undefined when it matches none of the query's terms: for the notes a re-ranking signal
+   * needs beyond a top k.
+   */
+  scoreOf(doc: number): number | undefined;
+}
+
+/** What a top-k query asks beyond the terms (see pruned-top.ts). */
+export interface TopQuery {
+  readonly k: number;
+  /** Whether the document is a hit the caller can use (dead slots are never hits). */
+  accept(doc: number): boolean;
+  /** The order of two documents of equal score: negative when `a` comes first. */
+  order(a: number, b: number): number;
 }
 
 /** The index: documents in, hits out. */
@@ -91,16 +113,14 @@ export interface ScoredPostings {
   has(key: string): boolean;
   /** Every document matching any of the terms, scored; OR semantics, like minisearch. */
   query(specs: readonly TermSpec[], options: ScoringOptions): QueryHits;
+  /**
+   * The `k` best documents of the same scoring, best first (ties in the request's order),
+   * with the same scores, without scoring every posting (pruned-top.ts).
+   */
+  queryTop(specs: readonly TermSpec[], options: ScoringOptions, request: TopQuery): QueryHits;
   readonly documentCount: number;
   /** The table underneath, for saving. */
   readonly table: PostingsTable;
-}
-
-/** A postings list a query scored, kept to answer matchOf. */
-interface ScoredList {
-  readonly derived: string;
-  readonly field: Field;
-  readonly postings: PostingsList;
 }
 
 /**
@@ -154,53 +174,29 @@ export function createScoredPostings(table: PostingsTable = createPostingsTable(
     remove: (key) => table.remove(key),
     has: (key) => table.docOf(key) !== undefined,
     query(specs, options) {
+      const plan = planOf(specs, options);
       const slots = table.slotCount;
-      // Words repeated in the query count once, as minisearch counts them.
-      const distinct = [...new Set(specs.map((spec) => spec.word ?? spec.term))];
-      const stride = Math.ceil(distinct.length / 32) || 1;
+      const stride = Math.ceil(plan.words / 32) || 1;
       if (scores.length < slots) scores = new Float64Array(slots * 2);
       if (words.length < slots * stride) words = new Uint32Array(slots * 2 * stride);
       if (titleWords.length < slots) titleWords = new Uint8Array(slots * 2);
       const touched: number[] = [];
-      const scored: ScoredList[] = [];
-      const { k, b, d } = options.bm25;
-      const count = table.documentCount;
-      for (const spec of specs) {
-        const word = distinct.indexOf(spec.word ?? spec.term);
-        const slot = word >>> 5;
-        const bit = 1 << (word & 31);
-        for (const [derived, weight] of expansionsOf(spec, options)) {
-          for (let field = 0; field < FIELDS.length; field++) {
-            const name = FIELDS[field] ?? "text";
-            const postings = table.postings(field, derived);
-            if (postings === undefined) continue;
-            scored.push({ derived, field: name, postings });
-            const matching = postings.size;
-            // A derived term counts as no rarer than the word typed (see capDerivedIdf).
-            const own =
-              options.capDerivedIdf === true && derived !== spec.term
-                ? table.frequency(field, spec.term)
-                : 0;
-            const frequency = Math.max(matching, own);
-            const average = table.averageLength(field);
-            const idf = Math.log(1 + (count - frequency + 0.5) / (frequency + 0.5));
-            const factor = weight * options.boost[name] * idf;
-            const { docs, counts } = postings;
-            for (let at = 0; at < matching; at++) {
-              const doc = docs[at] ?? 0;
-              const tf = counts[at] ?? 0;
-              const length = table.lengthOf(doc, field);
-              const raw = d + (tf * (k + 1)) / (tf + k * (1 - b + (b * length) / average));
-              if (scores[doc] === 0 && !isTouched(doc, stride)) touched.push(doc);
-              scores[doc] = (scores[doc] ?? 0) + factor * raw;
-              const cell = doc * stride + slot;
-              words[cell] = (words[cell] ?? 0) | bit;
-            }
-          }
+      for (const list of plan.lists) {
+        const slot = list.word >>> 5;
+        const bit = 1 << (list.word & 31);
+        const { factor, field, postings } = list;
+        const average = plan.averages[field] ?? 0;
+        const { docs, counts } = postings;
+        for (let at = 0; at < postings.size; at++) {
+          const doc = docs[at] ?? 0;
+          const raw = bm25Part(counts[at] ?? 0, table.lengthOf(doc, field), average, plan.bm25);
+          if (scores[doc] === 0 && !isTouched(doc, stride)) touched.push(doc);
+          scores[doc] = (scores[doc] ?? 0) + factor * raw;
+          const cell = doc * stride + slot;
+          words[cell] = (words[cell] ?? 0) | bit;
         }
       }
-      const titleWeight = options.title ?? 0;
-      if (titleWeight > 0) countTitleWords(distinct, stride);
+      if (plan.titleWeight > 0) countTitleWords(plan, stride);
       const docs = new Int32Array(touched.length);
       const hitScores = new Float64Array(touched.length);
       let hits = 0;
@@ -217,24 +213,19 @@ export function createScoredPostings(table: PostingsTable = createPostingsTable(
         if (table.keyOf(doc) === undefined) continue;
         docs[hits] = doc;
         // A document matching more of the query's words counts that many times more.
-        const title = 1 + (titleWeight * inTitle) / distinct.length;
-        hitScores[hits] = score * (matchedWords || 1) * title;
+        hitScores[hits] = finalScore(score, matchedWords, inTitle, plan);
         hits++;
       }
-      return {
-        docs: docs.subarray(0, hits),
-        scores: hitScores.subarray(0, hits),
-        matchOf(doc) {
-          const match: Record<string, Field[]> = {};
-          for (const { derived, field, postings } of scored) {
-            if (!postings.has(doc)) continue;
-            const fields = Object.hasOwn(match, derived) ? match[derived] : undefined;
-            if (fields === undefined) match[derived] = [field];
-            else if (!fields.includes(field)) fields.push(field);
-          }
-          return match;
-        },
-      };
+      return hitsOf(plan, docs.subarray(0, hits), hitScores.subarray(0, hits));
+    },
+    queryTop(specs, options, request) {
+      const plan = planOf(specs, options);
+      const top = prunedTop(plan, {
+        k: request.k,
+        accept: (doc) => table.keyOf(doc) !== undefined && request.accept(doc),
+        order: request.order,
+      });
+      return hitsOf(plan, top.docs, top.scores);
     },
     get documentCount() {
       return table.documentCount;
@@ -242,13 +233,74 @@ export function createScoredPostings(table: PostingsTable = createPostingsTable(
     table,
   };
 
+  /** The lists a query scores, in scoring order, with their factors. */
+  function planOf(specs: readonly TermSpec[], options: ScoringOptions): ScoringPlan {
+    // Words repeated in the query count once, as minisearch counts them.
+    const distinct = [...new Set(specs.map((spec) => spec.word ?? spec.term))];
+    const lists: ScoringList[] = [];
+    const count = table.documentCount;
+    for (const spec of specs) {
+      const word = distinct.indexOf(spec.word ?? spec.term);
+      for (const [derived, weight] of expansionsOf(spec, options)) {
+        for (let field = 0; field < FIELDS.length; field++) {
+          const name = FIELDS[field] ?? "text";
+          const postings = table.postings(field, derived);
+          if (postings === undefined) continue;
+          // A derived term counts as no rarer than the word typed (see capDerivedIdf).
+          const own =
+            options.capDerivedIdf === true && derived !== spec.term
+              ? table.frequency(field, spec.term)
+              : 0;
+          const frequency = Math.max(postings.size, own);
+          const idf = Math.log(1 + (count - frequency + 0.5) / (frequency + 0.5));
+          lists.push({
+            derived,
+            field,
+            postings,
+            factor: weight * options.boost[name] * idf,
+            word,
+          });
+        }
+      }
+    }
+    const titleWeight = options.title ?? 0;
+    return {
+      lists,
+      words: distinct.length,
+      titleWeight,
+      titles: titleWeight > 0 ? distinct.map((term) => table.postings(TITLE_FIELD, term)) : [],
+      bm25: options.bm25,
+      averages: FIELDS.map((_, field) => table.averageLength(field)),
+      lengthOf: table.lengthOf,
+    };
+  }
+
+  /** A query's hits over `docs` and their scores, with matchOf and scoreOf. */
+  function hitsOf(plan: ScoringPlan, docs: Int32Array, hitScores: Float64Array): QueryHits {
+    return {
+      docs,
+      scores: hitScores,
+      matchOf(doc) {
+        const match: Record<string, Field[]> = {};
+        for (const { derived, field, postings } of plan.lists) {
+          if (!postings.has(doc)) continue;
+          const name = FIELDS[field] ?? "text";
+          const fields = Object.hasOwn(match, derived) ? match[derived] : undefined;
+          if (fields === undefined) match[derived] = [name];
+          else if (!fields.includes(name)) fields.push(name);
+        }
+        return match;
+      },
+      scoreOf: (doc) => (table.keyOf(doc) === undefined ? undefined : scoreOf(plan, doc)),
+    };
+  }
+
   /**
    * Counts, per document the query touched, the query words its title holds (a title's words
    * are part of its text, so that is every document holding one). Counts stop at 255.
    */
-  function countTitleWords(distinct: readonly string[], stride: number): void {
-    for (const term of distinct) {
-      const postings = table.postings(TITLE_FIELD, term);
+  function countTitleWords(plan: ScoringPlan, stride: number): void {
+    for (const postings of plan.titles) {
       if (postings === undefined) continue;
       const { docs } = postings;
       for (let at = 0; at < postings.size; at++) {

@@ -4,10 +4,17 @@ import type { NoteFacts } from "../store/note-facts.js";
 import type { StoredNote } from "../store/note-store.js";
 import type { NotesDeps } from "../notes-deps.js";
 import type { Embeddings, VectorHit } from "./embeddings.js";
-import { rankNotes, searchResultOf, type SearchResult } from "./rank-notes.js";
+import {
+  FUSION_DEPTH,
+  rankNotes,
+  searchResultOf,
+  visibleTo,
+  type SearchResult,
+} from "./rank-notes.js";
+import type { MoreHits } from "./link-boost.js";
 import { hasBody } from "./note-terms.js";
 import type { Matched, FullTextSearch } from "./full-text-search.js";
-import { validateSearch, type SearchOptions } from "./search-options.js";
+import { validateSearch, type SearchOptions, type ValidSearch } from "./search-options.js";
 import { readableBody } from "./search-text.js";
 import { stopwordHits } from "./stopword-hits.js";
 import { noteSupersession } from "../../model/supersession/supersession.js";
@@ -56,6 +63,7 @@ export function searchNotes(
     });
   };
   let known: FactsSnapshot | undefined;
+  let more: MoreHits | undefined;
   return ctx.store
     .facts()
     .andThen((facts) => {
@@ -69,18 +77,24 @@ export function searchNotes(
         return ResultAsync.fromSafePromise(indexChanged(fullText, restricted));
       });
     })
-    .andThen(() => matchedHits(ctx, fullText, search.query))
-    .andThen((matched) =>
-      withBodies(matched.feedbackFrom.map((hit) => hit.stored)).map((read) =>
+    .andThen(() => matchedHits(ctx, fullText, search))
+    .andThen((matched) => {
+      const { hitsOf } = matched;
+      const byId = known?.byId;
+      if (hitsOf !== undefined && byId !== undefined)
+        more = (ids) => hitsOf([...ids].flatMap((id) => byId.get(id) ?? []));
+      return withBodies(matched.feedbackFrom.map((hit) => hit.stored)).map((read) =>
         fullText.withFeedback(matched, read),
-      ),
-    )
+      );
+    })
     .andThen((hits) => {
-      if (embeddings === undefined) return okAsync(rankNotes(hits, search));
+      if (embeddings === undefined) return okAsync(rankNotes(hits, search, undefined, more));
       return ctx.store
         .snapshot()
         .andThen((snapshot) => embeddings.similarities(snapshot, search.query))
-        .map((vectorHits: readonly VectorHit[] | undefined) => rankNotes(hits, search, vectorHits));
+        .map((vectorHits: readonly VectorHit[] | undefined) =>
+          rankNotes(hits, search, vectorHits, more),
+        );
     })
     .andThen((ranked) =>
       withBodies(ranked.map((r) => r.hit.stored)).map((read) =>
@@ -109,13 +123,20 @@ function readNotes(
   return ctx.store.snapshot().map((snapshot) => snapshot.notes);
 }
 
-/** The index's hits, or for a query of stopwords only, a scan of the notes' words. */
+/**
+ * The index's hits (the best that can reach the results: top-k pruning), or for a query of
+ * stopwords only, a scan of the notes' words.
+ */
 function matchedHits(
   ctx: NotesDeps,
   fullText: FullTextSearch,
-  query: string,
+  search: ValidSearch,
 ): ResultAsync<Matched, PersistenceError> {
-  const matched = fullText.query(query);
+  const { query } = search;
+  const filtered = search.status !== undefined || search.tag !== undefined;
+  // The fusion with vector similarities reads the FUSION_DEPTH best lexical hits.
+  const k = Math.max(search.limit, FUSION_DEPTH);
+  const matched = fullText.query(query, filtered ? { k, visible: visibleTo(search) } : { k });
   if (matched !== undefined) return okAsync(matched);
   return ctx.store.snapshot().map((snapshot) => ({
     hits: stopwordHits(

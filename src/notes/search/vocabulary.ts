@@ -40,11 +40,19 @@ export function prefixMatches(sorted: readonly string[], prefix: string): string
  */
 export function fuzzyNeighbours(sorted: readonly string[], term: string): Set<string> {
   const found = new Set<string>();
-  const byLength = lengthBuckets(sorted);
+  // One edit to a word of two letters or more keeps its first or its last letter, so only
+  // the terms of a neighbouring length sharing one of them are tried: the vocabulary of a large
+  // memory holds many terms of every length (at 100,000 notes, every note's number).
+  const shelves = term.length >= 2 ? shelvesOf(sorted) : undefined;
   for (let length = term.length - 1; length <= term.length + 1; length++) {
-    for (const candidate of byLength.get(length) ?? []) {
-      if (oneEditApart(candidate, term)) found.add(candidate);
-    }
+    const candidates =
+      shelves === undefined
+        ? (lengthBuckets(sorted).get(length) ?? [])
+        : [
+            ...(shelves.get(`${length}<${term[0] ?? ""}`) ?? []),
+            ...(shelves.get(`${length}>${term.at(-1) ?? ""}`) ?? []),
+          ];
+    for (const candidate of candidates) if (oneEditApart(candidate, term)) found.add(candidate);
   }
   return found;
 }
@@ -64,6 +72,27 @@ function lengthBuckets(sorted: readonly string[]): ReadonlyMap<number, readonly 
   }
   buckets.set(sorted, byLength);
   return byLength;
+}
+
+// The same, by length and first letter ("5<r") and by length and last letter ("5>x").
+const shelved = new WeakMap<readonly string[], ReadonlyMap<string, readonly string[]>>();
+
+function shelvesOf(sorted: readonly string[]): ReadonlyMap<string, readonly string[]> {
+  const known = shelved.get(sorted);
+  if (known !== undefined) return known;
+  const shelves = new Map<string, string[]>();
+  const put = (key: string, term: string) => {
+    const same = shelves.get(key);
+    if (same === undefined) shelves.set(key, [term]);
+    else same.push(term);
+  };
+  for (const term of sorted) {
+    if (term.length < 1) continue;
+    put(`${term.length}<${term[0] ?? ""}`, term);
+    put(`${term.length}>${term.at(-1) ?? ""}`, term);
+  }
+  shelved.set(sorted, shelves);
+  return shelves;
 }
 
 function oneEditApart(a: string, b: string): boolean {

@@ -86,7 +86,7 @@ describe("applyLinkBoost", () => {
     // Reached from the source through two middles, boosted once by it; the middles (sources
     // too: there are five hits) link to it directly. The source gets nothing back.
     expect(far?.score).toBeCloseTo(1 + SECOND_HOP_FRACTION * 10 + 2 * LINK_BOOST_FRACTION * 2);
-    const flat = applyLinkBoost(hits, 10, 0);
+    const flat = applyLinkBoost(hits, 10, undefined, 0);
     const sourceScore = (list: typeof ranked) => list.find((e) => e.id === "id__Source")?.score;
     expect(sourceScore(ranked)).toBe(sourceScore(flat));
     expect(ranked.findIndex((e) => e.id === "id__Far000")).toBeLessThan(
