@@ -78,7 +78,11 @@ export async function settleNoteConflicts(
   const left = await text(exec, cwd, ["diff", "--name-only", "--diff-filter=U"]);
   if (left === undefined || left.trim() !== "") return undefined;
   const committed = await exec(["commit", "--no-edit", "--cleanup=strip", "--quiet"], { cwd, env });
-  return committed.isOk() ? settled : undefined;
+  if (committed.isOk()) return settled;
+  // Git killed after it wrote the merge commit (in its post-commit hook, say): the merge is
+  // done, and undoing it now would put the pre-merge files back under the merge commit.
+  const parents = await text(exec, cwd, ["rev-parse", "HEAD^@"]);
+  return parents?.trim().split("\n").join(" ") === `${before} ${mergeHead}` ? settled : undefined;
 }
 
 /** One id's versions in the base and on both sides, settled; undefined when it cannot be. */
