@@ -173,7 +173,7 @@ async function measureSize(
       // (or, for show, run in-process): the timed calls are those of a loaded daemon.
       const busy = join(root, ".agent-memory", "daemon.busy");
       const loading = performance.now();
-      while (fs.existsSync(busy)) await new Promise((resolve) => setTimeout(resolve, 100));
+      while (fs.existsSync(busy)) await new Promise((done) => setTimeout(done, 100));
       console.log(
         `  daemon loaded the notes ${(performance.now() - loading).toFixed(0)} ms after start`,
       );

@@ -30,6 +30,8 @@ function hit(id: string, score: number, body = ""): SearchHit {
 const byRank = (scoreOf: (h: SearchHit) => number) => (a: SearchHit, b: SearchHit) =>
   scoreOf(b) - scoreOf(a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
+const linksOf = (h: SearchHit) => new Set(h.stored.note.links.map((link) => link.id));
+
 describe("applyLinkBoost", () => {
   it("adds a fraction of each top hit's score to the matched notes it links to", () => {
     const ranked = applyLinkBoost(
@@ -164,7 +166,6 @@ describe("searchNotes link boost", () => {
           );
           const boosts = new Map<string, number>();
           const add = (id: string, share: number) => boosts.set(id, (boosts.get(id) ?? 0) + share);
-          const linksOf = (h: SearchHit) => new Set(h.stored.note.links.map((link) => link.id));
           const sources = hits.toSorted(byRank((h) => h.score)).slice(0, LINK_BOOST_SOURCES);
           const direct = sources.map((source) => {
             const targets = linksOf(source);
