@@ -59,7 +59,11 @@ function field(list: readonly string[]) {
 
 const byNumber = (a: number, b: number) => a - b;
 
-function documentOf(key: string, words: readonly string[], tags: readonly string[]): PostingsDocument {
+function documentOf(
+  key: string,
+  words: readonly string[],
+  tags: readonly string[],
+): PostingsDocument {
   const body = field(words);
   const tagField = field(tags);
   return {
