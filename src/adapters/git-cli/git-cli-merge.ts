@@ -122,11 +122,13 @@ export async function mergeOrRestore(
   // A clean merge whose settling or commit failed has no error of git's merge to name.
   const cause = merged.isErr()
     ? merged.error
-    : new GitError(`Merging ${ref} went well, but settling its notes or committing it failed.`);
+    : new GitError(`git merged ${ref} cleanly, but settling its notes or committing it failed`);
   const what =
-    files.length === 0
-      ? `Merging ${ref} failed (${cause.message})`
-      : `Pulling ${ref} conflicts in ${files.join(", ")}`;
+    files.length > 0
+      ? `Pulling ${ref} conflicts in ${files.join(", ")}`
+      : merged.isErr()
+        ? `Merging ${ref} failed (${cause.message})`
+        : `Committing the merge of ${ref} failed (${cause.message})`;
   // Asked before the abort: the attributes of the merged tree are in the work tree now.
   const advice = await driverAdvice(exec, cwd, files);
   const aborted = await retryingStagingLock(() => exec(["merge", "--abort"], { cwd }));
@@ -145,7 +147,7 @@ export async function mergeOrRestore(
         `${what}; undoing the merge failed too, so the repository is still mid-merge ` +
           `(MERGE_HEAD present): ${restored.error.message}. Run \`git merge --abort\` in ${cwd} ` +
           `once nothing else uses the repository, then sync again.`,
-        { cause: cause },
+        { cause },
       ),
     );
   }
