@@ -18,7 +18,7 @@ import { wasKilled, type Exec } from "./git-cli-run.js";
 import { safeRemove, saveUnknownText } from "./git-cli-recovered.js";
 import { join, relative, sep } from "node:path";
 import { MERGE_DRIVER } from "../../model/merge/merge-attributes.js";
-import { settleNoteConflicts } from "./git-cli-settle.js";
+import { settleAndCommitMerge } from "./git-cli-settle.js";
 import { recordMerges } from "./merge-log.js";
 
 /** Where and how to merge. */
@@ -103,7 +103,7 @@ export async function mergeOrRestore(
   const settled =
     conflicted.isErr() || (merged.isErr() && files.length === 0)
       ? undefined
-      : await settleNoteConflicts(exec, cwd, files, before, mergeHead, target.env);
+      : await settleAndCommitMerge(exec, cwd, files, before, mergeHead, target.env);
   if (settled !== undefined) {
     const root = target.memoryRoot;
     if (root !== undefined) {

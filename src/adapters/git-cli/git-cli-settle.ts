@@ -42,7 +42,7 @@ export interface SettledAt extends SettledNote {
  * when it cannot settle every conflicted path or a git step failed (the merge is then still
  * in progress, for the caller to undo).
  */
-export async function settleNoteConflicts(
+export async function settleAndCommitMerge(
   exec: Exec,
   cwd: string,
   files: readonly string[],
@@ -58,22 +58,15 @@ export async function settleNoteConflicts(
   }
   const staged = await text(exec, cwd, ["ls-files", "-z"]);
   if (staged === undefined) return undefined;
-  const twice = [...notesByIdIn(staged.split("\0"))].filter(([, paths]) => paths.length > 1);
-  const base = await text(exec, cwd, ["merge-base", before, mergeHead]);
-  if (base === undefined) return undefined;
-  const trees = [base.trim(), before, mergeHead];
-  const sides: (Map<string, string[]> | undefined)[] = [];
-  for (const rev of trees) sides.push(await notesById(exec, cwd, rev));
-  // Two paths already on one side were not made by this merge: doctor's, not this.
-  const split = twice
-    .map(([id]) => id)
-    .filter((id) => !conflicted.has(id) && sides.every((side) => (side?.get(id) ?? []).length < 2));
-  const settled: SettledAt[] = [];
-  for (const id of [...conflicted, ...split]) {
-    const note = await settleOne(exec, cwd, id, trees, sides);
-    if (note !== undefined) settled.push(note);
-    else if (conflicted.has(id)) return undefined;
-  }
+  const twice = [...notesByIdIn(staged.split("\0"))]
+    .filter(([id, paths]) => paths.length > 1 && !conflicted.has(id))
+    .map(([id]) => id);
+  // Most merges: nothing conflicted, no note at two paths; no tree needs reading.
+  const settled =
+    conflicted.size === 0 && twice.length === 0
+      ? []
+      : await settleIds(exec, cwd, conflicted, twice, before, mergeHead);
+  if (settled === undefined) return undefined;
   for (const note of settled) if (!(await write(exec, cwd, note))) return undefined;
   const left = await text(exec, cwd, ["diff", "--name-only", "--diff-filter=U"]);
   if (left === undefined || left.trim() !== "") return undefined;
@@ -83,6 +76,34 @@ export async function settleNoteConflicts(
   // done, and undoing it now would put the pre-merge files back under the merge commit.
   const parents = await text(exec, cwd, ["rev-parse", "HEAD^@"]);
   return parents?.trim().split("\n").join(" ") === `${before} ${mergeHead}` ? settled : undefined;
+}
+
+/**
+ * The conflicted ids, each settled (undefined when one cannot be), and the ids the merge left
+ * at two paths that it can settle.
+ */
+async function settleIds(
+  exec: Exec,
+  cwd: string,
+  conflicted: ReadonlySet<string>,
+  twice: readonly string[],
+  before: string,
+  mergeHead: string,
+): Promise<SettledAt[] | undefined> {
+  const base = await text(exec, cwd, ["merge-base", before, mergeHead]);
+  if (base === undefined) return undefined;
+  const trees = [base.trim(), before, mergeHead];
+  const sides: (Map<string, string[]> | undefined)[] = [];
+  for (const rev of trees) sides.push(await notesById(exec, cwd, rev));
+  // Two paths already on one side were not made by this merge: doctor's, not this.
+  const split = twice.filter((id) => sides.every((side) => (side?.get(id) ?? []).length < 2));
+  const settled: SettledAt[] = [];
+  for (const id of [...conflicted, ...split]) {
+    const note = await settleOne(exec, cwd, id, trees, sides);
+    if (note !== undefined) settled.push(note);
+    else if (conflicted.has(id)) return undefined;
+  }
+  return settled;
 }
 
 /** One id's versions in the base and on both sides, settled; undefined when it cannot be. */
