@@ -25,6 +25,7 @@ async function main(): Promise<void> {
     await (await import("./entry-import.bench.js")).benchEntryImports();
     await benchOpenList(workDir, n(10_000));
     await (await import("./cold-calls.bench.js")).benchColdCalls(workDir, n(10_000));
+    await (await import("./mcp-first-query.bench.js")).benchMcpFirstQuery(workDir, n(10_000), 5);
     await (await import("./prose-code-ranges.bench.js")).benchProseCodeRanges(workDir, n(10_000));
     await (await import("./search.bench.js")).benchSearch(workDir, n(10_000));
     await benchTimestamps(workDir, n(2_000), n(1_000));

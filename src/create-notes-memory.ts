@@ -236,6 +236,7 @@ export function createNotesTier(options: NotesMemoryOptions): NotesTier {
     search: (query, searchOptions) =>
       searcher().andThen((loaded) => loaded.search(query, searchOptions)),
     updateVectors: () => searcher().andThen((loaded) => loaded.updateVectors()),
+    warmUp: () => searcher().andThen((loaded) => loaded.warmUp()),
     analyze: (analysisOptions) =>
       lazily(() => import("./notes/analysis/analyze.js")).andThen((module) =>
         module.analyzeMemory(ctx, analysisOptions),

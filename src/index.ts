@@ -21,7 +21,7 @@
  * @module
  */
 export { createMemory, type LifecycleApi, type Memory, type MemoryOptions } from "./memory.js";
-export type { NotesMemory } from "./notes/notes-memory.js";
+export type { NotesMemory, WarmUpReport } from "./notes/notes-memory.js";
 export type { NotesMemoryOptions } from "./create-notes-memory.js";
 export type { FreshnessOptions } from "./notes/store/freshness.js";
 export type { StoreStats } from "./notes/store/note-store.js";

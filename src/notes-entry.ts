@@ -23,6 +23,6 @@ export { MAX_SEARCH_LIMIT } from "./notes/search/search-options.js";
 export { verifyNotes, type VerifyNotesOptions } from "./notes/verify/verify-notes.js";
 export type { VerifyFinding, VerifyReport } from "./notes/verify/verify-note-texts.js";
 export type { StaleReferenceKind } from "./notes/verify/check-reference.js";
-export type { NotesMemory } from "./notes/notes-memory.js";
+export type { NotesMemory, WarmUpReport } from "./notes/notes-memory.js";
 export type { FreshnessOptions } from "./notes/store/freshness.js";
 export type { StoreStats } from "./notes/store/note-store.js";

@@ -35,6 +35,12 @@ import type { StoreStats } from "./store/note-store.js";
 import type { EmbeddingReport } from "./search/embeddings.js";
 import type { SearchOptions } from "./search/search-options.js";
 
+/** What {@link NotesMemory.warmUp} loaded. */
+export interface WarmUpReport {
+  /** The notes whose facts and words are now held. */
+  readonly notes: number;
+}
+
 /** The note and graph operations over one memory root. */
 export interface NotesMemory {
   /** Writes a new note (to inbox/ unless told otherwise) and returns its meta. */
@@ -194,6 +200,18 @@ export interface NotesMemory {
     query: string,
     options?: SearchOptions,
   ): ResultAsync<SearchResult[], PersistenceError | InvalidInputError>;
+  /**
+   * Loads now what the first list, links and search would load (every note's facts and the
+   * search index, brought up to the files), so those answer at once; changes no note. A
+   * long-lived host calls it after start-up, without waiting: `memory mcp` and the CLI's
+   * daemon do. Calls made meanwhile wait for the same load, never repeat it.
+   *
+   * @example
+   * ```ts
+   * void memory.warmUp(); // the first search of an agent then costs what the later ones do
+   * ```
+   */
+  warmUp(): ResultAsync<WarmUpReport, PersistenceError>;
   /**
    * Embeds every note that has no cached vector yet (searches do this in the background) and
    * saves the cache under `.agent-memory/vectors/`. Refused without an embedder.

@@ -34,6 +34,7 @@ const MEMORY_SURFACE = {
   deadEnds: { notInMcp: "CLI only: memory analyze reports them" },
   brokenLinks: { notInMcp: "CLI only: memory broken" },
   refresh: { notInMcp: "host only: rescans after changes made behind the library's back" },
+  warmUp: { notInMcp: "the MCP server runs it itself once connected; nothing an agent asks" },
   rename: { mcpTool: "rename" },
   move: { mcpTool: "move" },
   archive: { mcpTool: "forget" },

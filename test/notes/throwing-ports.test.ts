@@ -64,6 +64,7 @@ const OPERATIONS = {
   deadEnds: [async (m) => m.deadEnds()],
   brokenLinks: [async (m) => m.brokenLinks()],
   refresh: [async (m) => m.refresh()],
+  warmUp: [async (m) => m.warmUp()],
   filesChanged: { noResult: "returns nothing: it only marks the caches stale" },
   close: { noResult: "returns nothing: it only stops the default file watch" },
   cacheStats: { noResult: "synchronous counters of the store" },

@@ -76,6 +76,14 @@ export const mcpCommand = defineCommand({
     });
     await server.connect(new BoundedStdioTransport());
     io.stderr(`agent-memory MCP server on stdio for ${root}\n`);
+    // The harness lists tools and starts its agent meanwhile: load the notes' facts and the
+    // search index now, so the agent's first call does not pay for them (a call made during
+    // the load waits for it, never repeats it). A failure here is the first call's to report.
+    void memory.warmUp().match(
+      () => undefined,
+      (error) =>
+        io.stderr(`memory: warming up failed (the first call will retry): ${error.message}\n`),
+    );
     await closed;
     if (watcher.isOk()) watcher.value.close();
     await server.close();

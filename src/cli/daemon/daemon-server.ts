@@ -206,17 +206,20 @@ export async function startDaemon(
   return ok({ socketPath, stopped, stop: (why) => stop(why) });
 }
 
-/** Loads every note's facts (what list, links and search start from); a failure is logged. */
+/**
+ * Loads every note's facts and the search index (what list, links and search start from); a
+ * failure is logged.
+ */
 async function warmUp(notes: OpenedNotes, log: (line: string) => void): Promise<void> {
   const started = performance.now();
   const slowMs = Number(process.env[SLOW_LOAD_TEST_VARIABLE] ?? "");
   if (Number.isFinite(slowMs) && slowMs > 0)
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, slowMs);
-  const listed = await notes.memory.list();
-  if (listed.isErr()) log(`memory daemon could not load the notes: ${listed.error.message}`);
+  const warmed = await notes.memory.warmUp();
+  if (warmed.isErr()) log(`memory daemon could not load the notes: ${warmed.error.message}`);
   else
     log(
-      `memory daemon loaded ${listed.value.length} notes in ${Math.round(performance.now() - started)} ms`,
+      `memory daemon loaded ${warmed.value.notes} notes in ${Math.round(performance.now() - started)} ms`,
     );
 }
 

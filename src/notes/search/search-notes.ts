@@ -64,20 +64,11 @@ export function searchNotes(
   };
   let known: FactsSnapshot | undefined;
   let more: MoreHits | undefined;
-  return ctx.store
-    .facts()
+  return syncFullText(ctx, fullText, indexChanged)
     .andThen((facts) => {
       known = facts;
-      return readNotes(ctx, fullText.stale(facts.notes)).andThen((read) => {
-        fullText.sync(facts.notes, read);
-        // A note narrower than the memory keeps the whole index out of the saved file.
-        const restricted = facts.notes.some((note) => note.restricted === true);
-        if (indexChanged === undefined || (!fullText.changed && !restricted))
-          return okAsync(undefined);
-        return ResultAsync.fromSafePromise(indexChanged(fullText, restricted));
-      });
+      return matchedHits(ctx, fullText, search);
     })
-    .andThen(() => matchedHits(ctx, fullText, search))
     .andThen((matched) => {
       const { hitsOf } = matched;
       const byId = known?.byId;
@@ -111,6 +102,28 @@ export function searchNotes(
         ),
       ),
     );
+}
+
+/**
+ * Brings the index up to the files: refreshes the store's facts (re-reading only files whose
+ * stat key changed), re-indexes the notes whose version the index does not hold, and runs
+ * `indexChanged` when it took changes or a note is restricted. What every search does first,
+ * and all a warm-up does.
+ */
+export function syncFullText(
+  ctx: NotesDeps,
+  fullText: FullTextSearch,
+  indexChanged?: (fullText: FullTextSearch, restricted: boolean) => Promise<void>,
+): ResultAsync<FactsSnapshot, PersistenceError> {
+  return ctx.store.facts().andThen((facts) =>
+    readNotes(ctx, fullText.stale(facts.notes)).andThen((read) => {
+      fullText.sync(facts.notes, read);
+      // A note narrower than the memory keeps the whole index out of the saved file.
+      const restricted = facts.notes.some((note) => note.restricted === true);
+      if (indexChanged === undefined || (!fullText.changed && !restricted)) return okAsync(facts);
+      return ResultAsync.fromSafePromise(indexChanged(fullText, restricted)).map(() => facts);
+    }),
+  );
 }
 
 /** The notes of `wanted` with their bodies, read one by one or through one snapshot. */

@@ -6,10 +6,10 @@ import type { NotesMemory } from "../notes-memory.js";
 import { createEmbeddings } from "./embeddings.js";
 import { SEARCH_CACHE_PATH, decodeSearchCache, encodeSearchCache } from "./search-cache-file.js";
 import { createFullTextSearch, type FullTextSearch } from "./full-text-search.js";
-import { searchNotes } from "./search-notes.js";
+import { searchNotes, syncFullText } from "./search-notes.js";
 
 /** A memory's search: its full-text index and, with an embedder, its vectors. */
-export type Searcher = Pick<NotesMemory, "search" | "updateVectors">;
+export type Searcher = Pick<NotesMemory, "search" | "updateVectors" | "warmUp">;
 
 /** Options of {@link createSearcher}. */
 export interface SearcherOptions {
@@ -55,10 +55,21 @@ export function createSearcher(
   };
   const embeddings =
     embedder === undefined ? undefined : createEmbeddings(ctx.persistence, embedder);
+  // A search made while a warm-up runs waits for it, so the notes it reads are indexed once.
+  let warming: Promise<unknown> = Promise.resolve();
   return {
+    warmUp: () => {
+      fullText ??= loadFullText();
+      const run = ResultAsync.fromSafePromise(fullText)
+        .andThen((loaded) => syncFullText(ctx, loaded, saveFullText))
+        .map((facts) => ({ notes: facts.notes.length }));
+      warming = Promise.resolve(run);
+      return run;
+    },
     search: (query, searchOptions) => {
       fullText ??= loadFullText();
-      return ResultAsync.fromSafePromise(fullText).andThen((loaded) =>
+      const ready = Promise.all([fullText, warming]).then(([index]) => index);
+      return ResultAsync.fromSafePromise(ready).andThen((loaded) =>
         searchNotes(ctx, loaded, query, searchOptions, embeddings, saveFullText),
       );
     },
