@@ -36,8 +36,6 @@ const CONTEXT_NAMES: Readonly<Record<string, string>> = {
   contextTool: "the MCP `context` tool",
   additionalContext: "Claude Code's hook output field, which carries the session context",
   additionalContextOf: "reads Claude Code's hook output field",
-  selectContext:
-    "the consolidation step hosts provide an actor under (selectRelatedNotes does it): a public step name, kept",
   contextTokens:
     "a public budget field (ConsolidationBudget) named before the rule: kept so hosts' options compile",
 };

@@ -113,7 +113,8 @@ export const SOURCE_TREE: readonly SourceEntry[] = [
   { path: "src/lifecycle/run/", holds: "memory.run(): the whole lifecycle, step by step" },
   {
     path: "src/lifecycle/machine/",
-    holds: "what both machines share: the pipeline lock, settling an actor",
+    holds:
+      "what both machines share: the pipeline lock, settling an actor, renamed steps' old names",
   },
   { path: "src/lifecycle/spend/", holds: "the model spend: budget, ledger, meter, trailers" },
   { path: "src/adapters/", holds: "one folder per adapter; index.ts is agent-memory/adapters" },

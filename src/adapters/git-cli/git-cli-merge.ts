@@ -9,8 +9,9 @@
  *    path the merge could have touched (those that differ between the pre-merge HEAD and
  *    MERGE_HEAD) is reset to the pre-merge HEAD, after its working copy is saved under
  *    `.agent-memory/recovered/` when that copy is neither side's committed text. Nothing
- *    else in the work tree is touched: never a `reset --hard`.
- * 3. If even that fails, the error says the repository is mid-merge and what to run.
+ *    else in the work tree is touched: never a `reset --hard`. Only while HEAD is still the
+ *    pre-merge commit: a commit made since (the merge's own) is never undone in the files.
+ * 3. If even that fails, the error says where the repository is and what to run.
  */
 import { err, ok, type Result } from "neverthrow";
 import { ConflictError, GitError } from "../../errors.js";
@@ -142,6 +143,10 @@ export async function mergeOrRestore(
   }
   const restored = await restorePaths(target, mergeHead);
   if (restored.isErr()) {
+    if ((await revision(exec, cwd, "MERGE_HEAD")) === undefined)
+      return err(
+        new GitError(`${what}; the merge was not undone: ${restored.error.message}`, { cause }),
+      );
     return err(
       new GitError(
         `${what}; undoing the merge failed too, so the repository is still mid-merge ` +
@@ -209,13 +214,28 @@ function quoted(path: string): string {
 
 /**
  * Resets the paths that differ between `before` and `mergeHead` to `before` in the index and
- * the work tree, then forgets the merge. Returns the copies it saved.
+ * the work tree, then forgets the merge. Returns the copies it saved. Only while HEAD is still
+ * `before`: once a commit was made since (the merge commit itself, written by a git that was
+ * then killed in its post-commit hook), those paths reset to `before` would put the pre-merge
+ * files back under it, so nothing is touched and the error says where HEAD is.
  */
 async function restorePaths(
   target: MergeTarget,
   mergeHead: string,
 ): Promise<Result<string[], GitError>> {
   const { exec, cwd, before } = target;
+  const head = await revision(exec, cwd, "HEAD");
+  if (head !== before) {
+    return err(
+      new GitError(
+        `HEAD is no longer the pre-merge commit ${before} but ${head ?? "nothing"}: a commit ` +
+          `was made since the merge began (the merge's own, if git stopped after writing it), ` +
+          `and putting the merged paths back to the pre-merge commit would undo it in the ` +
+          `work tree. Nothing was reset. Run \`git status\` and \`git log -2\` in ${cwd} to ` +
+          `see where the repository is, then sync again.`,
+      ),
+    );
+  }
   const listed = await exec(["diff", "--name-only", "-z", "--no-renames", before, mergeHead], {
     cwd,
   });

@@ -47,8 +47,8 @@ export function createConsolidationActors(deps: ConsolidationDeps) {
     fetchSessions: fromPromise<FetchSessionsOutput, FetchSessionsInput>(({ input, signal }) =>
       fetchSessionTexts(deps, input, signal),
     ),
-    selectContext: fromPromise<SelectRelatedNotesOutput, SelectRelatedNotesInput>(({ input }) =>
-      orThrow(selectRelatedNotes(deps, input)),
+    selectRelatedNotes: fromPromise<SelectRelatedNotesOutput, SelectRelatedNotesInput>(
+      ({ input }) => orThrow(selectRelatedNotes(deps, input)),
     ),
     runAgent: fromPromise<RunAgentOutput, RunAgentInput>(async ({ input, signal }) => ({
       answer: await orThrow(
@@ -58,13 +58,13 @@ export function createConsolidationActors(deps: ConsolidationDeps) {
     parseOutput: fromPromise<ParseOutputOutput, ParseOutputInput>(({ input, signal }) =>
       orThrow(parseAnswer(deps.llm, input, signal)),
     ),
-    writeKbEntries: fromPromise<WriteNotesOutput, WriteNotesInput>(({ input }) =>
+    writeNotes: fromPromise<WriteNotesOutput, WriteNotesInput>(({ input }) =>
       orThrow(writeEntries(deps, input)),
     ),
     markConsolidated: fromPromise<MarkConsolidatedOutput, MarkConsolidatedInput>(({ input }) =>
       orThrow(markDone(deps, input)),
     ),
-    commitKnowledgeBase: fromPromise<CommitRunOutput, CommitRunInput>(async ({ input }) => ({
+    commitRun: fromPromise<CommitRunOutput, CommitRunInput>(async ({ input }) => ({
       commit: await orThrow(commitRun(deps, input)),
     })),
   };
@@ -72,3 +72,20 @@ export function createConsolidationActors(deps: ConsolidationDeps) {
 
 /** The default actors' type: what `machine.provide({ actors })` accepts, step by step. */
 export type ConsolidationActors = ReturnType<typeof createConsolidationActors>;
+
+/**
+ * @deprecated The steps' old names (RENAMED_CONSOLIDATION_STEPS): an actor given under one
+ * replaces the renamed step. Removed in the next release.
+ */
+export type RenamedConsolidationActors = {
+  /** @deprecated Renamed `selectRelatedNotes`. */
+  readonly selectContext: ConsolidationActors["selectRelatedNotes"];
+  /** @deprecated Renamed `writeNotes`. */
+  readonly writeKbEntries: ConsolidationActors["writeNotes"];
+  /** @deprecated Renamed `commitRun`. */
+  readonly commitKnowledgeBase: ConsolidationActors["commitRun"];
+};
+
+/** The steps a run may replace (`memory.consolidate({ actors })`), under their names or old ones. */
+export type ConsolidationStepOverrides = Partial<ConsolidationActors> &
+  Partial<RenamedConsolidationActors>;

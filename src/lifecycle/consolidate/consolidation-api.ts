@@ -18,7 +18,10 @@ import type { SerialQueue } from "../../shared/serial-queue.js";
 import { createSessionLog, type SessionLog } from "../sessions/session-log.js";
 import type { SessionReaders } from "../../ports/session-reader.js";
 import type { NotesMemory } from "../../notes/notes-memory.js";
-import { createConsolidationActors, type ConsolidationActors } from "./consolidation-actors.js";
+import {
+  createConsolidationActors,
+  type ConsolidationStepOverrides,
+} from "./consolidation-actors.js";
 import { DEFAULT_CONSOLIDATION_BUDGET, type ConsolidationBudget } from "./consolidation-deps.js";
 import { consolidationMachine } from "./consolidation-machine.js";
 import { quarantineRefused } from "./quarantine-refused.js";
@@ -41,10 +44,13 @@ export interface ConsolidationApi {
    * `.provide({ actors: { runAgent: myActor } })` and run it with `runConsolidation`.
    */
   consolidationMachine(): typeof consolidationMachine;
-  /** Runs consolidation; `actors` replaces default steps for this run. */
+  /**
+   * Runs consolidation; `actors` replaces default steps for this run (an actor under a step's
+   * old name replaces the renamed step until the next release).
+   */
   consolidate(
     options?: ConsolidateOptions &
-      RunSpendOptions & { readonly actors?: Partial<ConsolidationActors> },
+      RunSpendOptions & { readonly actors?: ConsolidationStepOverrides },
   ): ResultAsync<
     ConsolidationReport,
     PipelineError | LlmError | LockError | PersistenceError | BudgetError

@@ -21,6 +21,8 @@ import type {
   WriteNotesInput,
   WriteNotesOutput,
 } from "./consolidation-steps.js";
+import { RENAMED_CONSOLIDATION_STEPS } from "./renamed-steps.js";
+import { acceptingRenamedActors } from "../machine/renamed-actors.js";
 import type { KeptConflict, WriteSummary } from "./write-plan.js";
 import type { SpendFigures } from "../spend/spend-meter.js";
 
@@ -117,12 +119,23 @@ const failAt = (step: ConsolidationStep) =>
   ({ target: "failed", actions: { type: "recordFailure", params: { step } } }) as const;
 
 /**
- * The consolidation machine. Each step is a named actor; this declaration carries
- * placeholders, and `memory.consolidationMachine()` provides the defaults built from the
- * memory's ports. A host replaces any step with `machine.provide({ actors: { runAgent } })`.
- * A step that throws ends the run in `failed` naming the step; nothing after it runs.
+ * @deprecated The steps' old names, declared so a host's `provide` with one still compiles;
+ * `provide` moves an actor given under one of them to its new name (RENAMED_CONSOLIDATION_STEPS),
+ * so these placeholders are never invoked. Removed in the next release.
  */
-export const consolidationMachine = setup({
+const RENAMED_STEP_PLACEHOLDERS = {
+  /** @deprecated Renamed `selectRelatedNotes`. */
+  selectContext: fromPromise<SelectRelatedNotesOutput, SelectRelatedNotesInput>(
+    notProvided("selectRelatedNotes"),
+  ),
+  /** @deprecated Renamed `writeNotes`. */
+  writeKbEntries: fromPromise<WriteNotesOutput, WriteNotesInput>(notProvided("writeNotes")),
+  /** @deprecated Renamed `commitRun`. */
+  commitKnowledgeBase: fromPromise<CommitRunOutput, CommitRunInput>(notProvided("commitRun")),
+};
+
+/** The machine as declared; exported with `provide` taking the old step names too (below). */
+const declaredMachine = setup({
   types: {
     context: {} as ConsolidationRunData,
     input: {} as ConsolidationMachineInput,
@@ -133,18 +146,17 @@ export const consolidationMachine = setup({
     fetchSessions: fromPromise<FetchSessionsOutput, FetchSessionsInput>(
       notProvided("fetchSessions"),
     ),
-    selectContext: fromPromise<SelectRelatedNotesOutput, SelectRelatedNotesInput>(
-      notProvided("selectContext"),
+    selectRelatedNotes: fromPromise<SelectRelatedNotesOutput, SelectRelatedNotesInput>(
+      notProvided("selectRelatedNotes"),
     ),
     runAgent: fromPromise<RunAgentOutput, RunAgentInput>(notProvided("runAgent")),
     parseOutput: fromPromise<ParseOutputOutput, ParseOutputInput>(notProvided("parseOutput")),
-    writeKbEntries: fromPromise<WriteNotesOutput, WriteNotesInput>(notProvided("writeKbEntries")),
+    writeNotes: fromPromise<WriteNotesOutput, WriteNotesInput>(notProvided("writeNotes")),
     markConsolidated: fromPromise<MarkConsolidatedOutput, MarkConsolidatedInput>(
       notProvided("markConsolidated"),
     ),
-    commitKnowledgeBase: fromPromise<CommitRunOutput, CommitRunInput>(
-      notProvided("commitKnowledgeBase"),
-    ),
+    commitRun: fromPromise<CommitRunOutput, CommitRunInput>(notProvided("commitRun")),
+    ...RENAMED_STEP_PLACEHOLDERS,
   },
   actions: {
     // Every step's onError: the run ends in `failed`, naming the step and keeping its error.
@@ -192,7 +204,7 @@ export const consolidationMachine = setup({
         { guard: "nothingPending", target: "done" },
         {
           guard: "resumesSavedPlan",
-          target: "writeKbEntries",
+          target: "writeNotes",
           actions: assign({ plan: ({ context }) => context.loaded.saved?.plan ?? null }),
         },
         { target: "fetchSessions" },
@@ -213,17 +225,17 @@ export const consolidationMachine = setup({
       },
     },
     routeFetched: {
-      always: [{ guard: "nothingReadable", target: "done" }, { target: "selectContext" }],
+      always: [{ guard: "nothingReadable", target: "done" }, { target: "selectRelatedNotes" }],
     },
-    selectContext: {
+    selectRelatedNotes: {
       invoke: {
-        src: "selectContext",
+        src: "selectRelatedNotes",
         input: ({ context }) => ({
           sessions: context.fetched.sessions,
           inbox: context.loaded.inbox,
         }),
         onDone: { target: "runAgent", actions: assign({ selected: ({ event }) => event.output }) },
-        onError: failAt("selectContext"),
+        onError: failAt("selectRelatedNotes"),
       },
     },
     runAgent: {
@@ -261,11 +273,11 @@ export const consolidationMachine = setup({
       },
     },
     routeParsed: {
-      always: [{ guard: "isDryRun", target: "done" }, { target: "writeKbEntries" }],
+      always: [{ guard: "isDryRun", target: "done" }, { target: "writeNotes" }],
     },
-    writeKbEntries: {
+    writeNotes: {
       invoke: {
-        src: "writeKbEntries",
+        src: "writeNotes",
         input: ({ context }) => ({
           run: context.loaded.run,
           plan: context.plan ?? { creates: [], updates: [], inbox: [] },
@@ -278,7 +290,7 @@ export const consolidationMachine = setup({
           target: "markConsolidated",
           actions: assign({ written: ({ event }) => event.output }),
         },
-        onError: failAt("writeKbEntries"),
+        onError: failAt("writeNotes"),
       },
     },
     markConsolidated: {
@@ -293,15 +305,15 @@ export const consolidationMachine = setup({
           ...(context.loaded.inboxNow === undefined ? {} : { inboxNow: context.loaded.inboxNow }),
         }),
         onDone: {
-          target: "commitKnowledgeBase",
+          target: "commitRun",
           actions: assign({ markedFiles: ({ event }) => event.output.files }),
         },
         onError: failAt("markConsolidated"),
       },
     },
-    commitKnowledgeBase: {
+    commitRun: {
       invoke: {
-        src: "commitKnowledgeBase",
+        src: "commitRun",
         input: ({ context }) => ({
           run: context.loaded.run,
           entryIds: consumedEntryIds(context),
@@ -310,7 +322,7 @@ export const consolidationMachine = setup({
           files: [...context.written.files, ...context.markedFiles],
         }),
         onDone: { target: "done", actions: assign({ commit: ({ event }) => event.output.commit }) },
-        onError: failAt("commitKnowledgeBase"),
+        onError: failAt("commitRun"),
       },
     },
     done: { type: "final" },
@@ -342,6 +354,19 @@ export const consolidationMachine = setup({
   },
 });
 
+/**
+ * The consolidation machine. Each step is a named actor; this declaration carries
+ * placeholders, and `memory.consolidationMachine()` provides the defaults built from the
+ * memory's ports. A host replaces any step with `machine.provide({ actors: { runAgent } })`
+ * (an actor under a step's old name, such as `writeKbEntries`, replaces the renamed step
+ * until the next release). A step that throws ends the run in `failed` naming the step;
+ * nothing after it runs.
+ */
+export const consolidationMachine = acceptingRenamedActors(
+  declaredMachine,
+  RENAMED_CONSOLIDATION_STEPS,
+);
+
 /** A resumed run consumes what its key was computed from; a fresh one what could be read. */
 function consumedEntryIds(context: ConsolidationRunData): readonly string[] {
   return context.loaded.saved !== undefined && !context.dryRun
@@ -358,7 +383,7 @@ function inboxHashes(context: ConsolidationRunData): Record<string, string> {
 
 /**
  * Which notes the prompt showed whole (only those may be rewritten) and which cut (append
- * only). A host's selectContext that reports no cut notes is taken at its word.
+ * only). A host's selectRelatedNotes step that reports no cut notes is taken at its word.
  */
 function shownNotes(context: ConsolidationRunData): {
   shownIds: readonly string[];

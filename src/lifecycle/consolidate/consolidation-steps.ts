@@ -8,12 +8,12 @@ import type { WriteSummary } from "./write-plan.js";
 export const CONSOLIDATION_STEPS = [
   "loadJournals",
   "fetchSessions",
-  "selectContext",
+  "selectRelatedNotes",
   "runAgent",
   "parseOutput",
-  "writeKbEntries",
+  "writeNotes",
   "markConsolidated",
-  "commitKnowledgeBase",
+  "commitRun",
 ] as const;
 
 /** One step's name. */
@@ -101,12 +101,12 @@ export interface SessionWarning {
   readonly warning: string;
 }
 
-/** The `selectContext` step (selectRelatedNotes): related notes, rendered within their budget. */
+/** The `selectRelatedNotes` step: related notes, rendered within their budget. */
 export interface SelectRelatedNotesInput {
   readonly sessions: readonly PromptSession[];
   readonly inbox: readonly PromptNote[];
 }
-/** The `selectContext` step's output. */
+/** The `selectRelatedNotes` step's output. */
 export interface SelectRelatedNotesOutput {
   /**
    * The related notes, rendered. The field keeps its name: it is the contract a host's
@@ -155,7 +155,7 @@ export interface ParseOutputOutput {
 }
 
 /**
- * The input of the step that writes the plan's notes (the machine's `writeKbEntries` actor):
+ * The input of the step that writes the plan's notes (the machine's `writeNotes` actor):
  * the plan written through the safe operations.
  */
 export interface WriteNotesInput {
@@ -193,7 +193,7 @@ export interface MarkConsolidatedOutput {
 }
 
 /**
- * The input of the step that commits the run (the machine's `commitKnowledgeBase` actor):
+ * The input of the step that commits the run (the machine's `commitRun` actor):
  * one commit for the run.
  */
 export interface CommitRunInput {

@@ -1,13 +1,12 @@
-import { err, errAsync, ok, okAsync, type Result, type ResultAsync } from "neverthrow";
+import { err, errAsync, ok, type Result, type ResultAsync } from "neverthrow";
 import { InvalidInputError } from "../../errors.js";
 import { parseNote, serializeNote } from "../../model/note-format.js";
-import { checkNoteSize } from "../../model/note-size.js";
 import { validateBody, validateTitle } from "../../model/note-input.js";
-import { findNote } from "../store/find-note.js";
-import { checkCommitRequest, commitIfAsked, type ChangedNote } from "../mutation-options.js";
+import type { ChangedNote } from "../mutation-options.js";
 import { changedNote } from "./changed-note.js";
-import { serialized, type NotesDeps } from "../notes-deps.js";
-import { checkExpected, type UpdateError, type UpdateOptions } from "./update.js";
+import type { NotesDeps } from "../notes-deps.js";
+import { writeSingleNote } from "./single-note-write.js";
+import type { UpdateError, UpdateOptions } from "./update.js";
 
 /** A section added at the end of a note. */
 export interface AppendSection {
@@ -37,34 +36,19 @@ export function appendToNote(
 ): ResultAsync<ChangedNote, UpdateError> {
   const text = sectionText(section);
   if (text.isErr()) return errAsync(text.error);
-  const commitCheck = checkCommitRequest(ctx, options);
-  if (commitCheck.isErr()) return errAsync(commitCheck.error);
-  return serialized(ctx, () =>
-    ctx.store
-      .snapshot()
-      .andThen((snapshot) => findNote(snapshot, id))
-      .andThen((stored) => checkExpected(ctx, stored, options.expectedHash))
-      .andThen((stored) =>
-        ctx.persistence.read(stored.path).andThen((markdown) => {
-          const note = parseNote(markdown, id, { slug: stored.slug });
-          if (note.body.trimEnd().endsWith(text.value)) return okAsync(undefined);
-          const body =
-            note.body.trim() === "" ? text.value : `${note.body.trimEnd()}\n\n${text.value}`;
-          return checkNoteSize(
-            serializeNote({ title: note.title, tags: note.tagLine, body }),
-          ).asyncAndThen((appended) =>
-            ctx.persistence.write(stored.path, appended).map(() => ctx.store.forget(stored.path)),
-          );
-        }),
-      )
-      .andThen(() => ctx.store.snapshot())
-      .andThen((snapshot) => findNote(snapshot, id))
-      .andThen((stored) =>
-        commitIfAsked(ctx, options, [stored.path]).andThen((outcome) =>
-          changedNote(ctx, stored, outcome),
-        ),
-      ),
-  );
+  return writeSingleNote(ctx, id, options, {
+    plan: (stored) =>
+      ctx.persistence.read(stored.path).map((markdown) => {
+        const note = parseNote(markdown, id, { slug: stored.slug });
+        // Already at the end (a re-run after a crash): not added twice, committed when asked.
+        if (note.body.trimEnd().endsWith(text.value))
+          return { change: { kind: "none", commit: true }, report: undefined } as const;
+        const body =
+          note.body.trim() === "" ? text.value : `${note.body.trimEnd()}\n\n${text.value}`;
+        const appended = serializeNote({ title: note.title, tags: note.tagLine, body });
+        return { change: { kind: "rewrite", markdown: appended }, report: undefined } as const;
+      }),
+  }).andThen((done) => changedNote(ctx, done.rewritten ?? done.found, done.outcome));
 }
 
 function sectionText(section: AppendSection): Result<string, InvalidInputError> {

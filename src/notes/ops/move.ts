@@ -1,15 +1,10 @@
 import { errAsync, okAsync, type ResultAsync } from "neverthrow";
 import { InvalidInputError, type ConflictError } from "../../errors.js";
-import { findNote } from "../store/find-note.js";
 import { basename, isNoteStatus, pathForStatus, type NoteStatus } from "../../model/layout.js";
-import {
-  checkCommitRequest,
-  commitIfAsked,
-  type CommitOutcome,
-  type MutationError,
-} from "../mutation-options.js";
-import { serialized, type NotesDeps } from "../notes-deps.js";
-import { checkExpected, type UpdateOptions } from "./update.js";
+import type { CommitOutcome, MutationError } from "../mutation-options.js";
+import type { NotesDeps } from "../notes-deps.js";
+import { writeSingleNote, type NoteChange } from "./single-note-write.js";
+import type { UpdateOptions } from "./update.js";
 
 /** Options of a move: a commit, and (`expectedHash`) the version the caller read. */
 export type MoveOptions = UpdateOptions;
@@ -43,25 +38,20 @@ export function moveNote(
       new InvalidInputError(`Unknown status "${String(status)}": use inbox, active or archived.`),
     );
   }
-  const commitCheck = checkCommitRequest(ctx, options);
-  if (commitCheck.isErr()) return errAsync(commitCheck.error);
-  return serialized(ctx, () =>
-    ctx.store
-      .snapshot()
-      .andThen((snapshot) => findNote(snapshot, id))
-      .andThen((stored) => checkExpected(ctx, stored, options.expectedHash))
-      .andThen((stored) => {
-        const path = pathForStatus(status, basename(stored.path));
-        const result = { id: stored.note.id, status, path, previousPath: stored.path };
-        if (path === stored.path) return okAsync({ ...result, files: [], commit: null });
-        return ctx.persistence
-          .move(stored.path, path)
-          .andTee(() => {
-            ctx.store.forget(stored.path);
-            ctx.store.forget(path);
-          })
-          .andThen(() => commitIfAsked(ctx, options, [stored.path, path]))
-          .map((outcome) => ({ ...result, files: [stored.path, path], ...outcome }));
-      }),
-  );
+  return writeSingleNote(ctx, id, options, {
+    plan: (stored) => {
+      const path = pathForStatus(status, basename(stored.path));
+      // Already there: nothing moved, nothing committed.
+      const change: NoteChange =
+        path === stored.path ? { kind: "none", commit: false } : { kind: "move", to: path };
+      return okAsync({ change, report: path });
+    },
+  }).map(({ found, report: path, files, outcome }) => ({
+    id: found.note.id,
+    status,
+    path,
+    previousPath: found.path,
+    files,
+    ...outcome,
+  }));
 }

@@ -10,7 +10,8 @@ import {
   type MutationError,
 } from "../mutation-options.js";
 import { serialized, type NotesDeps } from "../notes-deps.js";
-import { checkExpected, type UpdateOptions } from "./update.js";
+import { checkExpected } from "./single-note-write.js";
+import type { UpdateOptions } from "./update.js";
 
 /** Options of a removal; `expectedHash` removes only a note still at the version the caller read. */
 export interface RemoveOptions extends UpdateOptions {

@@ -5,10 +5,9 @@
  * @module
  */
 
-import { errAsync, type ResultAsync } from "neverthrow";
+import { err, errAsync, ok, okAsync, type Result, type ResultAsync } from "neverthrow";
 import { ConflictError, InvalidInputError } from "../../errors.js";
 import { serializeNote } from "../../model/note-format.js";
-import { checkNoteSize } from "../../model/note-size.js";
 import {
   isIsoDate,
   markSuperseded,
@@ -17,10 +16,12 @@ import {
 } from "../../model/supersession/supersession.js";
 import { changedNote } from "./changed-note.js";
 import { checkNoteId, findNote } from "../store/find-note.js";
-import { checkCommitRequest, commitIfAsked, type ChangedNote } from "../mutation-options.js";
+import type { ChangedNote } from "../mutation-options.js";
 import type { NoteSnapshot } from "../store/note-snapshot.js";
-import { serialized, type NotesDeps } from "../notes-deps.js";
-import { checkExpected, type UpdateError, type UpdateOptions } from "./update.js";
+import type { StoredNote } from "../store/note-store.js";
+import type { NotesDeps } from "../notes-deps.js";
+import { writeSingleNote, type PlannedChange } from "./single-note-write.js";
+import type { UpdateError, UpdateOptions } from "./update.js";
 
 /** Options of `supersede`: what the mark says, and the usual compare-and-swap and commit. */
 export interface SupersedeOptions extends UpdateOptions {
@@ -31,6 +32,9 @@ export interface SupersedeOptions extends UpdateOptions {
   /** The heading text of the one section that is superseded; the whole note without it. */
   readonly section?: string;
 }
+
+/** What `supersede` reports beside the note. */
+type SupersedeReport = Omit<SupersedeResult, keyof ChangedNote>;
 
 /** What `supersede` did: the old note as it now is, and the mark it carries. */
 export interface SupersedeResult extends ChangedNote {
@@ -83,85 +87,89 @@ export function supersedeNote(
       ),
     );
   }
-  const commitCheck = checkCommitRequest(ctx, options);
-  if (commitCheck.isErr()) return errAsync(commitCheck.error);
-  return serialized(ctx, () =>
-    ctx.store.snapshot().andThen((snapshot) =>
-      findNote(snapshot, newNote).asyncAndThen((successor) => {
-        if (successor.status === "archived") {
-          return errAsync(
-            new ConflictError(
-              `${successor.note.id} ("${successor.note.title}") is archived, so it cannot be the current note; move it back first (memory move ${successor.note.id} active) or name another successor. Nothing was written.`,
-            ),
+  const report = (successor: StoredNote, at: string, reason: string | undefined) => ({
+    successor: { id: successor.note.id, title: successor.note.title },
+    date: at,
+    ...(reason === undefined ? {} : { reason }),
+    ...(options.section === undefined ? {} : { section: options.section }),
+  });
+  return writeSingleNote(ctx, oldNote, options, {
+    // The successor's checks come before the old note's own (it may be missing, or changed).
+    look: (snapshot) => successorOf(snapshot, newNote, oldNote),
+    plan: (stored, snapshot) =>
+      successorOf(snapshot, newNote, oldNote).asyncAndThen(
+        (successor): ResultAsync<PlannedChange<SupersedeReport>, UpdateError> => {
+          const { note } = stored;
+          const mark = {
+            successorId: successor.note.id,
+            successorTitle: successor.note.title,
+            date,
+            ...(options.reason === undefined ? {} : { reason: options.reason }),
+          };
+          const marked = markSuperseded(
+            note.body,
+            mark,
+            options.section === undefined ? {} : { section: options.section },
           );
-        }
-        const loop = chainBackTo(snapshot, successor.note.id, oldNote);
-        if (loop !== undefined) {
-          return errAsync(
-            new ConflictError(
-              `${successor.note.id} is itself superseded by ${oldNote} (${loop.join(" -> ")}); superseding back would make a loop with no current note. Nothing was written.`,
-            ),
-          );
-        }
-        return findNote(snapshot, oldNote)
-          .asyncAndThen((stored) => checkExpected(ctx, stored, options.expectedHash))
-          .andThen((stored) => {
-            const { note } = stored;
-            const mark = {
-              successorId: successor.note.id,
-              successorTitle: successor.note.title,
-              date,
-              ...(options.reason === undefined ? {} : { reason: options.reason }),
-            };
-            const marked = markSuperseded(
-              note.body,
-              mark,
-              options.section === undefined ? {} : { section: options.section },
+          if (marked.isErr()) return errAsync(marked.error);
+          if (marked.value === note.body) {
+            // Already marked: report the mark that is there, not the one asked for. A run
+            // stopped between its write and its commit left the mark uncommitted: the re-run
+            // commits it (git makes no empty commit when there is nothing to commit).
+            const there = readSupersessions(note.body).find(
+              (found) => found.successorId === successor.note.id,
             );
-            if (marked.isErr()) return errAsync(marked.error);
-            const report = {
-              successor: { id: successor.note.id, title: successor.note.title },
-              date,
-              ...(options.reason === undefined ? {} : { reason: options.reason }),
-              ...(options.section === undefined ? {} : { section: options.section }),
-            };
-            if (marked.value === note.body) {
-              // Already marked: report the mark that is there, not the one asked for.
-              const there = readSupersessions(note.body).find(
-                (found) => found.successorId === successor.note.id,
-              );
-              const kept = {
-                successor: report.successor,
-                date: there?.date ?? date,
-                ...(there?.reason === undefined ? {} : { reason: there.reason }),
-                ...(options.section === undefined ? {} : { section: options.section }),
-              };
-              // A run stopped between its write and its commit left the mark uncommitted: the
-              // re-run commits it (git makes no empty commit when there is nothing to commit).
-              return commitIfAsked(ctx, options, [stored.path])
-                .andThen((outcome) => changedNote(ctx, stored, outcome))
-                .map((meta): SupersedeResult => ({ ...meta, ...kept, changed: false }));
-            }
-            const markdown = serializeNote({
-              title: note.title,
-              tags: [...note.tagLine],
-              body: marked.value,
+            return okAsync({
+              change: { kind: "none", commit: true },
+              report: { ...report(successor, there?.date ?? date, there?.reason), changed: false },
             });
-            return checkNoteSize(markdown)
-              .asyncAndThen((sized) => ctx.persistence.write(stored.path, sized))
-              .map(() => ctx.store.forget(stored.path))
-              .andThen(() => ctx.store.snapshot())
-              .andThen((after) => findNote(after, note.id))
-              .andThen((written) =>
-                commitIfAsked(ctx, options, [written.path]).andThen((outcome) =>
-                  changedNote(ctx, written, outcome),
-                ),
-              )
-              .map((meta): SupersedeResult => ({ ...meta, ...report, changed: true }));
+          }
+          const markdown = serializeNote({
+            title: note.title,
+            tags: [...note.tagLine],
+            body: marked.value,
           });
-      }),
-    ),
+          return okAsync({
+            change: { kind: "rewrite", markdown },
+            report: { ...report(successor, date, options.reason), changed: true },
+          });
+        },
+      ),
+  }).andThen((done) =>
+    changedNote(ctx, done.rewritten ?? done.found, done.outcome).map((meta): SupersedeResult => ({
+      ...meta,
+      ...done.report,
+    })),
   );
+}
+
+/**
+ * The note that supersedes `oldNote`: it must exist, not be archived, and not be superseded
+ * (through any chain) by `oldNote` itself.
+ */
+function successorOf(
+  snapshot: NoteSnapshot,
+  newNote: string,
+  oldNote: string,
+): Result<StoredNote, UpdateError> {
+  return findNote(snapshot, newNote).andThen((successor) => {
+    if (successor.status === "archived") {
+      return err(
+        new ConflictError(
+          `${successor.note.id} ("${successor.note.title}") is archived, so it cannot be the current note; move it back first (memory move ${successor.note.id} active) or name another successor. Nothing was written.`,
+        ),
+      );
+    }
+    const loop = chainBackTo(snapshot, successor.note.id, oldNote);
+    if (loop !== undefined) {
+      return err(
+        new ConflictError(
+          `${successor.note.id} is itself superseded by ${oldNote} (${loop.join(" -> ")}); superseding back would make a loop with no current note. Nothing was written.`,
+        ),
+      );
+    }
+    return ok(successor);
+  });
 }
 
 /**

@@ -4,15 +4,14 @@
  * @module
  */
 
-import { errAsync, type ResultAsync } from "neverthrow";
+import { errAsync, okAsync, type ResultAsync } from "neverthrow";
 import { serializeNote } from "../../model/note-format.js";
-import { checkNoteSize } from "../../model/note-size.js";
 import { changeTagLine, checkTagChange, type TagChange } from "../../model/tag-change.js";
 import { changedNote } from "./changed-note.js";
-import { findNote } from "../store/find-note.js";
-import { checkCommitRequest, commitIfAsked, type ChangedNote } from "../mutation-options.js";
-import { serialized, type NotesDeps } from "../notes-deps.js";
-import { checkExpected, type UpdateError, type UpdateOptions } from "./update.js";
+import type { ChangedNote } from "../mutation-options.js";
+import type { NotesDeps } from "../notes-deps.js";
+import { writeSingleNote } from "./single-note-write.js";
+import type { UpdateError, UpdateOptions } from "./update.js";
 
 /** What a tag change did: the note as it now is, and the tags really added and removed. */
 export interface TagResult extends ChangedNote {
@@ -43,38 +42,27 @@ export function tagNote(
 ): ResultAsync<TagResult, UpdateError> {
   const checked = checkTagChange(change);
   if (checked.isErr()) return errAsync(checked.error);
-  const commitCheck = checkCommitRequest(ctx, options);
-  if (commitCheck.isErr()) return errAsync(commitCheck.error);
-  return serialized(ctx, () =>
-    ctx.store
-      .snapshot()
-      .andThen((snapshot) => findNote(snapshot, id))
-      .andThen((stored) => checkExpected(ctx, stored, options.expectedHash))
-      .andThen((stored) => {
-        const { note } = stored;
-        const next = changeTagLine(note.tagLine, note.tags, checked.value);
-        if (next.isErr()) return errAsync(next.error);
-        const { added, removed, tagLine } = next.value;
-        if (added.length === 0 && removed.length === 0) {
-          return changedNote(ctx, stored, { commit: null }).map((meta): TagResult => ({
-            ...meta,
-            added,
-            removed,
-            changed: false,
-          }));
-        }
-        const markdown = serializeNote({ title: note.title, tags: [...tagLine], body: note.body });
-        return checkNoteSize(markdown)
-          .asyncAndThen((sized) => ctx.persistence.write(stored.path, sized))
-          .map(() => ctx.store.forget(stored.path))
-          .andThen(() => ctx.store.snapshot())
-          .andThen((snapshot) => findNote(snapshot, note.id))
-          .andThen((written) =>
-            commitIfAsked(ctx, options, [written.path]).andThen((outcome) =>
-              changedNote(ctx, written, outcome),
-            ),
-          )
-          .map((meta): TagResult => ({ ...meta, added, removed, changed: true }));
-      }),
+  return writeSingleNote(ctx, id, options, {
+    plan: ({ note }) => {
+      const next = changeTagLine(note.tagLine, note.tags, checked.value);
+      if (next.isErr()) return errAsync(next.error);
+      const { added, removed, tagLine } = next.value;
+      const changed = added.length > 0 || removed.length > 0;
+      return okAsync({
+        // Nothing to add or remove: nothing written and nothing committed.
+        change: changed
+          ? {
+              kind: "rewrite",
+              markdown: serializeNote({ title: note.title, tags: [...tagLine], body: note.body }),
+            }
+          : { kind: "none", commit: false },
+        report: { added, removed, changed },
+      } as const);
+    },
+  }).andThen((done) =>
+    changedNote(ctx, done.rewritten ?? done.found, done.outcome).map((meta): TagResult => ({
+      ...meta,
+      ...done.report,
+    })),
   );
 }

@@ -1,26 +1,19 @@
 import { err, errAsync, ok, okAsync, type Result, type ResultAsync } from "neverthrow";
 import {
-  ConflictError,
   InvalidInputError,
+  type ConflictError,
   type NotFoundError,
   type PersistenceError,
 } from "../../errors.js";
 import { noteHash } from "../../model/note-hash.js";
 import type { StoredNote } from "../store/note-store.js";
 import { parseNote, serializeNote } from "../../model/note-format.js";
-import { checkNoteSize } from "../../model/note-size.js";
 import { validateBody, validateTags } from "../../model/note-input.js";
-import { findNote } from "../store/find-note.js";
-import {
-  checkCommitRequest,
-  commitIfAsked,
-  type ChangedNote,
-  type MutationError,
-  type MutationOptions,
-} from "../mutation-options.js";
+import type { ChangedNote, MutationError, MutationOptions } from "../mutation-options.js";
 import { UPDATE_PATCH_SHAPE, checkShape } from "./note-input-schema.js";
 import { changedNote } from "./changed-note.js";
-import { serialized, type NotesDeps } from "../notes-deps.js";
+import type { NotesDeps } from "../notes-deps.js";
+import { writeSingleNote } from "./single-note-write.js";
 
 /** What an update changes; anything left out is kept. */
 export interface UpdatePatch {
@@ -90,34 +83,18 @@ export function updateNote(
 ): ResultAsync<ChangedNote, UpdateError> {
   const upfront = typeof patch === "function" ? ok(undefined) : validatePatch(patch);
   if (upfront.isErr()) return errAsync(upfront.error);
-  const commitCheck = checkCommitRequest(ctx, options);
-  if (commitCheck.isErr()) return errAsync(commitCheck.error);
-  return serialized(ctx, () =>
-    ctx.store
-      .snapshot()
-      .andThen((snapshot) => findNote(snapshot, id))
-      .andThen((stored) => checkExpected(ctx, stored, options.expectedHash))
-      .andThen((stored) => patchFor(ctx, stored, patch).map((checked) => ({ stored, checked })))
-      .andThen(({ stored, checked }) => {
-        const { body, tags } = checked;
+  return writeSingleNote(ctx, id, options, {
+    plan: (stored) =>
+      patchFor(ctx, stored, patch).map(({ body, tags }) => {
         const { note } = stored;
         const markdown = serializeNote({
           title: note.title,
           tags: tags ?? note.tagLine,
           body: body ?? note.body,
         });
-        return checkNoteSize(markdown).asyncAndThen((sized) =>
-          ctx.persistence.write(stored.path, sized).map(() => ctx.store.forget(stored.path)),
-        );
-      })
-      .andThen(() => ctx.store.snapshot())
-      .andThen((snapshot) => findNote(snapshot, id))
-      .andThen((stored) =>
-        commitIfAsked(ctx, options, [stored.path]).andThen((outcome) =>
-          changedNote(ctx, stored, outcome),
-        ),
-      ),
-  );
+        return { change: { kind: "rewrite", markdown }, report: undefined } as const;
+      }),
+  }).andThen((done) => changedNote(ctx, done.rewritten ?? done.found, done.outcome));
 }
 
 /** The validated patch: the given one, or the edit function's over the note read fresh. */
@@ -174,27 +151,4 @@ function validatePatch(
       })),
     );
   });
-}
-
-/**
- * Compare-and-swap's compare: the file read fresh (not the store's cache, which a write
- * within the same mtime tick could fool) must still carry the expected version.
- */
-export function checkExpected(
-  ctx: NotesDeps,
-  stored: StoredNote,
-  expectedHash: string | undefined,
-): ResultAsync<StoredNote, ConflictError | NotFoundError | PersistenceError> {
-  if (expectedHash === undefined) return okAsync(stored);
-  return ctx.persistence
-    .read(stored.path)
-    .andThen((markdown) =>
-      noteHash(markdown) === expectedHash
-        ? okAsync(stored)
-        : errAsync(
-            new ConflictError(
-              `Note ${stored.note.id} changed since it was read (expected version ${expectedHash}, found ${noteHash(markdown)}); nothing was written. Read it again, redo the edit on the current text and retry.`,
-            ),
-          ),
-    );
 }

@@ -93,9 +93,7 @@ describe("the consolidation machine", () => {
       expect(error.code).toBe("PIPELINE");
       expect(error.message).toContain(step);
       // A commit failure comes after the entries moved to done; every earlier one leaves them pending.
-      expect(okOf(await memory.journal.pending())).toHaveLength(
-        step === "commitKnowledgeBase" ? 0 : 1,
-      );
+      expect(okOf(await memory.journal.pending())).toHaveLength(step === "commitRun" ? 0 : 1);
       for (const meta of okOf(await memory.list())) {
         expect(okOf(await memory.read(meta.id)).title).toBe("The build uses pnpm");
       }
@@ -105,7 +103,7 @@ describe("the consolidation machine", () => {
       const titles = okOf(await memory.list()).map((meta) => meta.title);
       expect(titles).toEqual(["The build uses pnpm"]);
       // A run that stopped after saving its plan resumes it without asking the model again.
-      const resumed = ["markConsolidated", "commitKnowledgeBase"].includes(step);
+      const resumed = ["markConsolidated", "commitRun"].includes(step);
       expect(calls() === callsBefore).toBe(resumed);
     },
   );
