@@ -21,7 +21,7 @@ import { runDoctor } from "./notes/graph/doctor.js";
 import { loadGraph } from "./notes/graph/graph-view.js";
 import { createInboundLinks } from "./notes/graph/inbound-links.js";
 import { brokenLinks, deadEndIds, noteLinks, orphanIds } from "./notes/graph/link-queries.js";
-import { listNotes, readAllNotes } from "./notes/reads/list.js";
+import { listNotes, listNotesPage, readAllNotes } from "./notes/reads/list.js";
 import { guardGit, guardPersistence } from "./notes/guarded-ports.js";
 import { createMemoryLock, type LockOptions } from "./notes/memory-lock.js";
 import { mergeNotes } from "./notes/ops/merge.js";
@@ -181,6 +181,7 @@ export function createNotesTier(options: NotesMemoryOptions): NotesTier {
     captureMany: (items) => captureMany(ctx, items),
     read: (id) => readNote(ctx, id),
     list: (filter) => listNotes(ctx, filter),
+    listPage: (filter, page) => listNotesPage(ctx, filter, page.limit),
     readAll: (filter) => readAllNotes(ctx, filter),
     update: (id, patch, mutation) => updateNote(ctx, id, patch, mutation),
     append: (id, section, mutation) => appendToNote(ctx, id, section, mutation),

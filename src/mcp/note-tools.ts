@@ -143,11 +143,10 @@ const listTool = defineTool({
   }),
   effect: "read",
   run: async (args, { memory }) => {
-    const listed = await memory.list({
+    const filter = {
       ...(args.status === undefined ? {} : { status: args.status }),
       ...(args.tag === undefined ? {} : { tag: args.tag }),
-    });
-    if (listed.isErr()) return err(failure(listed.error));
+    };
     const since = args.since === undefined ? undefined : parseSince(args.since, Date.now());
     if (args.since !== undefined && since === undefined) {
       return err({
@@ -157,9 +156,15 @@ const listTool = defineTool({
     }
     const recent = args.recent === true || since !== undefined;
     const limit = args.limit ?? (recent ? 20 : 1000);
-    const notes = recent
-      ? recentNotes(listed.value, { limit, ...(since === undefined ? {} : { since }) })
-      : listed.value.slice(0, limit);
+    if (!recent) {
+      // By path: the first page's metas only.
+      const page = await memory.listPage(filter, { limit });
+      if (page.isErr()) return err(failure(page.error));
+      return ok({ notes: page.value.notes.map(brief) });
+    }
+    const listed = await memory.list(filter);
+    if (listed.isErr()) return err(failure(listed.error));
+    const notes = recentNotes(listed.value, { limit, ...(since === undefined ? {} : { since }) });
     return ok({ notes: notes.map(brief) });
   },
 });

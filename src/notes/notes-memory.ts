@@ -7,7 +7,7 @@ import type { BrokenLink, NoteLinks } from "./graph/link-queries.js";
 import type { CaptureInput, CaptureOptions } from "./ops/capture.js";
 import type { CaptureManyItem, CaptureManyResult } from "./ops/capture-many.js";
 import type { NoteStatus } from "../model/layout.js";
-import type { ListFilter } from "./reads/list.js";
+import type { ListFilter, ListPage } from "./reads/list.js";
 import type { MergeError, MergeOptions, MergeResult } from "./ops/merge.js";
 import type { MoveError, MoveOptions, MoveResult } from "./ops/move.js";
 import type { ReidError, ReidOptions, ReidResult } from "./ops/reid.js";
@@ -67,6 +67,20 @@ export interface NotesMemory {
   read(id: string): ResultAsync<Note, ReadError>;
   /** Metas of the notes matching the filter, sorted by path. */
   list(filter?: ListFilter): ResultAsync<NoteMeta[], PersistenceError | GitError>;
+  /**
+   * The first `limit` notes of what `list(filter)` returns, and how many that is in all: the
+   * metas of the page only, so a page of a large memory costs the filter, not every meta.
+   *
+   * @example
+   * ```ts
+   * const page = await memory.listPage({ status: "active" }, { limit: 50 });
+   * if (page.isOk()) console.log(`${page.value.notes.length} of ${page.value.total}`);
+   * ```
+   */
+  listPage(
+    filter: ListFilter,
+    page: { readonly limit: number },
+  ): ResultAsync<ListPage, PersistenceError | GitError | InvalidInputError>;
   /**
    * The notes matching the filter with their bodies and links, sorted by path, from one look
    * at the files (each file read at most once): for a host that shows every note, such as a

@@ -22,6 +22,7 @@ const MEMORY_SURFACE = {
   capture: { mcpTool: "capture" },
   read: { mcpTool: "read" },
   list: { mcpTool: "list" },
+  listPage: { mcpTool: "list" },
   readAll: { notInMcp: "host only: bulk read for hosts (an agent reads by id or lists)" },
   update: { mcpTool: "edit" },
   append: { mcpTool: "edit" },

@@ -52,6 +52,7 @@ const OPERATIONS = {
   captureMany: [async (m) => m.captureMany([{ input: { title: "Batch thought", body: "Body." } }])],
   read: [async (m) => m.read("id__AAAAAA")],
   list: [async (m) => m.list()],
+  listPage: [async (m) => m.listPage({}, { limit: 2 })],
   readAll: [async (m) => m.readAll()],
   update: [async (m) => m.update("id__AAAAAA", { body: "Changed." }, { commit: "update" })],
   append: [async (m) => m.append("id__AAAAAA", { heading: "Later", body: "More." })],

@@ -55,18 +55,23 @@ export const listCommand = defineCommand({
       ...(status === undefined ? {} : { status }),
       ...(tag === undefined ? {} : { tag }),
     };
-    const listed = await opened.value.memory.list(filter);
+    const { memory } = opened.value;
+    // A page builds the metas of its own notes only (at 100,000 notes, every meta was most of
+    // a daemon-served call).
+    const listed =
+      limit.value === undefined
+        ? await memory.list(filter).map((notes) => ({ notes, total: notes.length }))
+        : await memory.listPage(filter, { limit: limit.value });
     if (listed.isErr()) return out.fail(failureFrom(listed.error));
-    const notes = listed.value;
-    const shown = limit.value === undefined ? notes : notes.slice(0, limit.value);
+    const { notes: shown, total } = listed.value;
     out.print(shown, () => {
-      if (notes.length === 0) return "No notes.";
+      if (total === 0) return "No notes.";
       const lines = shown.map(noteLine);
-      const more = notes.length - shown.length;
+      const more = total - shown.length;
       // Said on stdout, where the lines are: a page is never mistaken for the whole memory.
       if (more > 0)
         lines.push(
-          `... ${more} more (${shown.length} of ${notes.length} shown): --limit N shows N, --all every one.`,
+          `... ${more} more (${shown.length} of ${total} shown): --limit N shows N, --all every one.`,
         );
       return lines.join("\n");
     });

@@ -1,5 +1,5 @@
-import type { ResultAsync } from "neverthrow";
-import type { GitError, PersistenceError } from "../../errors.js";
+import { errAsync, type ResultAsync } from "neverthrow";
+import { InvalidInputError, type GitError, type PersistenceError } from "../../errors.js";
 import type { NoteStatus } from "../../model/layout.js";
 import { toNote, toNoteMeta, type Note, type NoteMeta } from "../store/note-meta.js";
 import type { NoteFacts } from "../store/note-facts.js";
@@ -30,6 +30,47 @@ export function listNotes(
     return loadTimes(ctx.git, ctx.now).map((times) =>
       matching.map((stored) => toNoteMeta(stored, times(stored))),
     );
+  });
+}
+
+/** The first notes of a listing, and how many notes the whole listing holds. */
+export interface ListPage {
+  /** The metas of the first `limit` notes matching the filter, sorted by path. */
+  readonly notes: NoteMeta[];
+  /** How many notes match the filter. */
+  readonly total: number;
+}
+
+/**
+ * The first `limit` notes of {@link listNotes}' listing and its length, building the metas
+ * (with their git times) of those notes only: at 100,000 notes building every meta to print
+ * fifty was most of a daemon-served `memory list`.
+ */
+export function listNotesPage(
+  ctx: NotesDeps,
+  filter: ListFilter,
+  limit: number,
+): ResultAsync<ListPage, PersistenceError | GitError | InvalidInputError> {
+  if (!Number.isSafeInteger(limit) || limit < 0) {
+    return errAsync(
+      new InvalidInputError(
+        `A page's limit is a whole number of notes, 0 or more, such as 50; got ${String(limit)}.`,
+      ),
+    );
+  }
+  return ctx.store.facts().andThen((snapshot) => {
+    const matches = matchesFilter(filter);
+    const first: NoteFacts[] = [];
+    let total = 0;
+    for (const stored of snapshot.notes) {
+      if (!matches(stored)) continue;
+      if (total < limit) first.push(stored);
+      total++;
+    }
+    return loadTimes(ctx.git, ctx.now).map((times) => ({
+      notes: first.map((stored) => toNoteMeta(stored, times(stored))),
+      total,
+    }));
   });
 }
 

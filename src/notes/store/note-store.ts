@@ -112,6 +112,8 @@ export function createNoteStore(
   const persister: FactsPersister | undefined =
     options.persistFacts === true ? createFactsPersister(persistence) : undefined;
   let cache = new Map<string, CacheEntry>();
+  // Bumped by every change to `cache`: a snapshot built from one version serves while it holds.
+  let cacheVersion = 0;
   let indexNote: IndexNoteFile | undefined;
   // Bumped by every write the library makes: a refresh started before it must not be reused after.
   let generation = 0;
@@ -145,12 +147,21 @@ export function createNoteStore(
     // Usually the process's first look: the loaded map becomes the cache as it is.
     if (cache.size === 0) cache = loaded;
     else for (const [path, entry] of loaded) if (!cache.has(path)) cache.set(path, entry);
+    cacheVersion++;
   };
 
-  /** Lists, keeps every entry still valid (with a body when `bodies`), reads the rest. */
+  /**
+   * Lists, keeps every entry still valid (with a body when `bodies`), reads the rest. The
+   * version is the cache's when the look found it as it was (nothing read, nothing gone), so
+   * a snapshot built from that version still holds; undefined when a write landed meanwhile.
+   */
   const refresh = async (
     bodies: boolean,
-  ): Promise<{ entries: ReadonlyMap<string, CacheEntry>; listed: Listed }> => {
+  ): Promise<{
+    entries: ReadonlyMap<string, CacheEntry>;
+    listed: Listed;
+    version: number | undefined;
+  }> => {
     const startedAt = generation;
     await seed();
     const listing: NoteListing = await listNoteFiles(persistence);
@@ -176,36 +187,41 @@ export function createNoteStore(
     const index = await readIndexNote(persistence, indexNote);
     const changed = toRead.length > 0 || next.size !== cache.size;
     lastLook = { notes: listing.notes.length, read: toRead.length };
+    const found = { unparsable: listing.unparsable, unsafe, indexNote: index };
     // A write landed while this refresh ran: keep the cache that knows about it.
-    if (generation === startedAt) {
-      cache = next;
-      indexNote = index;
-      if (changed && persister !== undefined) await persister.save(next.values());
-    }
-    return { entries: next, listed: { unparsable: listing.unparsable, unsafe, indexNote: index } };
+    if (generation !== startedAt) return { entries: next, listed: found, version: undefined };
+    indexNote = index;
+    // Nothing read and nothing gone: `next` holds the cache's entries, and the cache stays.
+    if (!changed) return { entries: cache, listed: found, version: cacheVersion };
+    cache = next;
+    cacheVersion++;
+    if (persister !== undefined) await persister.save(next.values());
+    return { entries: next, listed: found, version: cacheVersion };
   };
 
   const notesView = createView(
     freshness,
     () => generation,
-    async () => {
-      const { entries, listed } = await refresh(true);
+    reusing(async () => {
+      const { entries, listed, version } = await refresh(true);
       const notes: StoredNote[] = [];
       for (const entry of entries.values())
         if (entry.stored !== undefined) notes.push(entry.stored);
-      return buildSnapshot(notes, listed);
-    },
+      return { version, listed, build: () => buildSnapshot(notes, listed) };
+    }),
   );
   const factsView = createView(
     freshness,
     () => generation,
-    async () => {
-      const { entries, listed } = await refresh(false);
-      return buildSnapshot(
-        [...entries.values()].map((entry) => entry.facts),
-        listed,
-      );
-    },
+    reusing(async () => {
+      const { entries, listed, version } = await refresh(false);
+      const build = () =>
+        buildSnapshot(
+          [...entries.values()].map((entry) => entry.facts),
+          listed,
+        );
+      return { version, listed, build };
+    }),
   );
 
   const notesAt = (wanted: readonly NoteFacts[]): ResultAsync<StoredNote[], PersistenceError> => {
@@ -249,6 +265,7 @@ export function createNoteStore(
           const entry = await readEntry(listed, []);
           if (entry === undefined) continue;
           cache.set(listed.file.path, entry);
+          cacheVersion++;
           found.push(entry.stored);
         }
         return found;
@@ -258,7 +275,7 @@ export function createNoteStore(
     notesAt,
     forget(path) {
       generation++;
-      cache.delete(path);
+      if (cache.delete(path)) cacheVersion++;
     },
     expire() {
       generation++;
@@ -266,6 +283,7 @@ export function createNoteStore(
     invalidate() {
       generation++;
       cache = new Map();
+      cacheVersion++;
     },
     freshness,
     stats: () => ({
@@ -275,6 +293,38 @@ export function createNoteStore(
       lastLook,
     }),
   };
+}
+
+/** A look's outcome: the cache version it found (see refresh), and how to build its snapshot. */
+interface Look<N extends NoteFacts> {
+  readonly version: number | undefined;
+  readonly listed: Listed;
+  readonly build: () => Snapshot<N>;
+}
+
+/**
+ * A view's build that hands back its last snapshot when a look finds the cache at the version
+ * that snapshot was built from, with the same files besides: a long-lived host's periodic look
+ * at an unchanged memory then costs the listing only, and what is derived from the snapshot
+ * (the search index's step, the link index) sees the same arrays and skips its own pass.
+ */
+function reusing<N extends NoteFacts>(look: () => Promise<Look<N>>): () => Promise<Snapshot<N>> {
+  let last: { version: number; listed: Listed; snapshot: Snapshot<N> } | undefined;
+  return async () => {
+    const { version, listed, build } = await look();
+    if (version !== undefined && last?.version === version && sameListed(last.listed, listed))
+      return last.snapshot;
+    const snapshot = build();
+    last = version === undefined ? undefined : { version, listed, snapshot };
+    return snapshot;
+  };
+}
+
+function sameListed(a: Listed, b: Listed): boolean {
+  return (
+    a.indexNote === b.indexNote &&
+    JSON.stringify([a.unparsable, a.unsafe]) === JSON.stringify([b.unparsable, b.unsafe])
+  );
 }
 
 /** What a refresh found besides the notes. */

@@ -81,3 +81,28 @@ describe("list", () => {
     expect(moved?.createdAt).toBe(committed?.createdAt);
   });
 });
+
+describe("listPage", () => {
+  it("is the first notes of list(filter), with its metas, and how many list(filter) holds", async () => {
+    const { memory } = await freshMemory({ generateId: sequentialIds() });
+    for (const title of ["Echo", "Delta", "Charlie", "Bravo", "Alpha"])
+      okOf(await memory.capture({ title, body: "b", tags: ["t"] }, { status: "active" }));
+    okOf(await memory.capture({ title: "Inboxed", body: "y" }));
+    for (const filter of [{}, { status: "active" as const }, { tag: "t" }, { tag: "none" }]) {
+      const all = okOf(await memory.list(filter));
+      for (const limit of [0, 1, 3, 6, 100]) {
+        const page = okOf(await memory.listPage(filter, { limit }));
+        expect(page.total).toBe(all.length);
+        expect(page.notes).toEqual(all.slice(0, limit));
+      }
+    }
+  });
+
+  it("refuses a limit that is not a whole number of notes", async () => {
+    const { memory } = await freshMemory();
+    for (const limit of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      const page = await memory.listPage({}, { limit });
+      expect(page.isErr() && page.error.code).toBe("INVALID_INPUT");
+    }
+  });
+});
