@@ -85,7 +85,13 @@ export class PostingsList {
   set(doc: number, count: number): void {
     this.changes++;
     const last = this.length - 1;
-    const at = last >= 0 && doc > (this.docNumbers[last] ?? -1) ? this.length : this.indexOf(doc);
+    // Above every document held: what indexing does for each of its millions of terms, so it
+    // appends without a search and without moving anything.
+    if (last < 0 || doc > (this.docNumbers[last] ?? -1)) {
+      this.append(doc, count);
+      return;
+    }
+    const at = this.indexOf(doc);
     if (at < this.length && this.docNumbers[at] === doc) {
       this.countValues[at] = count;
       return;
