@@ -9,7 +9,7 @@ import { siteAssets } from "./site-assets.js";
 import { SiteCache } from "./site-cache.js";
 import { SiteFiles } from "./site-files.js";
 import { siteGraph } from "./site-graph.js";
-import { siteSearchFiles } from "./site-search-files.js";
+import { searchPaths } from "./site-search-files.js";
 import { loadSiteModel, type SiteSource } from "./site-model.js";
 import { notePath, SITE_PATHS } from "./site-paths.js";
 
@@ -66,6 +66,8 @@ export function renderSite(
     loadSiteModel(source).map((model) => {
       const cache = options.cache ?? new SiteCache();
       cache.startRender(model.notes.map((note) => note.meta.path));
+      // Started first: a large memory is indexed in a worker thread meanwhile.
+      const search = cache.search.filesFor(model.notes);
       const files = new Map<string, string>(assets);
       const graph = siteGraph(model, cache);
       const adjacency = graphAdjacency(graph);
@@ -90,9 +92,10 @@ export function renderSite(
       for (const [path, page] of renderTagPages(name, model)) files.set(path, page);
       files.set(SITE_PATHS.graph, renderGraphPage(name, graph));
       files.set(SITE_PATHS.graphData, graphDataScript(graph));
-      const search = siteSearchFiles(model, cache.searchIndex());
-      cache.searchIndexSaved(search.saved, search.changed);
-      for (const [path, text] of search.files) files.set(path, text);
+      // The search's files come last: a write asks for them once every page is written.
+      for (const path of searchPaths(model.notes.length)) {
+        pages.set(path, () => search().files.get(path) ?? "");
+      }
       return { files: new SiteFiles(files, pages), notes: model.byId.size };
     }),
   );

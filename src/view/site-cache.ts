@@ -1,16 +1,9 @@
 import { createHash } from "node:crypto";
 import { PRIVATE_FOLDER } from "../model/layout.js";
-import {
-  createFullTextSearch,
-  type FullTextSearch,
-  type SavedFullTextSearch,
-} from "../notes/search/full-text-search.js";
-import {
-  decodeSearchCache,
-  encodeSearchCache,
-  SEARCH_CACHE_PATH,
-} from "../notes/search/search-cache-file.js";
+import type { FullTextSearch } from "../notes/search/full-text-search.js";
+import { SEARCH_CACHE_PATH } from "../notes/search/search-cache-file.js";
 import type { Persistence } from "../ports/persistence.js";
+import { SiteSearchIndex } from "./site-search-index.js";
 
 /** Where a memory keeps what its site's last render computed: private, never committed. */
 export const SITE_CACHE_PATH = `${PRIVATE_FOLDER}/cache/view.json`;
@@ -66,9 +59,8 @@ export class SiteCache {
   readonly #persistence: Persistence | undefined;
   #hits = 0;
   #misses = 0;
-  #searchText: string | undefined;
-  #search: FullTextSearch | undefined;
-  #searchToSave: SavedFullTextSearch | undefined;
+  /** The search index the site ships, kept between renders. */
+  readonly search: SiteSearchIndex;
 
   /**
    * An empty cache; with `persistence`, {@link save} keeps it in {@link SITE_CACHE_PATH} and
@@ -76,7 +68,7 @@ export class SiteCache {
    */
   constructor(persistence?: Persistence, text?: string, searchText?: string) {
     this.#persistence = persistence;
-    this.#searchText = searchText;
+    this.search = new SiteSearchIndex(searchText);
     const decoded = text === undefined ? undefined : decodeSiteCache(text);
     this.#bodies = decoded?.bodies ?? new Map();
     this.#groups = decoded?.groups;
@@ -117,17 +109,7 @@ export class SiteCache {
    * is torn, foreign or of another version is ignored (every note is then indexed).
    */
   searchIndex(): FullTextSearch {
-    if (this.#search === undefined) {
-      const text = this.#searchText;
-      this.#searchText = undefined;
-      this.#search = createFullTextSearch(text === undefined ? undefined : decodeSearchCache(text));
-    }
-    return this.#search;
-  }
-
-  /** The index as a render saved it, written by the next {@link save} when it `changed`. */
-  searchIndexSaved(saved: SavedFullTextSearch, changed: boolean): void {
-    if (changed) this.#searchToSave = saved;
+    return this.search.live();
   }
 
   /**
@@ -157,15 +139,8 @@ export class SiteCache {
    */
   async save(): Promise<void> {
     if (this.#persistence === undefined) return;
-    const search = this.#searchToSave;
-    if (search !== undefined) {
-      const text = encodeSearchCache(search);
-      const written =
-        text === undefined
-          ? undefined
-          : await this.#persistence.write(SITE_SEARCH_CACHE_PATH, text);
-      if (written?.isOk() !== false) this.#searchToSave = undefined;
-    }
+    const search = this.search.takeTextToSave();
+    if (search !== undefined) await this.#persistence.write(SITE_SEARCH_CACHE_PATH, search);
     if (!this.#changed) return;
     // The bodies the last render did not ask for yet (a served site's unopened pages) stay.
     const bodies = new Map(this.#bodies);

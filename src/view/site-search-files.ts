@@ -2,7 +2,7 @@ import type { FullTextSearch, SavedFullTextSearch } from "../notes/search/full-t
 import type { StoredNote } from "../notes/store/note-store.js";
 import type { SiteSearchData, SiteSearchNote } from "./browser/site-search.js";
 import { scriptJson } from "./html.js";
-import type { SiteModel, SiteNote } from "./site-model.js";
+import type { SiteNote } from "./site-model.js";
 import { SITE_PATHS, searchShardPath } from "./site-paths.js";
 
 /**
@@ -10,6 +10,21 @@ import { SITE_PATHS, searchShardPath } from "./site-paths.js";
  * small (about 32 KB of LoCoMo notes); 10,000 notes make some 300 of them.
  */
 export const SEARCH_SHARD_NOTES = 32;
+
+/**
+ * The paths of the search's files for a site of `count` notes.
+ *
+ * @example
+ * ```ts
+ * searchPaths(40); // ["data/search.js", "data/search/0.js", "data/search/1.js"]
+ * ```
+ */
+export function searchPaths(count: number): string[] {
+  const shards = Array.from({ length: Math.ceil(count / SEARCH_SHARD_NOTES) }, (_, shard) =>
+    searchShardPath(shard),
+  );
+  return [SITE_PATHS.searchData, ...shards];
+}
 
 /** The search's files, and the index they ship. */
 export interface SiteSearchFiles {
@@ -21,12 +36,17 @@ export interface SiteSearchFiles {
 }
 
 /**
- * The search's files: data/search.js (the index, brought in step with the notes: only notes
- * whose version it does not hold are indexed, and the notes' facts) and the bodies in shards
- * (data/search/N.js), which a search in the page loads when it needs them.
+ * The search's files for the site's notes (sorted by path, as the site model holds them):
+ * data/search.js (the index, brought in step with the notes: only notes whose version it
+ * does not hold are indexed, and the notes' facts) and the bodies in shards of
+ * SEARCH_SHARD_NOTES in the notes' order (data/search/N.js, so which files there are depends
+ * on the count of notes alone), which a search in the page loads when it needs them.
  */
-export function siteSearchFiles(model: SiteModel, index: FullTextSearch): SiteSearchFiles {
-  index.sync(model.notes.map(storedNoteOf));
+export function siteSearchFiles(
+  siteNotes: readonly SiteNote[],
+  index: FullTextSearch,
+): SiteSearchFiles {
+  index.sync(siteNotes.map(storedNoteOf));
   const changed = index.changed;
   const saved = index.save();
   const { table } = saved;
@@ -34,22 +54,26 @@ export function siteSearchFiles(model: SiteModel, index: FullTextSearch): SiteSe
   table.keys.forEach((key, doc) => {
     if (key !== null) docOfPath.set(key, doc);
   });
-  const byPath = new Map(model.notes.map((note) => [note.meta.path, note]));
+  const atOfPath = new Map(siteNotes.map((note, at) => [note.meta.path, at]));
+  // The first note of each id, as the site's pages link to it.
+  const pathOfId = new Map<string, string>();
+  for (const { meta } of siteNotes) if (!pathOfId.has(meta.id)) pathOfId.set(meta.id, meta.path);
   const docOfId = (id: string): number | undefined => {
-    const target = model.byId.get(id);
-    return target === undefined ? undefined : docOfPath.get(target.meta.path);
+    const path = pathOfId.get(id);
+    return path === undefined ? undefined : docOfPath.get(path);
   };
-  const notesOf = table.keys.map((key) => (key === null ? undefined : byPath.get(key)));
-  const notes = notesOf.map((note): SiteSearchNote | null =>
-    note === undefined ? null : searchNoteOf(note, docOfId),
-  );
+  const notes = table.keys.map((key): SiteSearchNote | null => {
+    const at = key === null ? undefined : atOfPath.get(key);
+    const note = at === undefined ? undefined : siteNotes[at];
+    return note === undefined || at === undefined ? null : searchNoteOf(note, at, docOfId);
+  });
   const data: SiteSearchData = { index: table, notes, shard: SEARCH_SHARD_NOTES };
   const files = new Map<string, string>();
   files.set(SITE_PATHS.searchData, `window.agentMemorySearch=${scriptJson(data)};\n`);
-  for (let start = 0; start < notesOf.length; start += SEARCH_SHARD_NOTES) {
-    const bodies = notesOf
+  for (let start = 0; start < siteNotes.length; start += SEARCH_SHARD_NOTES) {
+    const bodies = siteNotes
       .slice(start, start + SEARCH_SHARD_NOTES)
-      .map((note) => (note === undefined ? null : note.parsed.body));
+      .map((note) => note.parsed.body);
     const shard = start / SEARCH_SHARD_NOTES;
     files.set(
       searchShardPath(shard),
@@ -59,13 +83,17 @@ export function siteSearchFiles(model: SiteModel, index: FullTextSearch): SiteSe
   return { files, saved, changed };
 }
 
-function searchNoteOf(note: SiteNote, docOfId: (id: string) => number | undefined): SiteSearchNote {
+function searchNoteOf(
+  note: SiteNote,
+  at: number,
+  docOfId: (id: string) => number | undefined,
+): SiteSearchNote {
   const links = new Set<number>();
   for (const link of note.parsed.links) {
     const doc = docOfId(link.id);
     if (doc !== undefined) links.add(doc);
   }
-  return [note.meta.status, note.meta.title, note.meta.tags, [...links]];
+  return [note.meta.status, note.meta.title, note.meta.tags, [...links], at];
 }
 
 /** The note as the index takes it: the same parts as the store's read of its file. */

@@ -98,7 +98,8 @@ async function previousFiles(folder: string): Promise<Previous | "foreign"> {
 }
 
 async function writeFiles(site: Site, folder: string, previous: Previous): Promise<WrittenSite> {
-  const paths = [...site.files.keys()].toSorted();
+  // In the site's order: a site rendered on demand puts last what takes longest to be ready.
+  const paths = [...site.files.keys()];
   const folders = new Set(paths.map((path) => dirname(join(folder, path))));
   for (const made of folders) await mkdir(made, { recursive: true });
   const present = previous.size === 0 ? new Set<string>() : await filesIn(folders);
@@ -139,9 +140,10 @@ function nextTurn(): Promise<void> {
 }
 
 async function writeManifest(folder: string, files: ReadonlyMap<string, string>): Promise<void> {
+  const sorted = [...files].toSorted(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   await writeFile(
     join(folder, SITE_MANIFEST),
-    `${JSON.stringify({ version: 2, files: Object.fromEntries(files) })}\n`,
+    `${JSON.stringify({ version: 2, files: Object.fromEntries(sorted) })}\n`,
   );
 }
 

@@ -29,7 +29,7 @@ export function siteSearchOf(files: ReadonlyMap<string, string>): {
     loaded.push(shard);
     const script = files.get(`data/search/${shard}.js`);
     if (script === undefined) return Promise.reject(new Error(`no shard ${shard}`));
-    return Promise.resolve(scriptValue(script, ",", ")") as (string | null)[]);
+    return Promise.resolve(scriptValue(script, ",", ")") as string[]);
   });
   return { search, loaded };
 }
@@ -61,9 +61,9 @@ export function searchContent(files: ReadonlyMap<string, string>): Map<string, s
   const content = new Map<string, string>();
   keys.forEach((path, doc) => {
     if (path === null) return;
-    const [status, title, tags, links] = data.notes[doc] ?? ["", "", [], []];
-    const shard = files.get(`data/search/${Math.floor(doc / data.shard)}.js`) ?? "";
-    const body = (scriptValue(shard, ",", ")") as (string | null)[])[doc % data.shard];
+    const [status, title, tags, links, at] = data.notes[doc] ?? ["", "", [], [], 0];
+    const shard = files.get(`data/search/${Math.floor(at / data.shard)}.js`) ?? "";
+    const body = (scriptValue(shard, ",", ")") as string[])[at % data.shard];
     content.set(
       path,
       JSON.stringify({

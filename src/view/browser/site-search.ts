@@ -13,13 +13,15 @@ import { searchNotes } from "../../notes/search/search-notes.js";
 
 /**
  * A note as the site's search ships it, by its document number in the index: its status,
- * title, tags, and the documents it links to (what the link boost follows).
+ * title, tags, the documents it links to (what the link boost follows), and where its body
+ * is (`at`: the note's place among the site's notes, which are shipped in shards).
  */
 export type SiteSearchNote = readonly [
   status: string,
   title: string,
   tags: readonly string[],
   links: readonly number[],
+  at: number,
 ];
 
 /**
@@ -32,12 +34,12 @@ export interface SiteSearchData {
   readonly index: SavedTable;
   /** Per document of the index, its note (null for a dead slot). */
   readonly notes: readonly (SiteSearchNote | null)[];
-  /** Document `d`'s body is at `d % shard` in shard `Math.floor(d / shard)`. */
+  /** The body of the note at `at` is at `at % shard` in shard `Math.floor(at / shard)`. */
   readonly shard: number;
 }
 
-/** A shard's bodies in document order (null for a dead slot), loaded by its number. */
-export type LoadShard = (shard: number) => Promise<readonly (string | null)[]>;
+/** A shard's bodies, loaded by its number. */
+export type LoadShard = (shard: number) => Promise<readonly string[]>;
 
 /** A search over the notes a site ships, in the page. */
 export type SiteSearch = (
@@ -60,14 +62,15 @@ export type SiteSearch = (
  */
 export function createSiteSearch(data: SiteSearchData, loadShard: LoadShard): SiteSearch {
   const facts: NoteFacts[] = [];
-  const docOf = new Map<string, number>();
+  // Where each note's body is (see SiteSearchNote).
+  const bodyAt = new Map<string, number>();
   data.index.keys.forEach((path, doc) => {
     const note = data.notes[doc];
     if (path === null || note === null || note === undefined) return;
     const made = factsOf(path, note, data);
     if (made === undefined) return;
     facts.push(made);
-    docOf.set(path, doc);
+    bodyAt.set(path, note[4]);
   });
   facts.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const factsSnapshot: FactsSnapshot = {
@@ -81,12 +84,12 @@ export function createSiteSearch(data: SiteSearchData, loadShard: LoadShard): Si
     table: data.index,
     hashes: data.index.keys.map((key) => key),
   });
-  const shards = new Map<number, Promise<readonly (string | null)[]>>();
+  const shards = new Map<number, Promise<readonly string[]>>();
   const withBodies = (
     wanted: readonly NoteFacts[],
   ): ResultAsync<StoredNote[], PersistenceError> => {
     const numbers = new Set<number>();
-    for (const note of wanted) numbers.add(Math.floor((docOf.get(note.path) ?? 0) / data.shard));
+    for (const note of wanted) numbers.add(Math.floor((bodyAt.get(note.path) ?? 0) / data.shard));
     const loading = [...numbers].map((shard) => {
       let loaded = shards.get(shard);
       if (loaded === undefined) {
@@ -103,8 +106,8 @@ export function createSiteSearch(data: SiteSearchData, loadShard: LoadShard): Si
     ).map((loaded) => {
       const byShard = new Map(loaded);
       return wanted.flatMap((note) => {
-        const doc = docOf.get(note.path) ?? 0;
-        const body = byShard.get(Math.floor(doc / data.shard))?.[doc % data.shard];
+        const at = bodyAt.get(note.path) ?? 0;
+        const body = byShard.get(Math.floor(at / data.shard))?.[at % data.shard];
         return typeof body === "string" ? [storedNoteOf(note, body)] : [];
       });
     });

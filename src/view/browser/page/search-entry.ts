@@ -10,7 +10,7 @@ declare global {
   interface Window {
     agentMemorySearch?: SiteSearchData;
     /** Called by each data/search/N.js with its bodies. */
-    agentMemorySearchShard?: (shard: number, bodies: readonly (string | null)[]) => void;
+    agentMemorySearchShard?: (shard: number, bodies: readonly string[]) => void;
     /** The search, once loaded: for tests and for a person's console. */
     agentMemorySiteSearch?: SiteSearch;
   }
@@ -18,7 +18,7 @@ declare global {
 
 const base = document.body.dataset["base"] ?? "";
 let loading: Promise<SiteSearch> | undefined;
-const shardsLoaded = new Map<number, (bodies: readonly (string | null)[]) => void>();
+const shardsLoaded = new Map<number, (bodies: readonly string[]) => void>();
 
 /** Loads a script of the site's data; resolves once it ran. */
 function loadScript(path: string): Promise<void> {
@@ -34,7 +34,7 @@ function loadScript(path: string): Promise<void> {
   });
 }
 
-function loadShard(shard: number): Promise<readonly (string | null)[]> {
+function loadShard(shard: number): Promise<readonly string[]> {
   return new Promise((resolve, reject) => {
     shardsLoaded.set(shard, resolve);
     loadScript(`data/search/${shard}.js`).catch(reject);
