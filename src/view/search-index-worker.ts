@@ -10,9 +10,8 @@ import {
   createFullTextSearch,
   type SavedFullTextSearch,
 } from "../notes/search/full-text-search.js";
-import { decodeSearchCache } from "../notes/search/search-cache-file.js";
 import type { SiteNote } from "./site-model.js";
-import { siteSearchFiles, type SiteSearchFiles } from "./site-search-files.js";
+import { indexNotes, type IndexedNotes } from "./site-search-files.js";
 
 /**
  * The worker's script: this module, bundled alone by tsup into the package's view-assets
@@ -27,21 +26,15 @@ const WORKER_SCRIPTS = [
 /** What the worker is given: the notes, the saved index to start from, where to answer. */
 interface WorkerInput {
   readonly script: string;
-  readonly notes: readonly SiteNote[];
-  readonly seed: string | undefined;
+  readonly notes: readonly Pick<SiteNote, "meta" | "parsed">[];
+  readonly seed: SavedFullTextSearch | undefined;
   readonly port: MessagePort;
   /** Set to 1 (and notified) once the answer is on the port. */
   readonly signal: Int32Array;
 }
 
-/** The worker's answer: the search's files and index, or why there are none. */
-type WorkerOutput =
-  | {
-      readonly files: readonly (readonly [string, string])[];
-      readonly saved: SavedFullTextSearch;
-      readonly changed: boolean;
-    }
-  | { readonly error: string };
+/** The worker's answer: the index, or why there is none. */
+type WorkerOutput = IndexedNotes | { readonly error: string };
 
 // Runs in the worker before anything else: whatever happens to the script (not found, a
 // throw, an answer that cannot be sent), the waiting thread is answered and woken.
@@ -62,12 +55,12 @@ import(workerData.script)
  * Indexes the notes for the site in a worker thread, so the pages are rendered and written
  * meanwhile (a machine's second core). Returns undefined when no worker can run (the script
  * is not built); else a function that waits for the worker (blocking this thread, which has
- * nothing else to do by then) and returns its files, or undefined when the worker failed.
+ * nothing else to do by then) and returns the index, or undefined when the worker failed.
  */
 export function indexInWorker(
   notes: readonly SiteNote[],
-  seed: string | undefined,
-): (() => SiteSearchFiles | undefined) | undefined {
+  seed: SavedFullTextSearch | undefined,
+): (() => IndexedNotes | undefined) | undefined {
   // Node's worker threads only: another runtime (Bun runs the sources) indexes in its thread.
   if (typeof process.versions.bun === "string") return undefined;
   const script = WORKER_SCRIPTS.map((path) => new URL(path, import.meta.url)).find((url) =>
@@ -99,17 +92,14 @@ export function indexInWorker(
     Atomics.wait(signal, 0, 0);
     const answer = receiveMessageOnPort(port1)?.message as WorkerOutput | undefined;
     port1.close();
-    if (answer === undefined || "error" in answer) return undefined;
-    return { files: new Map(answer.files), saved: answer.saved, changed: answer.changed };
+    return answer === undefined || "error" in answer ? undefined : answer;
   };
 }
 
 /**
- * The worker's work (called by the bootstrap in the worker thread): the search's files of
- * the notes, from the saved index when there is one.
+ * The worker's work (called by the bootstrap in the worker thread): the notes indexed, from
+ * the saved index when there is one.
  */
 export function indexForSite(input: WorkerInput): WorkerOutput {
-  const seed = input.seed === undefined ? undefined : decodeSearchCache(input.seed);
-  const made = siteSearchFiles(input.notes, createFullTextSearch(seed));
-  return { files: [...made.files], saved: made.saved, changed: made.changed };
+  return indexNotes(input.notes, createFullTextSearch(input.seed));
 }

@@ -35,20 +35,45 @@ export interface SiteSearchFiles {
   readonly changed: boolean;
 }
 
+/** An index brought in step with the notes, as saved, and whether that changed it. */
+export interface IndexedNotes {
+  readonly saved: SavedFullTextSearch;
+  readonly changed: boolean;
+}
+
+/**
+ * Brings the index in step with the site's notes (only notes whose version it does not hold
+ * are indexed), and saves it.
+ */
+export function indexNotes(
+  siteNotes: readonly Pick<SiteNote, "meta" | "parsed">[],
+  index: FullTextSearch,
+): IndexedNotes {
+  index.sync(siteNotes.map(storedNoteOf));
+  const changed = index.changed;
+  return { saved: index.save(), changed };
+}
+
 /**
  * The search's files for the site's notes (sorted by path, as the site model holds them):
- * data/search.js (the index, brought in step with the notes: only notes whose version it
- * does not hold are indexed, and the notes' facts) and the bodies in shards of
- * SEARCH_SHARD_NOTES in the notes' order (data/search/N.js, so which files there are depends
- * on the count of notes alone), which a search in the page loads when it needs them.
+ * data/search.js (the index, brought in step with the notes, and the notes' facts) and the
+ * bodies in shards of SEARCH_SHARD_NOTES in the notes' order (data/search/N.js, so which
+ * files there are depends on the count of notes alone), which a search in the page loads
+ * when it needs them.
  */
 export function siteSearchFiles(
   siteNotes: readonly SiteNote[],
   index: FullTextSearch,
 ): SiteSearchFiles {
-  index.sync(siteNotes.map(storedNoteOf));
-  const changed = index.changed;
-  const saved = index.save();
+  const indexed = indexNotes(siteNotes, index);
+  return { ...indexed, files: searchFilesOf(siteNotes, indexed.saved) };
+}
+
+/** The search's files for the site's notes and their index, saved. */
+export function searchFilesOf(
+  siteNotes: readonly SiteNote[],
+  saved: SavedFullTextSearch,
+): Map<string, string> {
   const { table } = saved;
   const docOfPath = new Map<string, number>();
   table.keys.forEach((key, doc) => {
@@ -80,7 +105,7 @@ export function siteSearchFiles(
       `window.agentMemorySearchShard(${shard},${scriptJson(bodies)});\n`,
     );
   }
-  return { files, saved, changed };
+  return files;
 }
 
 function searchNoteOf(
@@ -97,7 +122,7 @@ function searchNoteOf(
 }
 
 /** The note as the index takes it: the same parts as the store's read of its file. */
-function storedNoteOf({ meta, parsed }: SiteNote): StoredNote {
+function storedNoteOf({ meta, parsed }: Pick<SiteNote, "meta" | "parsed">): StoredNote {
   return {
     path: meta.path,
     status: meta.status,

@@ -6,10 +6,15 @@ import {
 import { decodeSearchCache, encodeSearchCache } from "../notes/search/search-cache-file.js";
 import { indexInWorker } from "./search-index-worker.js";
 import type { SiteNote } from "./site-model.js";
-import { siteSearchFiles, type SiteSearchFiles } from "./site-search-files.js";
+import {
+  indexNotes,
+  searchFilesOf,
+  type IndexedNotes,
+  type SiteSearchFiles,
+} from "./site-search-files.js";
 
-// From this many notes, a render without an index in hand indexes in a worker thread, beside
-// the pages: indexing 10,000 notes costs several reads of them.
+// From this many notes to index (none or few of them in the saved index), a render indexes in
+// a worker thread, beside the pages: indexing 10,000 notes costs several reads of them.
 const WORKER_FROM = 1_000;
 
 /**
@@ -21,7 +26,7 @@ const WORKER_FROM = 1_000;
 export class SiteSearchIndex {
   #seed: string | SavedFullTextSearch | undefined;
   #live: FullTextSearch | undefined;
-  #pending: (() => SiteSearchFiles) | undefined;
+  #pending: (() => unknown) | undefined;
   #toSave: SavedFullTextSearch | undefined;
   #workers = 0;
 
@@ -34,38 +39,36 @@ export class SiteSearchIndex {
   live(): FullTextSearch {
     this.#pending?.();
     if (this.#live === undefined) {
-      const seed = this.#seed;
-      this.#seed = undefined;
-      this.#live = createFullTextSearch(typeof seed === "string" ? decodeSearchCache(seed) : seed);
+      this.#live = createFullTextSearch(this.#takeSeed());
     }
     return this.#live;
   }
 
   /**
-   * The search's files for these notes: computed now, or (from `workerFrom` notes, and no
-   * index in hand) in a worker thread, which the returned function waits for when first called.
+   * The search's files for these notes: computed now, or, when `workerFrom` notes or more
+   * must be indexed and no index is in hand, in a worker thread, which the returned function
+   * waits for when first called.
    */
   filesFor(notes: readonly SiteNote[], workerFrom = WORKER_FROM): () => SiteSearchFiles {
-    const seed = this.#seed;
-    const inHand =
-      this.#live !== undefined || this.#pending !== undefined || typeof seed === "object";
-    const join =
-      inHand || notes.length < workerFrom
-        ? undefined
-        : indexInWorker(notes, typeof seed === "string" ? seed : undefined);
+    if (this.#live !== undefined || this.#pending !== undefined) return this.#here(notes);
+    const seed = this.#takeSeed();
+    const join = staleCount(notes, seed) < workerFrom ? undefined : indexInWorker(notes, seed);
     if (join === undefined) {
-      const files = this.#indexHere(notes, undefined);
-      return () => files;
+      this.#seed = seed;
+      return this.#here(notes);
     }
-    this.#seed = undefined;
     this.#workers++;
     let files: SiteSearchFiles | undefined;
     const joined = (): SiteSearchFiles => {
       if (files !== undefined) return files;
       this.#pending = undefined;
       // A worker that failed leaves the work to this thread, from the same start.
-      files = join() ?? this.#indexHere(notes, typeof seed === "string" ? seed : undefined);
-      this.#adopt(files);
+      const indexed: IndexedNotes =
+        join() ?? indexNotes(notes, createFullTextSearch(seed));
+      // The worker's index is the one in hand from now on (created when first needed).
+      this.#seed = indexed.saved;
+      if (indexed.changed) this.#toSave = indexed.saved;
+      files = { ...indexed, files: searchFilesOf(notes, indexed.saved) };
       return files;
     };
     this.#pending = joined;
@@ -84,16 +87,28 @@ export class SiteSearchIndex {
     return saved === undefined ? undefined : encodeSearchCache(saved);
   }
 
-  #indexHere(notes: readonly SiteNote[], seed: string | undefined): SiteSearchFiles {
-    if (seed !== undefined) this.#seed = seed;
-    const files = siteSearchFiles(notes, this.live());
-    if (files.changed) this.#toSave = files.saved;
-    return files;
+  #here(notes: readonly SiteNote[]): () => SiteSearchFiles {
+    const indexed = indexNotes(notes, this.live());
+    if (indexed.changed) this.#toSave = indexed.saved;
+    const files = { ...indexed, files: searchFilesOf(notes, indexed.saved) };
+    return () => files;
   }
 
-  /** A worker's index becomes the one in hand (created from its saved form when needed). */
-  #adopt(files: SiteSearchFiles): void {
-    if (this.#live === undefined) this.#seed = files.saved;
-    if (files.changed) this.#toSave = files.saved;
+  /** The index to start from, decoded (undefined when there is none or it is unusable). */
+  #takeSeed(): SavedFullTextSearch | undefined {
+    const seed = this.#seed;
+    this.#seed = undefined;
+    return typeof seed === "string" ? decodeSearchCache(seed) : seed;
   }
+}
+
+/** How many of the notes a saved index does not hold in their current version. */
+function staleCount(notes: readonly SiteNote[], saved: SavedFullTextSearch | undefined): number {
+  if (saved === undefined) return notes.length;
+  const held = new Map<string, string>();
+  saved.table.keys.forEach((key, doc) => {
+    const hash = saved.hashes[doc];
+    if (key !== null && typeof hash === "string") held.set(key, hash);
+  });
+  return notes.filter((note) => held.get(note.meta.path) !== note.meta.hash).length;
 }

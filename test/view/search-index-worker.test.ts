@@ -7,9 +7,8 @@
 import { describe, expect, it } from "vitest";
 import { hasLocomo, proseNotes } from "../../bench/prose-notes.js";
 import { createFullTextSearch } from "../../src/notes/search/full-text-search.js";
-import { encodeSearchCache } from "../../src/notes/search/search-cache-file.js";
 import { indexInWorker } from "../../src/view/search-index-worker.js";
-import { siteSearchFiles } from "../../src/view/site-search-files.js";
+import { indexNotes, siteSearchFiles } from "../../src/view/site-search-files.js";
 import { loadSiteModel } from "../../src/view/site-model.js";
 import { SiteSearchIndex } from "../../src/view/site-search-index.js";
 import { searchContent } from "./site-search-data.js";
@@ -27,22 +26,19 @@ async function proseModel(count: number) {
 }
 
 describe.skipIf(!hasLocomo())("the search index in a worker thread", () => {
-  it("ships the same files as the index built in this thread, fresh or from a saved index", async () => {
+  it("builds the same index as this thread, fresh or from a saved index", async () => {
     const { model } = await proseModel(200);
     const join = indexInWorker(model.notes, undefined);
     expect(join, "the worker's script is built (npm run build)").toBeDefined();
-    const here = siteSearchFiles(model.notes, createFullTextSearch());
-    const there = join?.();
-    expect(there?.files).toEqual(here.files);
-    expect(there?.changed).toBe(true);
+    const here = indexNotes(model.notes, createFullTextSearch());
+    expect(join?.()).toEqual(here);
+    expect(here.changed).toBe(true);
     // From a saved index of the first 150 notes: the rest indexed, the same in both threads.
     const older = createFullTextSearch();
-    siteSearchFiles(model.notes.slice(0, 150), older);
-    const saved = encodeSearchCache(older.save());
-    const seededHere = siteSearchFiles(model.notes, createFullTextSearch(older.save()));
-    const seededThere = indexInWorker(model.notes, saved)?.();
-    expect(seededThere?.files).toEqual(seededHere.files);
-    expect(seededThere?.saved).toEqual(seededHere.saved);
+    indexNotes(model.notes.slice(0, 150), older);
+    const saved = older.save();
+    const seededHere = indexNotes(model.notes, createFullTextSearch(saved));
+    expect(indexInWorker(model.notes, saved)?.()).toEqual(seededHere);
   });
 
   it("hands the worker's index to the next render, which re-indexes only what changed", async () => {
@@ -56,8 +52,8 @@ describe.skipIf(!hasLocomo())("the search index in a worker thread", () => {
     fresh.memory.filesChanged();
     const next = await loadSiteModel(fresh);
     if (next.isErr()) throw next.error;
-    // With an index in hand, the next render indexes here, and only the edited note.
-    const again = index.filesFor(next.value.notes, 0)();
+    // One note to index: the next render indexes here, and only the edited note.
+    const again = index.filesFor(next.value.notes)();
     expect(index.stats()).toEqual({ workers: 1 });
     expect(index.live().stats()).toEqual({ added: 1, removed: 1 });
     const fromScratch = siteSearchFiles(next.value.notes, createFullTextSearch());
