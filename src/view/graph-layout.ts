@@ -28,34 +28,39 @@ export function ringLayout(sizes: readonly number[]): Position[] {
   let inner = sizes[0] ?? 0;
   let at = 1;
   while (at < sizes.length) {
-    // The ring's radius clears the ring inside it by GAP; a ring whose nodes are larger than
-    // the first one there is pushed out by them, and then holds no fewer.
-    let ringRadius = radius + inner / 2 + GAP + (sizes[at] ?? 0) / 2;
-    let count = capacity(ringRadius, sizes[at] ?? 0);
-    let largest = maxOf(sizes, at, count);
-    if (largest > (sizes[at] ?? 0)) {
+    // The ring clears the ring inside it by GAP, for its largest node: a larger node further
+    // on widens the ring (which then holds more, perhaps a larger one still).
+    let largest = sizes[at] ?? 0;
+    let ringRadius = 0;
+    let count = 0;
+    for (;;) {
       ringRadius = radius + inner / 2 + GAP + largest / 2;
-      count = capacity(ringRadius, largest);
-      largest = maxOf(sizes, at, count);
+      count = Math.min(capacity(ringRadius, largest), sizes.length - at);
+      const widest = maxOf(sizes, at, count);
+      if (widest <= largest) break;
+      largest = widest;
     }
-    const placed = Math.min(count, sizes.length - at);
-    for (let slot = 0; slot < placed; slot++) {
-      const angle = -Math.PI / 2 + (2 * Math.PI * slot) / placed;
+    for (let slot = 0; slot < count; slot++) {
+      const angle = -Math.PI / 2 + (2 * Math.PI * slot) / count;
       positions.push({
         x: round(ringRadius * Math.cos(angle)),
         y: round(ringRadius * Math.sin(angle)),
       });
     }
-    at += placed;
+    at += count;
     radius = ringRadius;
     inner = largest;
   }
   return positions;
 }
 
-/** How many nodes of this diameter fit around a circle of this radius, GAP apart. */
+/**
+ * How many nodes of this diameter fit around a circle of this radius with GAP between
+ * neighbours (measured straight, centre to centre).
+ */
 function capacity(radius: number, size: number): number {
-  return Math.max(1, Math.floor((2 * Math.PI * radius) / (size + GAP)));
+  const half = (size + GAP) / (2 * radius);
+  return half >= 1 ? 1 : Math.max(1, Math.floor(Math.PI / Math.asin(half)));
 }
 
 /** The largest of `count` sizes from `from`. */
@@ -67,7 +72,7 @@ function maxOf(sizes: readonly number[], from: number, count: number): number {
   return largest;
 }
 
-/** Two decimals: the same positions on every platform's last bits, and short in JSON. */
+/** Two decimals: short in JSON, and the same on every platform. */
 function round(value: number): number {
   return Math.round(value * 100) / 100;
 }

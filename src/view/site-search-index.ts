@@ -63,8 +63,7 @@ export class SiteSearchIndex {
       if (files !== undefined) return files;
       this.#pending = undefined;
       // A worker that failed leaves the work to this thread, from the same start.
-      const indexed: IndexedNotes =
-        join() ?? indexNotes(notes, createFullTextSearch(seed));
+      const indexed: IndexedNotes = join() ?? indexNotes(notes, createFullTextSearch(seed));
       // The worker's index is the one in hand from now on (created when first needed).
       this.#seed = indexed.saved;
       if (indexed.changed) this.#toSave = indexed.saved;
