@@ -15,7 +15,7 @@ describe("ringLayout", () => {
       fc.property(sizes, (diameters) => {
         const positions = ringLayout(diameters);
         expect(positions).toHaveLength(diameters.length);
-        if (diameters.length > 0) expect(positions[0]).toEqual({ x: 0, y: 0 });
+        expect(positions.slice(0, 1)).toEqual(diameters.length > 0 ? [{ x: 0, y: 0 }] : []);
         for (const { x, y } of positions)
           expect(Number.isFinite(x) && Number.isFinite(y)).toBe(true);
         expect(ringLayout(diameters)).toEqual(positions);
@@ -39,7 +39,8 @@ describe("ringLayout", () => {
               ((diameters[a] ?? 0) + (diameters[b] ?? 0)) / 2 - 0.02,
             );
           }
-          if (a > 0) expect(distance(a, 0) + 0.02).toBeGreaterThanOrEqual(distance(a - 1, 0));
+          // Rings outward: no node nearer the middle than the one before it.
+          expect(distance(a, 0) + 0.02).toBeGreaterThanOrEqual(distance(Math.max(0, a - 1), 0));
         }
       }),
       { numRuns: 60 },
