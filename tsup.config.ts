@@ -43,21 +43,44 @@ const pageScripts: Options = {
   outExtension: () => ({ js: ".js" }),
 };
 
-export default defineConfig([{
-  // The CLI's shebang comes from the first line of src/cli/main.ts: esbuild keeps an entry's
-  // hashbang, so only dist/cli.js gets it (and tsup marks that file executable).
-  entry: cliOnly ? { cli: "src/cli/main.ts" } : { ...entries, cli: "src/cli/main.ts" },
+/**
+ * The worker thread that indexes a large memory's notes for its site while the pages are
+ * written (src/view/search-index-worker.ts): one self-contained module beside the page
+ * scripts, which the view finds at run time (and builds without when it is missing).
+ */
+const viewWorker: Options = {
+  entry: { "search-index-worker": "src/view/search-index-worker.ts" },
+  outDir: "dist/view-assets",
   format: ["esm"],
-  dts: cliOnly ? false : { entry: entries },
-  // Both builds run at once: the clean leaves the page scripts' folder to theirs.
-  clean: cliOnly ? false : ["!view-assets", "!view-assets/**"],
-  sourcemap: true,
+  platform: "node",
   target: "node20",
+  dts: false,
+  clean: false,
+  sourcemap: false,
+  noExternal: [/.*/],
   tsconfig: "tsconfig.build.json",
-  // The contract suites import vitest: a host's own, as an optional peer, never bundled.
-  external: ["vitest"],
-  // micromark is some sixty small ES modules: resolving and loading them one by one cost a
-  // cold CLI call about 70 ms (more than half of `node -e 0`), bundled a few. No type of
-  // theirs crosses the public API, so a host's own copy is never confused with this one.
-  noExternal: [/^micromark/, "character-entities", "decode-named-character-reference"],
-}, pageScripts]);
+  outExtension: () => ({ js: ".js" }),
+};
+
+export default defineConfig([
+  {
+    // The CLI's shebang comes from the first line of src/cli/main.ts: esbuild keeps an entry's
+    // hashbang, so only dist/cli.js gets it (and tsup marks that file executable).
+    entry: cliOnly ? { cli: "src/cli/main.ts" } : { ...entries, cli: "src/cli/main.ts" },
+    format: ["esm"],
+    dts: cliOnly ? false : { entry: entries },
+    // Both builds run at once: the clean leaves the page scripts' folder to theirs.
+    clean: cliOnly ? false : ["!view-assets", "!view-assets/**"],
+    sourcemap: true,
+    target: "node20",
+    tsconfig: "tsconfig.build.json",
+    // The contract suites import vitest: a host's own, as an optional peer, never bundled.
+    external: ["vitest"],
+    // micromark is some sixty small ES modules: resolving and loading them one by one cost a
+    // cold CLI call about 70 ms (more than half of `node -e 0`), bundled a few. No type of
+    // theirs crosses the public API, so a host's own copy is never confused with this one.
+    noExternal: [/^micromark/, "character-entities", "decode-named-character-reference"],
+  },
+  pageScripts,
+  viewWorker,
+]);

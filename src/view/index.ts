@@ -25,6 +25,6 @@
 export { renderSite, type RenderSiteOptions, type Site } from "./render-site.js";
 export type { SiteSource } from "./site-model.js";
 export type { NoteCommit } from "./note-page.js";
-export { loadSiteCache, SiteCache, SITE_CACHE_PATH } from "./site-cache.js";
+export { loadSiteCache, SiteCache, SITE_CACHE_PATH, SITE_SEARCH_CACHE_PATH } from "./site-cache.js";
 export { writeSite, SITE_MANIFEST, type WrittenSite } from "./write-site.js";
 export { serveSite, type ServeSiteOptions, type SiteServer } from "./serve-site.js";

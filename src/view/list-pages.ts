@@ -51,17 +51,27 @@ export function renderTagPages(name: string, model: SiteModel): Map<string, stri
   }
   const pages = new Map<string, string>();
   const keys = [...byKey.keys()].toSorted();
+  // Each tag page lists its notes by title: the order of one sort of every title (titles that
+  // compare equal share a rank, so each page keeps its own order for them), and each note's
+  // item made once however many tags it has.
+  const rank = titleRanks(model);
+  const items = new Map<SiteNote, string>();
+  const itemOf = (note: SiteNote): string => {
+    let item = items.get(note);
+    if (item === undefined) {
+      item = `<li>${noteLink(model, note.meta.id, note.meta.title, "../")} <span class="status">${note.meta.status}</span></li>`;
+      items.set(note, item);
+    }
+    return item;
+  };
   for (const key of keys) {
     const entry = byKey.get(key);
     if (entry === undefined) continue;
-    const items = entry.notes
-      .toSorted((a, b) => a.meta.title.localeCompare(b.meta.title))
-      .map(
-        (note) =>
-          `<li>${noteLink(model, note.meta.id, note.meta.title, "../")} <span class="status">${note.meta.status}</span></li>`,
-      )
+    const listed = entry.notes
+      .toSorted((a, b) => (rank.get(a) ?? 0) - (rank.get(b) ?? 0))
+      .map(itemOf)
       .join("\n");
-    const main = `<h1>#${escapeHtml(entry.shown)}</h1>\n<p class="meta">${entry.notes.length} notes</p>\n<ul>\n${items}\n</ul>`;
+    const main = `<h1>#${escapeHtml(entry.shown)}</h1>\n<p class="meta">${entry.notes.length} notes</p>\n<ul>\n${listed}\n</ul>`;
     pages.set(tagPath(key), renderPage({ name }, { title: `#${entry.shown}`, base: "../", main }));
   }
   const list = keys
@@ -78,6 +88,20 @@ export function renderTagPages(name: string, model: SiteModel): Map<string, stri
     ),
   );
   return pages;
+}
+
+/** Each note's place in the order of titles (localeCompare's), equal titles sharing one. */
+function titleRanks(model: SiteModel): Map<SiteNote, number> {
+  const sorted = [...model.byId.values()].toSorted((a, b) =>
+    a.meta.title.localeCompare(b.meta.title),
+  );
+  const rank = new Map<SiteNote, number>();
+  sorted.forEach((note, at) => {
+    const before = sorted[at - 1];
+    const same = before !== undefined && before.meta.title.localeCompare(note.meta.title) === 0;
+    rank.set(note, same ? (rank.get(before) ?? at) : at);
+  });
+  return rank;
 }
 
 /** A link to a note's page, or the title marked broken when no note has the id. */

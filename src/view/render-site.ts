@@ -1,9 +1,7 @@
 import type { ResultAsync } from "neverthrow";
 import type { GitError, PersistenceError } from "../errors.js";
-import type { SiteSearchFile } from "./browser/site-search.js";
 import { backlinksByTarget } from "./backlinks.js";
 import { graphDataScript, renderGraphPage } from "./graph-page.js";
-import { scriptJson } from "./html.js";
 import { renderHomePage, renderTagPages } from "./list-pages.js";
 import { graphAdjacency } from "./neighbourhood.js";
 import { renderNotePage, type NoteCommit } from "./note-page.js";
@@ -11,6 +9,7 @@ import { siteAssets } from "./site-assets.js";
 import { SiteCache } from "./site-cache.js";
 import { SiteFiles } from "./site-files.js";
 import { siteGraph } from "./site-graph.js";
+import { searchPaths } from "./site-search-files.js";
 import { loadSiteModel, type SiteSource } from "./site-model.js";
 import { notePath, SITE_PATHS } from "./site-paths.js";
 
@@ -24,7 +23,8 @@ export interface RenderSiteOptions {
    */
   readonly history?: ReadonlyMap<string, readonly NoteCommit[]>;
   /**
-   * What earlier renders computed (each note's body as HTML, the graph's communities), reused
+   * What earlier renders computed (each note's body as HTML, the graph's communities, the
+   * search index), reused
    * where nothing it came from changed: `loadSiteCache(persistence)` keeps it between
    * processes, one object kept by a server keeps it between rebuilds. Default: none.
    */
@@ -66,6 +66,8 @@ export function renderSite(
     loadSiteModel(source).map((model) => {
       const cache = options.cache ?? new SiteCache();
       cache.startRender(model.notes.map((note) => note.meta.path));
+      // Started first: a large memory is indexed in a worker thread meanwhile.
+      const search = cache.search.filesFor(model.notes);
       const files = new Map<string, string>(assets);
       const graph = siteGraph(model, cache);
       const adjacency = graphAdjacency(graph);
@@ -90,16 +92,10 @@ export function renderSite(
       for (const [path, page] of renderTagPages(name, model)) files.set(path, page);
       files.set(SITE_PATHS.graph, renderGraphPage(name, graph));
       files.set(SITE_PATHS.graphData, graphDataScript(graph));
-      // Note by note: the same text as the whole list at once, without scanning (and
-      // copying) one string of every note's text, which at 10,000 notes cost a second.
-      const searchFiles = model.notes.map(({ meta, parsed }) => {
-        const file: SiteSearchFile = [meta.path, meta.status, meta.title, meta.tags, parsed.body];
-        return scriptJson(file);
-      });
-      files.set(
-        SITE_PATHS.searchData,
-        `window.agentMemorySearchFiles=[${searchFiles.join(",")}];\n`,
-      );
+      // The search's files come last: a write asks for them once every page is written.
+      for (const path of searchPaths(model.notes.length)) {
+        pages.set(path, () => search().files.get(path) ?? "");
+      }
       return { files: new SiteFiles(files, pages), notes: model.byId.size };
     }),
   );

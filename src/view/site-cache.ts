@@ -1,9 +1,18 @@
 import { createHash } from "node:crypto";
 import { PRIVATE_FOLDER } from "../model/layout.js";
+import type { FullTextSearch } from "../notes/search/full-text-search.js";
+import { SEARCH_CACHE_PATH } from "../notes/search/search-cache-file.js";
 import type { Persistence } from "../ports/persistence.js";
+import { SiteSearchIndex } from "./site-search-index.js";
 
 /** Where a memory keeps what its site's last render computed: private, never committed. */
 export const SITE_CACHE_PATH = `${PRIVATE_FOLDER}/cache/view.json`;
+
+/**
+ * Where a memory keeps the search index its site's last render shipped, in the format of the
+ * memory's own (`.agent-memory/cache/search.json`), which seeds it when this file is missing.
+ */
+export const SITE_SEARCH_CACHE_PATH = `${PRIVATE_FOLDER}/cache/view-search.json`;
 
 const FORMAT = "agent-memory/view-cache";
 // Bumped whenever a cached value would come out differently for the same input: the body's
@@ -50,10 +59,16 @@ export class SiteCache {
   readonly #persistence: Persistence | undefined;
   #hits = 0;
   #misses = 0;
+  /** The search index the site ships, kept between renders. */
+  readonly search: SiteSearchIndex;
 
-  /** An empty cache; with `persistence`, {@link save} keeps it in {@link SITE_CACHE_PATH}. */
-  constructor(persistence?: Persistence, text?: string) {
+  /**
+   * An empty cache; with `persistence`, {@link save} keeps it in {@link SITE_CACHE_PATH} and
+   * {@link SITE_SEARCH_CACHE_PATH}. `text` and `searchText` are those files' contents.
+   */
+  constructor(persistence?: Persistence, text?: string, searchText?: string) {
     this.#persistence = persistence;
+    this.search = new SiteSearchIndex(searchText);
     const decoded = text === undefined ? undefined : decodeSiteCache(text);
     this.#bodies = decoded?.bodies ?? new Map();
     this.#groups = decoded?.groups;
@@ -89,6 +104,15 @@ export class SiteCache {
   }
 
   /**
+   * The search index of the last render (or the one saved), which a render brings in step
+   * with the notes: a note is indexed again only when its version changed. A saved index that
+   * is torn, foreign or of another version is ignored (every note is then indexed).
+   */
+  searchIndex(): FullTextSearch {
+    return this.search.live();
+  }
+
+  /**
    * Starts a render of a memory whose notes are at `paths`: the bodies of notes gone since are
    * dropped (a served site renders its pages on demand, so the others stay until asked for).
    */
@@ -114,7 +138,10 @@ export class SiteCache {
    * ignored: a read-only or full disk must not fail a site that was built.
    */
   async save(): Promise<void> {
-    if (!this.#changed || this.#persistence === undefined) return;
+    if (this.#persistence === undefined) return;
+    const search = this.search.takeTextToSave();
+    if (search !== undefined) await this.#persistence.write(SITE_SEARCH_CACHE_PATH, search);
+    if (!this.#changed) return;
     // The bodies the last render did not ask for yet (a served site's unopened pages) stay.
     const bodies = new Map(this.#bodies);
     for (const [path, body] of this.#used) bodies.set(path, body);
@@ -136,8 +163,17 @@ export class SiteCache {
  * ```
  */
 export async function loadSiteCache(persistence: Persistence): Promise<SiteCache> {
-  const text = await persistence.read(SITE_CACHE_PATH);
-  return new SiteCache(persistence, text.isOk() ? text.value : undefined);
+  const [text, search] = await Promise.all([
+    persistence.read(SITE_CACHE_PATH),
+    persistence.read(SITE_SEARCH_CACHE_PATH),
+  ]);
+  // No index of an earlier view: the memory's own, when a search saved one, saves indexing.
+  const seed = search.isOk() ? search : await persistence.read(SEARCH_CACHE_PATH);
+  return new SiteCache(
+    persistence,
+    text.isOk() ? text.value : undefined,
+    seed.isOk() ? seed.value : undefined,
+  );
 }
 
 /** The digest the graph's cached groups are keyed by: every note's id and distinct targets. */

@@ -35,6 +35,14 @@ export class SiteFiles implements ReadonlyMap<string, string> {
     return text;
   }
 
+  /**
+   * The file at `path` without keeping it: a pending page is rendered and handed over, not
+   * held (writing 10,000 pages one by one then holds one at a time, not the whole site).
+   */
+  once(path: string): string | undefined {
+    return this.#made.get(path) ?? this.#pending.get(path)?.();
+  }
+
   *entries(): MapIterator<[string, string]> {
     for (const path of this.#paths) yield [path, this.get(path) ?? ""];
   }

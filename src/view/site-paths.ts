@@ -28,6 +28,18 @@ export function notePath(id: string): string {
 }
 
 /**
+ * A shard of the notes' bodies the search in the page loads when it needs them.
+ *
+ * @example
+ * ```ts
+ * searchShardPath(3); // "data/search/3.js"
+ * ```
+ */
+export function searchShardPath(shard: number): string {
+  return `data/search/${shard}.js`;
+}
+
+/**
  * The page of a tag, by its key (case folded, so `#Design` and `#design` share a page). A
  * nested tag's `/` and any character outside [a-z0-9_-] are spelled out, so the name is a
  * safe file name everywhere.
@@ -38,6 +50,8 @@ export function notePath(id: string): string {
  * ```
  */
 export function tagPath(tag: string): string {
+  const known = tagPaths.get(tag);
+  if (known !== undefined) return known;
   const safe = [...tagKey(tag)]
     .map((char) =>
       /[a-z0-9-]/.test(char)
@@ -47,5 +61,12 @@ export function tagPath(tag: string): string {
             .join(""),
     )
     .join("");
-  return `tags/${safe}.html`;
+  // A memory has few tags, and every note page links its own: each spelled out once.
+  if (tagPaths.size >= TAG_PATHS_KEPT) tagPaths.clear();
+  const path = `tags/${safe}.html`;
+  tagPaths.set(tag, path);
+  return path;
 }
+
+const TAG_PATHS_KEPT = 10_000;
+const tagPaths = new Map<string, string>();

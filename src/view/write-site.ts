@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
+import { writeFileSync } from "node:fs";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { errAsync, ResultAsync } from "neverthrow";
 import { InvalidInputError, PersistenceError } from "../errors.js";
-import { mapConcurrently } from "../shared/map-concurrently.js";
 import { messageOf } from "../shared/message-of.js";
 import type { Site } from "./render-site.js";
+import { SiteFiles } from "./site-files.js";
 
 /**
  * The files a site wrote, each with the hash of its bytes, kept in its folder: the next write
@@ -13,8 +14,8 @@ import type { Site } from "./render-site.js";
  */
 export const SITE_MANIFEST = ".agent-memory-site.json";
 
-// Writes in flight at once: 10,000 pages one after the other wait on the disk 10,000 times.
-const WRITES_AT_ONCE = 32;
+// Files written between two turns of the event loop.
+const WRITES_PER_TURN = 250;
 
 /** What {@link writeSite} did. */
 export interface WrittenSite {
@@ -97,48 +98,52 @@ async function previousFiles(folder: string): Promise<Previous | "foreign"> {
 }
 
 async function writeFiles(site: Site, folder: string, previous: Previous): Promise<WrittenSite> {
-  const folders = new Set([...site.files.keys()].map((path) => dirname(join(folder, path))));
+  // In the site's order: a site rendered on demand puts last what takes longest to be ready.
+  const paths = [...site.files.keys()];
+  const folders = new Set(paths.map((path) => dirname(join(folder, path))));
   for (const made of folders) await mkdir(made, { recursive: true });
-  const present = await filesIn(folders);
-  const paths = [...site.files.keys()].toSorted();
+  const present = previous.size === 0 ? new Set<string>() : await filesIn(folders);
+  // The manifest first, every file of this site in it without a hash: an interrupted write
+  // leaves a folder the next write knows as its own, and rewrites whole.
+  const pending = new Map(previous);
+  for (const path of paths) pending.set(path, "");
+  await writeManifest(folder, pending);
   const hashes = new Map<string, string>();
-  const changed = new Set<string>();
-  // Each file encoded once, for its hash and for the write.
-  const bytes = new Map<string, Buffer>();
-  for (const path of paths) {
-    const encoded = Buffer.from(site.files.get(path) ?? "");
-    const hash = contentHash(encoded);
+  let written = 0;
+  const textOf = (path: string): string =>
+    (site.files instanceof SiteFiles ? site.files.once(path) : site.files.get(path)) ?? "";
+  for (let at = 0; at < paths.length; at++) {
+    // Now and then the event loop gets a turn: a host writing a site keeps serving.
+    if (at % WRITES_PER_TURN === WRITES_PER_TURN - 1) await nextTurn();
+    const path = paths[at] ?? "";
+    // Each page rendered, hashed and written in turn, then let go: never the whole site held.
+    const text = textOf(path);
+    const hash = contentHash(text);
     hashes.set(path, hash);
     // A file whose bytes are those written last time is left as it is: a rebuild writes only
     // the pages that changed (the manifest's hash alone is not trusted for a file now gone).
-    if (previous.get(path) !== hash || !present.has(join(folder, path))) {
-      changed.add(path);
-      bytes.set(path, encoded);
-    }
+    if (previous.get(path) === hash && present.has(join(folder, path))) continue;
+    // Synchronous: the floor of a build is writeFileSync of every file, and fs.promises costs
+    // three trips through the thread pool per file (open, write, close).
+    writeFileSync(join(folder, path), text);
+    written++;
   }
-  // The manifest first, without the hashes of the files about to be written: an interrupted
-  // write leaves a folder the next write cleans and rewrites.
-  const pending = new Map(previous);
-  for (const path of paths) pending.set(path, changed.has(path) ? "" : (hashes.get(path) ?? ""));
-  await writeManifest(folder, pending);
-  await mapConcurrently([...changed], WRITES_AT_ONCE, (path) =>
-    writeFile(join(folder, path), bytes.get(path) ?? ""),
-  );
   const stale = [...previous.keys()].filter((path) => !site.files.has(path));
   for (const path of stale) await rm(join(folder, path), { force: true });
   await writeManifest(folder, hashes);
-  return {
-    folder,
-    written: changed.size,
-    unchanged: paths.length - changed.size,
-    removed: stale.length,
-  };
+  return { folder, written, unchanged: paths.length - written, removed: stale.length };
+}
+
+/** Resolves on the event loop's next turn. */
+function nextTurn(): Promise<void> {
+  return new Promise((done) => setImmediate(done));
 }
 
 async function writeManifest(folder: string, files: ReadonlyMap<string, string>): Promise<void> {
+  const sorted = [...files].toSorted(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   await writeFile(
     join(folder, SITE_MANIFEST),
-    `${JSON.stringify({ version: 2, files: Object.fromEntries(files) })}\n`,
+    `${JSON.stringify({ version: 2, files: Object.fromEntries(sorted) })}\n`,
   );
 }
 
@@ -153,7 +158,7 @@ async function filesIn(folders: ReadonlySet<string>): Promise<Set<string>> {
   return present;
 }
 
-function contentHash(text: Buffer): string {
+function contentHash(text: string): string {
   return createHash("sha1").update(text).digest("base64url");
 }
 

@@ -3,18 +3,22 @@
  * groups) never serves a stale page: an edited note's page shows the edit, a changed link
  * moves backlinks, graph edges and groups, a link whose target appears or disappears is
  * re-rendered, and a torn, corrupt or other-version cache file is ignored and rewritten. Each
- * render with the cache is byte for byte the render without it.
+ * render with the cache is byte for byte the render without it, but for the search index
+ * after an edit: like the memory's own search.json, it re-indexes the edited note into a new
+ * slot, so its files say the same (searchContent) in another order.
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import {
   loadSiteCache,
   renderSite,
   SITE_CACHE_PATH,
+  SITE_SEARCH_CACHE_PATH,
   SiteCache,
   type Site,
 } from "../../src/view/index.js";
 import { freshMemory, type FreshMemory } from "../helpers/fresh-memory.js";
 import { seedNotes } from "../helpers/seed-notes.js";
+import { searchContent, siteSearchOf, withoutSearch } from "./site-search-data.js";
 
 const A = "id__AAAAAA";
 const B = "id__BBBBBB";
@@ -59,6 +63,12 @@ async function uncached(): Promise<Map<string, string>> {
   return new Map((await render()).files);
 }
 
+/** The same site: every file byte for byte, the search's by what it says. */
+function expectSameSite(files: ReadonlyMap<string, string>, expected: ReadonlyMap<string, string>) {
+  expect(withoutSearch(files)).toEqual(withoutSearch(expected));
+  expect(searchContent(files)).toEqual(searchContent(expected));
+}
+
 async function writeNote(id: string, text: string): Promise<void> {
   await fresh.fs.promises.writeFile(`${fresh.root}/${paths[id] ?? ""}`, text);
 }
@@ -87,7 +97,7 @@ describe("the site cache", () => {
     const page = files.get(`notes/${A}.html`) ?? "";
     expect(page).toContain("The <strong>rewritten</strong> console.");
     expect(page).not.toContain("<em>web</em>");
-    expect(files).toEqual(await uncached());
+    expectSameSite(files, await uncached());
   });
 
   it("follows a changed link: backlinks, graph edges and groups move, and the linking page", async () => {
@@ -100,7 +110,7 @@ describe("the site cache", () => {
     expect(files.get(`notes/${B}.html`)).toContain(`href="../notes/${C}.html"`);
     const graph = files.get("data/graph.js") ?? "";
     expect(graph).toContain('"Unrelated"');
-    expect(files).toEqual(await uncached());
+    expectSameSite(files, await uncached());
   });
 
   it("marks a link broken when its target goes, though the linking note did not change", async () => {
@@ -109,7 +119,7 @@ describe("the site cache", () => {
     const { cache, files } = await renderAsNewProcess();
     expect(cache.stats()).toEqual({ hits: 1, misses: 1 });
     expect(files.get(`notes/${B}.html`)).toContain(`class="broken" href="#broken-${A}"`);
-    expect(files).toEqual(await uncached());
+    expectSameSite(files, await uncached());
   });
 
   it.each([
@@ -135,6 +145,53 @@ describe("the site cache", () => {
     },
   );
 
+  it("keeps the search index: the next build indexes only the edited note, and searches as a fresh index", async () => {
+    await renderAsNewProcess();
+    expect(await fresh.persistence.read(SITE_SEARCH_CACHE_PATH)).toMatchObject({
+      value: expect.stringContaining('"format":"agent-memory/search-cache"'),
+    });
+    await writeNote(A, "# Console app\n\n#repo\n\nThe rewritten console, now with graphs.\n");
+    const { cache, files } = await renderAsNewProcess();
+    expect(cache.searchIndex().stats()).toEqual({ added: 1, removed: 1 });
+    const expected = await uncached();
+    expectSameSite(files, expected);
+    for (const query of ["graphs", "console", "igor daily"]) {
+      expect(await siteSearchOf(files).search(query)).toEqual(
+        await siteSearchOf(expected).search(query),
+      );
+    }
+    expect(await siteSearchOf(files).search("graphs")).toMatchObject({ results: [{ id: A }] });
+  });
+
+  it("indexes every note again when the saved index is torn, and rewrites it", async () => {
+    await renderAsNewProcess();
+    const whole = await fresh.persistence.read(SITE_SEARCH_CACHE_PATH);
+    if (whole.isErr()) throw whole.error;
+    await fresh.persistence.write(SITE_SEARCH_CACHE_PATH, whole.value.slice(0, 200));
+    const { cache, files } = await renderAsNewProcess();
+    expect(cache.searchIndex().stats()).toEqual({ added: 3, removed: 0 });
+    expect(files).toEqual(await uncached());
+    expect(await fresh.persistence.read(SITE_SEARCH_CACHE_PATH)).toMatchObject({
+      value: whole.value,
+    });
+  });
+
+  it("starts from the memory's own saved search index when no view saved one", async () => {
+    const searched = await freshMemory({ cache: { persist: true } });
+    await seedNotes(searched.fs, searched.root, [
+      { id: A, title: "Console app", body: "The web console." },
+      { id: B, title: "Igor", body: `Igor works on the [[${A}|console app]].` },
+    ]);
+    expect((await searched.memory.search("console")).isOk()).toBe(true);
+    const cache = await loadSiteCache(searched.persistence);
+    const site = await renderSite(searched, { cache });
+    if (site.isErr()) throw site.error;
+    expect(cache.searchIndex().stats()).toEqual({ added: 0, removed: 0 });
+    const fromScratch = await renderSite(searched);
+    if (fromScratch.isErr()) throw fromScratch.error;
+    expect(new Map(site.value.files)).toEqual(new Map(fromScratch.value.files));
+  });
+
   it("a cache kept by a server across rebuilds renders again only what changed", async () => {
     const cache = new SiteCache();
     const first = await render(cache);
@@ -144,6 +201,6 @@ describe("the site cache", () => {
     expect(second.files.get(`notes/${C}.html`)).toContain(`href="../notes/${B}.html"`);
     expect(second.files.get(`notes/${B}.html`)).toContain("<mark>Igor</mark>");
     expect(cache.stats()).toEqual({ hits: 1, misses: 2 });
-    expect(new Map(second.files)).toEqual(await uncached());
+    expectSameSite(new Map(second.files), await uncached());
   });
 });

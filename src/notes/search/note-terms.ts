@@ -9,7 +9,7 @@
 import type { NoteFacts } from "../store/note-facts.js";
 import type { StoredNote } from "../store/note-store.js";
 import type { PostingsDocument } from "./scored-postings.js";
-import { exactTerm, searchTerm } from "./search-terms.js";
+import { searchTerm, wordTerms } from "./search-terms.js";
 import { foldTerm, readableBody, tokenizeWords } from "./search-text.js";
 
 /**
@@ -35,17 +35,20 @@ export function documentOf(stored: StoredNote): PostingsDocument {
 }
 
 function fieldOf(value: string): { terms: Map<string, number>; length: number } {
-  const tokens = tokenizeWords(value);
+  // Each distinct word looked up once (a note repeats its words): the terms come out the
+  // same, in the same order (each first met where its first word is).
+  const tokens = new Map<string, number>();
+  for (const token of tokenizeWords(value)) tokens.set(token, (tokens.get(token) ?? 0) + 1);
   const terms = new Map<string, number>();
-  for (const token of tokens) {
-    const term = searchTerm(token);
-    if (term === null) continue;
-    terms.set(term, (terms.get(term) ?? 0) + 1);
-    const word = exactTerm(foldTerm(token));
-    terms.set(word, (terms.get(word) ?? 0) + 1);
+  for (const [token, count] of tokens) {
+    const forms = wordTerms(token);
+    if (forms === null) continue;
+    const [stem, exact] = forms;
+    terms.set(stem, (terms.get(stem) ?? 0) + count);
+    terms.set(exact, (terms.get(exact) ?? 0) + count);
   }
   // minisearch's field length: distinct tokens before stopwords and stemming.
-  return { terms, length: new Set(tokens).size };
+  return { terms, length: tokens.size };
 }
 
 /** A query word: its index term, and the word as typed (folded), for typo tolerance. */

@@ -1,8 +1,7 @@
 import { errAsync, okAsync, ResultAsync } from "neverthrow";
 import type { InvalidInputError, PersistenceError } from "../../errors.js";
 import type { NoteFacts } from "../store/note-facts.js";
-import type { StoredNote } from "../store/note-store.js";
-import type { NotesDeps } from "../notes-deps.js";
+import type { NoteStore, StoredNote } from "../store/note-store.js";
 import type { Embeddings, VectorHit } from "./embeddings.js";
 import {
   FUSION_DEPTH,
@@ -20,6 +19,14 @@ import { stopwordHits } from "./stopword-hits.js";
 import { noteSupersession } from "../../model/supersession/supersession.js";
 import { currentFirst } from "./current-first.js";
 import type { FactsSnapshot } from "../store/note-snapshot.js";
+
+/**
+ * What a search reads the notes through: a memory's store (`NotesDeps` is one), or the notes a
+ * site ships, read in the page (src/view/browser/site-search.ts): one ranking for both.
+ */
+export interface SearchReads {
+  readonly store: Pick<NoteStore, "facts" | "snapshot" | "notesAt">;
+}
 
 // Past this many notes to (re)index, one snapshot (which reads concurrently and keeps the
 // bodies the store already holds) beats reading the files one by one.
@@ -43,7 +50,7 @@ const BULK_READ = 200;
  * ```
  */
 export function searchNotes(
-  ctx: NotesDeps,
+  ctx: SearchReads,
   fullText: FullTextSearch,
   query: string,
   options: SearchOptions = {},
@@ -111,7 +118,7 @@ export function searchNotes(
  * and all a warm-up does.
  */
 export function syncFullText(
-  ctx: NotesDeps,
+  ctx: SearchReads,
   fullText: FullTextSearch,
   indexChanged?: (fullText: FullTextSearch, restricted: boolean) => Promise<void>,
 ): ResultAsync<FactsSnapshot, PersistenceError> {
@@ -143,7 +150,7 @@ function holdsRestricted(notes: readonly NoteFacts[]): boolean {
 
 /** The notes of `wanted` with their bodies, read one by one or through one snapshot. */
 function readNotes(
-  ctx: NotesDeps,
+  ctx: SearchReads,
   wanted: readonly NoteFacts[],
 ): ResultAsync<readonly StoredNote[], PersistenceError> {
   if (wanted.length === 0) return okAsync([]);
@@ -156,7 +163,7 @@ function readNotes(
  * stopwords only, a scan of the notes' words.
  */
 function matchedHits(
-  ctx: NotesDeps,
+  ctx: SearchReads,
   fullText: FullTextSearch,
   search: ValidSearch,
 ): ResultAsync<Matched, PersistenceError> {

@@ -42,20 +42,36 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
  * ```
  */
 export function searchTerm(word: string): string | null {
+  return wordTerms(word)?.[0] ?? null;
+}
+
+/**
+ * A word's index terms: its stem (as {@link searchTerm}) and its exact form (as
+ * {@link exactTerm} of its folded form); null for a stopword. Indexing asks this for every
+ * word of every note, so both come from one cache.
+ *
+ * @example
+ * ```ts
+ * wordTerms("Painted"); // ["paint", "=painted"]
+ * wordTerms("the");     // null
+ * ```
+ */
+export function wordTerms(word: string): readonly [stem: string, exact: string] | null {
   const known = terms.get(word);
   if (known !== undefined) return known;
   const folded = foldTerm(word);
-  const term = folded === "" || STOPWORDS.has(folded) ? null : stemmer(folded);
+  const found: readonly [string, string] | null =
+    folded === "" || STOPWORDS.has(folded) ? null : [stemmer(folded), exactTerm(folded)];
   // A memory's vocabulary repeats: most words are looked up, not stemmed. Bounded so that
   // a stream of unique tokens (hashes, numbers) cannot grow it without end.
   if (terms.size >= TERM_CACHE_SIZE) terms.clear();
-  terms.set(word, term);
-  return term;
+  terms.set(word, found);
+  return found;
 }
 
 const TERM_CACHE_SIZE = 100_000;
 // Pure function of the word, so sharing it between memories is safe.
-const terms = new Map<string, string | null>();
+const terms = new Map<string, readonly [string, string] | null>();
 
 /**
  * What marks a word's exact form among the index's terms. No token holds it (the tokenizer

@@ -3,8 +3,11 @@
  * whole link graph on the graph page with cytoscape (bundled in, so no network). A graph of
  * more than FULL_LIMIT notes is drawn as its groups (the analysis' communities), each opened
  * on a click, or filtered by title: a 10,000-note memory never puts 10,000 nodes on the canvas.
+ * Every view is placed by ringLayout (the most linked in the middle) and drawn with
+ * cytoscape's `preset` layout: no layout algorithm runs in the page.
  */
 import cytoscape, { type Core, type ElementDefinition, type StylesheetJson } from "cytoscape";
+import { ringLayout } from "../../graph-layout.js";
 
 interface DrawnGraph {
   readonly nodes: readonly (readonly [string, string, string, number])[];
@@ -38,10 +41,12 @@ declare global {
 
 /** Past this many notes the graph page draws groups, not notes. */
 const FULL_LIMIT = 400;
-/** Past this many nodes a force layout would hold the tab too long: concentric rings instead. */
-const FORCE_LIMIT = 250;
+/** Past this many elements, panning and zooming draw a texture and hide the edges. */
+const LARGE_DRAWING = 250;
 /** The overview draws at most this many groups, the rest as one node. */
 const GROUP_LIMIT = 200;
+/** The overview draws each group's strongest links to other groups, this many: not a hairball. */
+const GROUP_LINKS = 3;
 
 const FLAGS = { orphan: 1, hot: 2, broken: 4, archived: 8, warm: 16 };
 const base = document.body.dataset["base"] ?? "";
@@ -89,26 +94,24 @@ function classesOf(flags: number): string {
   ].join(" ");
 }
 
-function draw(container: HTMLElement, elements: ElementDefinition[], count: number): Core {
+/** Places the nodes (in the order given) on rings by their diameter, `size`. */
+function placed(nodes: ElementDefinition[]): ElementDefinition[] {
+  const positions = ringLayout(nodes.map((node) => Number(node.data["size"] ?? 16)));
+  return nodes.map((node, at) => ({ ...node, position: positions[at] ?? { x: 0, y: 0 } }));
+}
+
+function draw(container: HTMLElement, elements: ElementDefinition[]): Core {
   window.agentMemoryCy?.destroy();
   const cy = cytoscape({
     container,
     elements,
     style: STYLE,
-    layout:
-      count <= FORCE_LIMIT
-        ? { name: "cose", animate: false, randomize: false, nodeDimensionsIncludeLabels: false }
-        : {
-            name: "concentric",
-            animate: false,
-            concentric: (node) => node.degree(false),
-            levelWidth: () => 2,
-          },
+    layout: { name: "preset", fit: true, padding: 30 },
     minZoom: 0.05,
     maxZoom: 4,
     wheelSensitivity: 0.3,
-    textureOnViewport: count > FORCE_LIMIT,
-    hideEdgesOnViewport: count > FORCE_LIMIT,
+    textureOnViewport: elements.length > LARGE_DRAWING,
+    hideEdgesOnViewport: elements.length > LARGE_DRAWING,
   });
   cy.on("tap", "node", (event) => {
     const node = event.target;
@@ -122,6 +125,7 @@ function draw(container: HTMLElement, elements: ElementDefinition[], count: numb
   return cy;
 }
 
+/** The graph's elements, its nodes placed in its order (the focus, then the most linked). */
 function drawnElements(graph: DrawnGraph): ElementDefinition[] {
   const nodes: ElementDefinition[] = graph.nodes.map(([id, label, colour, flags]) => ({
     data: {
@@ -138,7 +142,7 @@ function drawnElements(graph: DrawnGraph): ElementDefinition[] {
     data: { id: `e${at}`, source, target },
     classes: missing.has(target) ? "to-missing" : "",
   }));
-  return [...nodes, ...edges];
+  return [...placed(nodes), ...edges];
 }
 
 /** The notes numbered in `members`, the links among them and their broken links. */
@@ -183,7 +187,7 @@ function showNotes(data: SiteGraphData, members: number[], what: string): void {
     .toSorted((a, b) => (degree[b] ?? 0) - (degree[a] ?? 0) || a - b)
     .slice(0, FULL_LIMIT);
   const graph = notesGraph(data, shown);
-  draw(container, drawnElements(graph), graph.nodes.length);
+  draw(container, drawnElements(graph));
   status(
     shown.length < members.length
       ? `${what}: the ${shown.length} most linked of ${members.length} notes.`
@@ -213,18 +217,12 @@ function showOverview(data: SiteGraphData): void {
     .map((_, at) => at)
     .toSorted((a, b) => (data.groups[b]?.size ?? 0) - (data.groups[a]?.size ?? 0) || a - b);
   const shown = new Set(order.slice(0, GROUP_LIMIT));
-  const weights = new Map<string, number>();
-  for (const [from, to] of data.edges) {
-    const a = data.group[from] ?? 0;
-    const b = data.group[to] ?? 0;
-    if (a === b || !shown.has(a) || !shown.has(b)) continue;
-    const key = a < b ? `${a} ${b}` : `${b} ${a}`;
-    weights.set(key, (weights.get(key) ?? 0) + 1);
-  }
+  const weights = strongestLinks(data, shown);
   const hotGroups = new Set(
     data.flags.flatMap((flags, at) => (flags & FLAGS.hot ? [data.group[at] ?? 0] : [])),
   );
-  const elements: ElementDefinition[] = [...shown].map((at) => {
+  // The largest group in the middle.
+  const nodes: ElementDefinition[] = [...shown].map((at) => {
     const group = data.groups[at];
     const size = group?.size ?? 1;
     return {
@@ -238,6 +236,7 @@ function showOverview(data: SiteGraphData): void {
       classes: `group${hotGroups.has(at) ? " hot" : ""}`,
     };
   });
+  const elements = placed(nodes);
   for (const [key, count] of weights) {
     const [a, b] = key.split(" ");
     elements.push({
@@ -250,10 +249,39 @@ function showOverview(data: SiteGraphData): void {
       classes: "weighted",
     });
   }
-  draw(container, elements, elements.length);
+  draw(container, elements);
   status(
-    `${data.ids.length} notes in ${data.groups.length} groups${data.groups.length > GROUP_LIMIT ? ` (the ${GROUP_LIMIT} largest shown)` : ""}: click a group to open it.`,
+    `${data.ids.length} notes in ${data.groups.length} groups${data.groups.length > GROUP_LIMIT ? ` (the ${GROUP_LIMIT} largest shown)` : ""}, each with its ${GROUP_LINKS} strongest links: click a group to open it.`,
   );
+}
+
+/**
+ * The links between the shown groups, each pair's count of note links, keeping for each group
+ * its GROUP_LINKS strongest (a pair is kept when either end keeps it).
+ */
+function strongestLinks(data: SiteGraphData, shown: ReadonlySet<number>): Map<string, number> {
+  const weights = new Map<string, number>();
+  for (const [from, to] of data.edges) {
+    const a = data.group[from] ?? 0;
+    const b = data.group[to] ?? 0;
+    if (a === b || !shown.has(a) || !shown.has(b)) continue;
+    const key = a < b ? `${a} ${b}` : `${b} ${a}`;
+    weights.set(key, (weights.get(key) ?? 0) + 1);
+  }
+  const byGroup = new Map<string, [string, number][]>();
+  for (const [key, count] of weights) {
+    for (const group of key.split(" ")) {
+      const links = byGroup.get(group) ?? [];
+      links.push([key, count]);
+      byGroup.set(group, links);
+    }
+  }
+  const kept = new Set<string>();
+  for (const links of byGroup.values()) {
+    const strongest = links.toSorted(([keyA, a], [keyB, b]) => b - a || (keyA < keyB ? -1 : 1));
+    for (const [key] of strongest.slice(0, GROUP_LINKS)) kept.add(key);
+  }
+  return new Map([...weights].filter(([key]) => kept.has(key)));
 }
 
 function filterNotes(data: SiteGraphData, text: string): void {
@@ -292,7 +320,7 @@ function start(): void {
     return;
   }
   const graph = window.agentMemoryGraph;
-  if (graph !== undefined) draw(container, drawnElements(graph), graph.nodes.length);
+  if (graph !== undefined) draw(container, drawnElements(graph));
 }
 
 start();

@@ -1,43 +1,74 @@
 /**
- * The search box of the site's pages. The notes (data/search.js) load on the first keystroke
- * or focus, through a script element (a fetch would fail from file://); the index is built
- * once, then each query runs the library's own ranking (see site-search.ts).
+ * The search box of the site's pages. The library's own index (data/search.js, serialised at
+ * build time) loads on the first keystroke or focus, through a script element (a fetch would
+ * fail from file://); each query then runs the library's own ranking at once (see
+ * site-search.ts), loading the shards of notes' text it needs for feedback and snippets.
  */
-import { createSiteSearch, type SiteSearch, type SiteSearchFile } from "../site-search.js";
+import { createSiteSearch, type SiteSearch, type SiteSearchData } from "../site-search.js";
 
 declare global {
   interface Window {
-    agentMemorySearchFiles?: readonly SiteSearchFile[];
+    agentMemorySearch?: SiteSearchData;
+    /** Called by each data/search/N.js with its bodies. */
+    agentMemorySearchShard?: (shard: number, bodies: readonly string[]) => void;
     /** The search, once loaded: for tests and for a person's console. */
-    agentMemorySearch?: SiteSearch;
+    agentMemorySiteSearch?: SiteSearch;
   }
 }
 
 const base = document.body.dataset["base"] ?? "";
 let loading: Promise<SiteSearch> | undefined;
+const shardsLoaded = new Map<number, (bodies: readonly string[]) => void>();
+
+/** Loads a script of the site's data; resolves once it ran. */
+function loadScript(path: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = `${base}${path}`;
+    script.addEventListener("load", () => resolve());
+    script.addEventListener("error", () => {
+      script.remove();
+      reject(new Error(`could not load ${script.src}`));
+    });
+    document.head.append(script);
+  });
+}
+
+function loadShard(shard: number): Promise<readonly string[]> {
+  return new Promise((resolve, reject) => {
+    shardsLoaded.set(shard, resolve);
+    loadScript(`data/search/${shard}.js`).catch(reject);
+  });
+}
 
 function loadSearch(): Promise<SiteSearch> {
-  loading ??= new Promise((resolve, reject) => {
-    const script = document.createElement("script");
-    script.src = `${base}data/search.js`;
-    script.addEventListener("load", () => {
-      const search = createSiteSearch(window.agentMemorySearchFiles ?? []);
-      window.agentMemorySearch = search;
-      resolve(search);
-    });
-    script.addEventListener("error", () => reject(new Error(`could not load ${script.src}`)));
-    document.head.append(script);
+  window.agentMemorySearchShard = (shard, bodies) => {
+    shardsLoaded.get(shard)?.(bodies);
+    shardsLoaded.delete(shard);
+  };
+  loading ??= loadScript("data/search.js").then(() => {
+    const data = window.agentMemorySearch;
+    if (data === undefined) throw new Error("data/search.js holds no search index");
+    const search = createSiteSearch(data, loadShard);
+    window.agentMemorySiteSearch = search;
+    return search;
   });
   return loading;
 }
 
-function show(list: HTMLElement, search: SiteSearch, query: string): void {
-  list.replaceChildren();
+let shown = 0;
+
+async function show(list: HTMLElement, search: SiteSearch, query: string): Promise<void> {
+  const asked = ++shown;
   if (query.trim() === "") {
+    list.replaceChildren();
     list.hidden = true;
     return;
   }
-  const answer = search(query, 10);
+  const answer = await search(query, 10);
+  // A later keystroke's answer wins.
+  if (asked !== shown) return;
+  list.replaceChildren();
   list.hidden = false;
   if ("error" in answer) {
     list.append(item(answer.error));

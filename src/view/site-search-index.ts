@@ -1,0 +1,113 @@
+import {
+  createFullTextSearch,
+  type FullTextSearch,
+  type SavedFullTextSearch,
+} from "../notes/search/full-text-search.js";
+import { decodeSearchCache, encodeSearchCache } from "../notes/search/search-cache-file.js";
+import { indexInWorker } from "./search-index-worker.js";
+import type { SiteNote } from "./site-model.js";
+import {
+  indexNotes,
+  searchFilesOf,
+  type IndexedNotes,
+  type SiteSearchFiles,
+} from "./site-search-files.js";
+
+// From this many notes to index (none or few of them in the saved index), a render indexes in
+// a worker thread, beside the pages: indexing 10,000 notes costs several reads of them.
+const WORKER_FROM = 1_000;
+
+/**
+ * The search index a site ships, kept between renders: the one the last render brought in step
+ * (a served site's rebuild then indexes only the notes that changed), or the one saved (a
+ * saved text is decoded when first needed, and a torn, foreign or other-version text is
+ * ignored: every note is then indexed). What a render changed is saved by the site cache.
+ */
+export class SiteSearchIndex {
+  #seed: string | SavedFullTextSearch | undefined;
+  #live: FullTextSearch | undefined;
+  #pending: (() => unknown) | undefined;
+  #toSave: SavedFullTextSearch | undefined;
+  #workers = 0;
+
+  /** `saved`: the text of a saved index (search.json's format), to start from. */
+  constructor(saved?: string) {
+    this.#seed = saved;
+  }
+
+  /** The index in hand (after the render in flight, if one indexes in a worker). */
+  live(): FullTextSearch {
+    this.#pending?.();
+    if (this.#live === undefined) {
+      this.#live = createFullTextSearch(this.#takeSeed());
+    }
+    return this.#live;
+  }
+
+  /**
+   * The search's files for these notes: computed now, or, when `workerFrom` notes or more
+   * must be indexed and no index is in hand, in a worker thread, which the returned function
+   * waits for when first called.
+   */
+  filesFor(notes: readonly SiteNote[], workerFrom = WORKER_FROM): () => SiteSearchFiles {
+    if (this.#live !== undefined || this.#pending !== undefined) return this.#here(notes);
+    const seed = this.#takeSeed();
+    const join = staleCount(notes, seed) < workerFrom ? undefined : indexInWorker(notes, seed);
+    if (join === undefined) {
+      this.#seed = seed;
+      return this.#here(notes);
+    }
+    this.#workers++;
+    let files: SiteSearchFiles | undefined;
+    const joined = (): SiteSearchFiles => {
+      if (files !== undefined) return files;
+      this.#pending = undefined;
+      // A worker that failed leaves the work to this thread, from the same start.
+      const indexed: IndexedNotes = join() ?? indexNotes(notes, createFullTextSearch(seed));
+      // The worker's index is the one in hand from now on (created when first needed).
+      this.#seed = indexed.saved;
+      if (indexed.changed) this.#toSave = indexed.saved;
+      files = { ...indexed, files: searchFilesOf(notes, indexed.saved) };
+      return files;
+    };
+    this.#pending = joined;
+    return joined;
+  }
+
+  /** How many renders indexed in a worker thread. */
+  stats(): { readonly workers: number } {
+    return { workers: this.#workers };
+  }
+
+  /** The saved index's text when a render changed it since it was loaded or saved, once. */
+  takeTextToSave(): string | undefined {
+    const saved = this.#toSave;
+    this.#toSave = undefined;
+    return saved === undefined ? undefined : encodeSearchCache(saved);
+  }
+
+  #here(notes: readonly SiteNote[]): () => SiteSearchFiles {
+    const indexed = indexNotes(notes, this.live());
+    if (indexed.changed) this.#toSave = indexed.saved;
+    const files = { ...indexed, files: searchFilesOf(notes, indexed.saved) };
+    return () => files;
+  }
+
+  /** The index to start from, decoded (undefined when there is none or it is unusable). */
+  #takeSeed(): SavedFullTextSearch | undefined {
+    const seed = this.#seed;
+    this.#seed = undefined;
+    return typeof seed === "string" ? decodeSearchCache(seed) : seed;
+  }
+}
+
+/** How many of the notes a saved index does not hold in their current version. */
+function staleCount(notes: readonly SiteNote[], saved: SavedFullTextSearch | undefined): number {
+  if (saved === undefined) return notes.length;
+  const held = new Map<string, string>();
+  saved.table.keys.forEach((key, doc) => {
+    const hash = saved.hashes[doc];
+    if (key !== null && typeof hash === "string") held.set(key, hash);
+  });
+  return notes.filter((note) => held.get(note.meta.path) !== note.meta.hash).length;
+}

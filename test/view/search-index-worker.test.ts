@@ -1,0 +1,62 @@
+/**
+ * A large memory's search index is built in a worker thread while the pages are written: the
+ * worker's files are exactly those of the same index built in this thread, from nothing or
+ * from a saved index; and the worker's index is the next render's, which indexes only what
+ * changed.
+ */
+import { describe, expect, it } from "vitest";
+import { hasLocomo, proseNotes } from "../../bench/prose-notes.js";
+import { createFullTextSearch } from "../../src/notes/search/full-text-search.js";
+import { indexInWorker } from "../../src/view/search-index-worker.js";
+import { indexNotes, siteSearchFiles } from "../../src/view/site-search-files.js";
+import { loadSiteModel } from "../../src/view/site-model.js";
+import { SiteSearchIndex } from "../../src/view/site-search-index.js";
+import { searchContent } from "./site-search-data.js";
+import { freshMemory } from "../helpers/fresh-memory.js";
+
+async function proseModel(count: number) {
+  const fresh = await freshMemory();
+  await fresh.fs.promises.mkdir(`${fresh.root}/topics`, { recursive: true });
+  for (const note of proseNotes(count, 0.1)) {
+    await fresh.fs.promises.writeFile(`${fresh.root}/${note.path}`, note.markdown);
+  }
+  const model = await loadSiteModel(fresh);
+  if (model.isErr()) throw model.error;
+  return { fresh, model: model.value };
+}
+
+describe.skipIf(!hasLocomo())("the search index in a worker thread", () => {
+  it("builds the same index as this thread, fresh or from a saved index", async () => {
+    const { model } = await proseModel(200);
+    const join = indexInWorker(model.notes, undefined);
+    expect(join, "the worker's script is built (npm run build)").toBeDefined();
+    const here = indexNotes(model.notes, createFullTextSearch());
+    expect(join?.()).toEqual(here);
+    expect(here.changed).toBe(true);
+    // From a saved index of the first 150 notes: the rest indexed, the same in both threads.
+    const older = createFullTextSearch();
+    indexNotes(model.notes.slice(0, 150), older);
+    const saved = older.save();
+    const seededHere = indexNotes(model.notes, createFullTextSearch(saved));
+    expect(indexInWorker(model.notes, saved)?.()).toEqual(seededHere);
+  });
+
+  it("hands the worker's index to the next render, which re-indexes only what changed", async () => {
+    const { fresh, model } = await proseModel(100);
+    const index = new SiteSearchIndex();
+    const inWorker = index.filesFor(model.notes, 0)();
+    expect(index.stats()).toEqual({ workers: 1 });
+    expect(inWorker.files).toEqual(siteSearchFiles(model.notes, createFullTextSearch()).files);
+    const edited = model.notes[7]?.meta.path ?? "";
+    await fresh.fs.promises.writeFile(`${fresh.root}/${edited}`, "# Edited\n\nNow about kayaks.\n");
+    fresh.memory.filesChanged();
+    const next = await loadSiteModel(fresh);
+    if (next.isErr()) throw next.error;
+    // One note to index: the next render indexes here, and only the edited note.
+    const again = index.filesFor(next.value.notes)();
+    expect(index.stats()).toEqual({ workers: 1 });
+    expect(index.live().stats()).toEqual({ added: 1, removed: 1 });
+    const fromScratch = siteSearchFiles(next.value.notes, createFullTextSearch());
+    expect(searchContent(again.files)).toEqual(searchContent(fromScratch.files));
+  });
+});
