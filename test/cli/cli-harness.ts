@@ -8,6 +8,7 @@ import { execFile, spawn } from "node:child_process";
 import { cp, mkdir, mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { delimiter, join, relative, resolve } from "node:path";
+import { runCliInProcess } from "./cli-in-process.js";
 
 /** The built executable. */
 export const CLI = resolve(import.meta.dirname, "../../dist/cli.js");
@@ -27,6 +28,14 @@ export interface Sandbox {
   readonly env: Record<string, string>;
   /** Runs `memory <args>` with cwd `cwd` (default: the sandbox) and optional stdin. */
   cli(
+    args: readonly string[],
+    options?: { cwd?: string; input?: string; env?: Record<string, string> },
+  ): Promise<CliRun>;
+  /**
+   * The same call run in this process (see cli-in-process.ts): for the calls whose subject is
+   * the command, not the process; one at a time.
+   */
+  cliInProcess(
     args: readonly string[],
     options?: { cwd?: string; input?: string; env?: Record<string, string> },
   ): Promise<CliRun>;
@@ -73,6 +82,13 @@ export async function createSandbox(): Promise<Sandbox> {
         child.on("error", fail);
         child.on("close", (code) => done({ code, stdout, stderr }));
         child.stdin.end(options.input ?? "");
+      }),
+    cliInProcess: (args, options = {}) =>
+      runCliInProcess(args, {
+        cwd: options.cwd ?? dir,
+        env: { ...env, ...options.env },
+        ...(options.input === undefined ? {} : { input: options.input }),
+        executable: CLI,
       }),
     git: (cwd, args) =>
       new Promise((done, fail) => {
