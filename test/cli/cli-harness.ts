@@ -8,6 +8,7 @@ import { execFile, spawn } from "node:child_process";
 import { cp, mkdir, mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { delimiter, join, relative, resolve } from "node:path";
+import { scaledMs } from "../helpers/time-scale.js";
 import { runCliInProcess } from "./cli-in-process.js";
 
 /** The built executable. */
@@ -98,6 +99,15 @@ export async function createSandbox(): Promise<Sandbox> {
       }),
     cleanup: () => rm(dir, { recursive: true, force: true }),
   };
+}
+
+/**
+ * `--timeout-ms` for a hook whose subject is not its time limit: the hook's default (8 s)
+ * scaled for the machine's load, so a busy machine makes the hook slower, never cut short
+ * (a hook that gives up exits 0 with nothing printed).
+ */
+export function scaledHookLimit(): string[] {
+  return ["--timeout-ms", String(scaledMs(8_000))];
 }
 
 /** Setup in a hook (where `expect` has no test): a run that failed throws with its stderr. */
