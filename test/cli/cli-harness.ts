@@ -110,6 +110,26 @@ export function scaledHookLimit(): string[] {
   return ["--timeout-ms", String(scaledMs(8_000))];
 }
 
+/**
+ * A runner for a file that checks many calls of a few commands: the first call of each
+ * command runs the executable (its exit code and streams as a user gets them), the later
+ * ones run in this process. Calls must be made in a fixed order (tests run in order).
+ */
+export function firstOfEachSpawned(
+  sandbox: Sandbox,
+): (
+  args: readonly string[],
+  options?: { cwd?: string; input?: string; env?: Record<string, string> },
+) => Promise<CliRun> {
+  const spawned = new Set<string>();
+  return (args, options) => {
+    const name = args[0] ?? "";
+    if (spawned.has(name)) return sandbox.cliInProcess(args, options);
+    spawned.add(name);
+    return sandbox.cli(args, options);
+  };
+}
+
 /** Setup in a hook (where `expect` has no test): a run that failed throws with its stderr. */
 export function succeeded(run: CliRun): CliRun {
   if (run.code !== 0) throw new Error(`the CLI exited ${String(run.code)}: ${run.stderr}`);
