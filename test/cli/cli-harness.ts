@@ -9,7 +9,7 @@ import { cp, mkdir, mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { delimiter, join, relative, resolve } from "node:path";
 import { scaledMs } from "../helpers/time-scale.js";
-import { runCliInProcess } from "./cli-in-process.js";
+import { ownsItsProcess, runCliInProcess } from "./cli-in-process.js";
 
 /** The built executable. */
 export const CLI = resolve(import.meta.dirname, "../../dist/cli.js");
@@ -113,7 +113,7 @@ export function scaledHookLimit(): string[] {
 /**
  * A runner for a file that checks many calls of a few commands: the first call of each
  * command runs the executable (its exit code and streams as a user gets them), the later
- * ones run in this process. Calls must be made in a fixed order (tests run in order).
+ * ones run in this process; a hook, the MCP server and the daemon always run the executable. Calls must be made in a fixed order (tests run in order).
  */
 export function firstOfEachSpawned(
   sandbox: Sandbox,
@@ -124,7 +124,7 @@ export function firstOfEachSpawned(
   const spawned = new Set<string>();
   return (args, options) => {
     const name = args[0] ?? "";
-    if (spawned.has(name)) return sandbox.cliInProcess(args, options);
+    if (spawned.has(name) && !ownsItsProcess(args)) return sandbox.cliInProcess(args, options);
     spawned.add(name);
     return sandbox.cli(args, options);
   };

@@ -24,6 +24,11 @@ const SPAWN_ONLY = new Set(["hook", "mcp", "daemon"]);
 /** Variables of the test process a call keeps: vitest's and node's own, never the CLI's. */
 const RUNNER_VARIABLE = /^(VITEST|NODE_|TEST_)/;
 
+/** Whether `memory <args>` owns its process (a hook, the MCP server, the daemon): spawn it. */
+export function ownsItsProcess(args: readonly string[]): boolean {
+  return SPAWN_ONLY.has(args[0] ?? "");
+}
+
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
@@ -34,10 +39,9 @@ export function runCliInProcess(
   args: readonly string[],
   options: { cwd: string; env: Record<string, string>; input?: string; executable: string },
 ): Promise<CliRun> {
-  const [name] = args;
-  if (name !== undefined && SPAWN_ONLY.has(name)) {
+  if (ownsItsProcess(args)) {
     return Promise.reject(
-      new Error(`memory ${name} owns its process: run it with sandbox.cli (a real spawn)`),
+      new Error(`memory ${args[0] ?? ""} owns its process: run it with sandbox.cli (a real spawn)`),
     );
   }
   const run = queue.then(() => runAlone(args, options));
