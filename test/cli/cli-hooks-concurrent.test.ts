@@ -9,6 +9,7 @@ import { readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CLI, createSandbox, succeeded, type Sandbox } from "./cli-harness.js";
+import { scaledMs } from "../helpers/time-scale.js";
 
 const HOOKS = 20;
 let sandbox: Sandbox;
@@ -73,49 +74,61 @@ beforeEach(async () => {
 });
 
 describe("20 concurrent hooks under load", () => {
-  it("queue 20 sessions: what ran out of time is queued by the next doctor", async () => {
-    const codes = await Promise.all(
-      Array.from({ length: HOOKS }, (_, n) => hook("session-end", payload(n, "SessionEnd"))),
-    );
-    expect(codes.every((code) => code === 0)).toBe(true);
-    // Whatever ran out of time left its record; doctor (or the next hook) queues it.
-    await sandbox.cli(["doctor", "--root", root]);
-    const counts = await queued();
-    expect(counts.size).toBe(HOOKS);
-    expect([...counts.values()].every((count) => count === 1)).toBe(true);
-    expect(await spooled()).toEqual([]);
-  }, 600_000);
+  it(
+    "queue 20 sessions: what ran out of time is queued by the next doctor",
+    async () => {
+      const codes = await Promise.all(
+        Array.from({ length: HOOKS }, (_, n) => hook("session-end", payload(n, "SessionEnd"))),
+      );
+      expect(codes.every((code) => code === 0)).toBe(true);
+      // Whatever ran out of time left its record; doctor (or the next hook) queues it.
+      await sandbox.cli(["doctor", "--root", root]);
+      const counts = await queued();
+      expect(counts.size).toBe(HOOKS);
+      expect([...counts.values()].every((count) => count === 1)).toBe(true);
+      expect(await spooled()).toEqual([]);
+    },
+    scaledMs(600_000),
+  );
 
-  it("queue a transcript once when its PreCompact and SessionEnd hooks race", async () => {
-    const pairs = 5;
-    const codes = await Promise.all(
-      Array.from({ length: pairs }, (_, n) => [
-        hook("session-end", payload(n, "SessionEnd")),
-        hook("pre-compact", payload(n, "PreCompact")),
-      ]).flat(),
-    );
-    expect(codes.every((code) => code === 0)).toBe(true);
-    await sandbox.cli(["doctor", "--root", root]);
-    const counts = await queued();
-    expect(counts.size).toBe(pairs);
-    expect([...counts.values()]).toEqual(Array(pairs).fill(1));
-  }, 600_000);
+  it(
+    "queue a transcript once when its PreCompact and SessionEnd hooks race",
+    async () => {
+      const pairs = 5;
+      const codes = await Promise.all(
+        Array.from({ length: pairs }, (_, n) => [
+          hook("session-end", payload(n, "SessionEnd")),
+          hook("pre-compact", payload(n, "PreCompact")),
+        ]).flat(),
+      );
+      expect(codes.every((code) => code === 0)).toBe(true);
+      await sandbox.cli(["doctor", "--root", root]);
+      const counts = await queued();
+      expect(counts.size).toBe(pairs);
+      expect([...counts.values()]).toEqual(Array(pairs).fill(1));
+    },
+    scaledMs(600_000),
+  );
 
-  it("drop nothing when every hook runs out of time: the next hook queues what they recorded", async () => {
-    const codes = await Promise.all(
-      Array.from({ length: HOOKS }, (_, n) => hook("session-end", payload(n, "SessionEnd"), 1)),
-    );
-    expect(codes.every((code) => code === 0)).toBe(true);
-    const log = await readFile(join(root, ".agent-memory", "hooks.log"), "utf8");
-    expect(log).toMatch(
-      /gave up after 1 ms .*stays for the next hook, consolidate, sync or doctor/,
-    );
-    expect(await spooled()).toHaveLength(HOOKS);
-    // One later hook, with time enough, queues its own session and every recorded one.
-    expect(await hook("session-end", payload(HOOKS, "SessionEnd"), 120_000)).toBe(0);
-    const counts = await queued();
-    expect(counts.size).toBe(HOOKS + 1);
-    expect([...counts.values()].every((count) => count === 1)).toBe(true);
-    expect(await spooled()).toEqual([]);
-  }, 600_000);
+  it(
+    "drop nothing when every hook runs out of time: the next hook queues what they recorded",
+    async () => {
+      const codes = await Promise.all(
+        Array.from({ length: HOOKS }, (_, n) => hook("session-end", payload(n, "SessionEnd"), 1)),
+      );
+      expect(codes.every((code) => code === 0)).toBe(true);
+      const log = await readFile(join(root, ".agent-memory", "hooks.log"), "utf8");
+      expect(log).toMatch(
+        /gave up after 1 ms .*stays for the next hook, consolidate, sync or doctor/,
+      );
+      expect(await spooled()).toHaveLength(HOOKS);
+      // One later hook, with time enough, queues its own session and every recorded one.
+      expect(await hook("session-end", payload(HOOKS, "SessionEnd"), 120_000)).toBe(0);
+      const counts = await queued();
+      expect(counts.size).toBe(HOOKS + 1);
+      expect([...counts.values()].every((count) => count === 1)).toBe(true);
+      expect(await spooled()).toEqual([]);
+    },
+    scaledMs(600_000),
+  );
 });

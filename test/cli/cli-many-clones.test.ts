@@ -18,6 +18,7 @@ import { cp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createSandbox, jsonOf, succeeded, type CliRun, type Sandbox } from "./cli-harness.js";
+import { scaledMs } from "../helpers/time-scale.js";
 
 const FULL = process.env["CONCURRENCY_FULL"] === "1";
 /**
@@ -78,7 +79,7 @@ const handNote = (title: string, id: string, body: string) => ({
   text: `# ${title}\n\n${body}\n`,
 });
 
-describe(`${CLONES} clones of one memory`, { timeout: 1_800_000 }, () => {
+describe(`${CLONES} clones of one memory`, { timeout: scaledMs(1_800_000) }, () => {
   it("converge to one tree with every sentence once and nothing left to a person", async () => {
     const started = Date.now();
     sandbox = await createSandbox();

@@ -18,6 +18,7 @@ import { LOCK_PATH } from "../../src/notes/memory-lock.js";
 import { isolatedGitEnv } from "../helpers/git-env.js";
 import type { WorkerReport } from "../fixtures/mutate-worker.js";
 import { okOf } from "../helpers/result-helpers.js";
+import { scaledMs } from "../helpers/time-scale.js";
 
 const repoRoot = resolve(import.meta.dirname, "../..");
 const worker = join(repoRoot, "test/fixtures/mutate-worker.ts");
@@ -28,7 +29,12 @@ function runWorker(root: string, name: string, env: Record<string, string>): Pro
     execFile(
       process.execPath,
       ["--import", "tsx", worker, root, name, String(OPS_PER_WORKER)],
-      { cwd: repoRoot, env: { ...process.env, ...env }, maxBuffer: 16 << 20, timeout: 120_000 },
+      {
+        cwd: repoRoot,
+        env: { ...process.env, ...env },
+        maxBuffer: 16 << 20,
+        timeout: scaledMs(120_000),
+      },
       (error, stdout, stderr) => {
         if (error !== null) {
           fail(new Error(`worker ${name} failed: ${error.message}\n${stderr}`));
@@ -53,7 +59,7 @@ describe("two processes mutating one memory at once", () => {
     env = await isolatedGitEnv(base);
     execFileSync("git", ["init", "-q", "-b", "main", root], { env: { ...process.env, ...env } });
     reports = await Promise.all([runWorker(root, "alpha", env), runWorker(root, "beta", env)]);
-  }, 180_000);
+  }, scaledMs(180_000));
 
   afterAll(async () => {
     if (base !== "") await rm(base, { recursive: true, force: true });

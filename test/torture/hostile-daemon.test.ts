@@ -11,6 +11,7 @@ import { rm } from "node:fs/promises";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { scaledMs } from "../helpers/time-scale.js";
 import { cardPathOf, proofOf, readCard } from "../../src/cli/daemon/daemon-token.js";
 import { exchange, QUICK } from "../../src/cli/daemon/socket-exchange.js";
 import { createSandbox, jsonOf, succeeded, type CliRun, type Sandbox } from "../cli/cli-harness.js";
@@ -269,7 +270,7 @@ function alive(pid: number): boolean {
 }
 
 async function waitUntil(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
+  const until = Date.now() + scaledMs(timeoutMs);
   while (!check()) {
     if (Date.now() > until) throw new Error("timed out");
     await new Promise((resolve) => setTimeout(resolve, 50));
