@@ -22,15 +22,18 @@ export const LONGEST_FIRST: readonly string[] = [
   "test/torture/torture.test.ts",
 ];
 
+/** Where `spec` stands in {@link LONGEST_FIRST}; after all of them when it is not listed. */
+function rank(spec: TestSpecification): number {
+  const at = LONGEST_FIRST.findIndex((path) => spec.moduleId.endsWith(`/${path}`));
+  return at < 0 ? LONGEST_FIRST.length : at;
+}
+
 /** Puts {@link LONGEST_FIRST} ahead of every other file, in that order. */
 export default class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const rank = (spec: TestSpecification): number => {
-      const at = LONGEST_FIRST.findIndex((path) => spec.moduleId.endsWith(`/${path}`));
-      return at < 0 ? LONGEST_FIRST.length : at;
-    };
     // A stable sort: files of equal rank keep vitest's order.
-    return sorted.toSorted((a, b) => rank(a) - rank(b));
+    // oxlint-disable-next-line unicorn/no-array-sort -- BaseSequencer's sort, not Array#sort
+    const ordered = await super.sort(files);
+    return ordered.toSorted((a, b) => rank(a) - rank(b));
   }
 }

@@ -112,8 +112,8 @@ describe("the consolidation machine", () => {
 
   it("aborting stops the run at the LLM call, which receives the signal", async () => {
     let sawAbort = false;
-    let asked: () => void = () => undefined;
-    const modelAsked = new Promise<void>((resolve) => (asked = resolve));
+    const asking: { asked?: () => void } = {};
+    const modelAsked = new Promise<void>((resolve) => (asking.asked = resolve));
     const llm = llmFromFunction(
       ({ signal }) =>
         new Promise<string>((_, reject) => {
@@ -121,7 +121,7 @@ describe("the consolidation machine", () => {
             sawAbort = true;
             reject(new Error("aborted"));
           });
-          asked();
+          asking.asked?.();
         }),
     );
     const { memory } = await freshMemory({ llm });
