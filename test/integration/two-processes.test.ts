@@ -19,16 +19,20 @@ import { isolatedGitEnv } from "../helpers/git-env.js";
 import type { WorkerReport } from "../fixtures/mutate-worker.js";
 import { okOf } from "../helpers/result-helpers.js";
 import { scaledMs } from "../helpers/time-scale.js";
+import { bundledScript, type BundledScript } from "../helpers/bundled-script.js";
 
 const repoRoot = resolve(import.meta.dirname, "../..");
 const worker = join(repoRoot, "test/fixtures/mutate-worker.ts");
 const OPS_PER_WORKER = 20;
 
+/** The worker bundled once (test/helpers/bundled-script.ts): tsx would compile it in each process. */
+let bundle: BundledScript | undefined;
+
 function runWorker(root: string, name: string, env: Record<string, string>): Promise<WorkerReport> {
   return new Promise((done, fail) => {
     execFile(
       process.execPath,
-      ["--import", "tsx", worker, root, name, String(OPS_PER_WORKER)],
+      [bundle?.file ?? worker, root, name, String(OPS_PER_WORKER)],
       {
         cwd: repoRoot,
         env: { ...process.env, ...env },
@@ -58,11 +62,13 @@ describe("two processes mutating one memory at once", () => {
     root = join(base, "repo");
     env = await isolatedGitEnv(base);
     execFileSync("git", ["init", "-q", "-b", "main", root], { env: { ...process.env, ...env } });
+    bundle = await bundledScript(worker);
     reports = await Promise.all([runWorker(root, "alpha", env), runWorker(root, "beta", env)]);
   }, scaledMs(180_000));
 
   afterAll(async () => {
     if (base !== "") await rm(base, { recursive: true, force: true });
+    await bundle?.cleanup();
   });
 
   it("both workers ran every operation without an error", () => {
