@@ -12,10 +12,18 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { exchange, QUICK } from "../../src/cli/daemon/socket-exchange.js";
+import { exchange, QUICK, type ExchangeTimeouts } from "../../src/cli/daemon/socket-exchange.js";
 import { scaledMs } from "../helpers/time-scale.js";
 import { createSandbox, jsonOf, succeeded, type CliRun, type Sandbox } from "./cli-harness.js";
 
+/**
+ * The client's quick deadlines (status, stop) scaled for the machine's load: these tests are
+ * about what the daemon answers, not how fast; on a busy machine an answer takes longer.
+ */
+const PATIENT: ExchangeTimeouts = {
+  ackMs: scaledMs(QUICK.ackMs),
+  answerMs: scaledMs(QUICK.answerMs),
+};
 let sandbox: Sandbox;
 let count = 0;
 const roots: string[] = [];
@@ -89,7 +97,7 @@ async function status(root: string, env: Record<string, string> = AUTO): Promise
 async function serving(root: string): Promise<Status> {
   const socket = join(root, ".agent-memory", "daemon.sock");
   await waitUntil(
-    async () => (await exchange(socket, { kind: "status" }, QUICK))?.kind === "status",
+    async () => (await exchange(socket, { kind: "status" }, PATIENT))?.kind === "status",
   );
   const found = await status(root);
   expect(found.running).toBe(true);
@@ -220,7 +228,7 @@ describe("the daemon on demand", { timeout: scaledMs(120_000) }, () => {
     const reply = await exchange(
       join(root, ".agent-memory", "daemon.sock"),
       { kind: "status" },
-      QUICK,
+      PATIENT,
     );
     const stamp = reply?.kind === "status" ? reply.stamp : "";
     const stamped = stamp.slice(0, stamp.lastIndexOf(" "));

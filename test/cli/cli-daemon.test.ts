@@ -13,10 +13,18 @@ import { createServer } from "node:net";
 import { decodeRequest, encodeMessage } from "../../src/cli/daemon/daemon-protocol.js";
 import { writeCard } from "../../src/cli/daemon/daemon-card-write.js";
 import { newToken, proofOf } from "../../src/cli/daemon/daemon-token.js";
-import { exchange, QUICK } from "../../src/cli/daemon/socket-exchange.js";
+import { exchange, QUICK, type ExchangeTimeouts } from "../../src/cli/daemon/socket-exchange.js";
 import { createSandbox, jsonOf, succeeded, type CliRun, type Sandbox } from "./cli-harness.js";
 import { scaledMs } from "../helpers/time-scale.js";
 
+/**
+ * The client's quick deadlines (status, stop) scaled for the machine's load: these tests are
+ * about what the daemon answers, not how fast; on a busy machine an answer takes longer.
+ */
+const PATIENT: ExchangeTimeouts = {
+  ackMs: scaledMs(QUICK.ackMs),
+  answerMs: scaledMs(QUICK.answerMs),
+};
 let sandbox: Sandbox;
 let root: string;
 const ids: string[] = [];
@@ -33,7 +41,7 @@ const memory = (args: readonly string[], env: Record<string, string> = {}): Prom
  * request is not counted): -1 when none answers. `memory daemon status` itself runs below.
  */
 async function answered(): Promise<number> {
-  const status = await exchange(socket(), { kind: "status" }, QUICK);
+  const status = await exchange(socket(), { kind: "status" }, PATIENT);
   return status?.kind === "status" ? status.requests : -1;
 }
 
@@ -148,7 +156,7 @@ describe("memory daemon", () => {
     await start();
     const [igor = ""] = ids;
     const path = jsonOf<{ path: string }>(succeeded(await memory(["show", igor, "--json"]))).path;
-    const status = await exchange(socket(), { kind: "status" }, QUICK);
+    const status = await exchange(socket(), { kind: "status" }, PATIENT);
     const stamp = status?.kind === "status" ? status.stamp : "";
     // No process start between the edit and the call: only the cookie orders them.
     for (let round = 0; round < 30; round++) {
@@ -156,7 +164,7 @@ describe("memory daemon", () => {
       const reply = await exchange(
         socket(),
         { kind: "run", stamp, argv: ["show", igor, "--root", root], cwd: root, root },
-        QUICK,
+        PATIENT,
       );
       expect(reply?.kind === "ran" && reply.stdout.split("\n")[0]).toBe(`# Igor, round ${round}`);
     }
@@ -194,7 +202,7 @@ describe("memory daemon", () => {
   it("start replaces a daemon of another build", async () => {
     const old = await start();
     // A rebuilt CLI: the file the build stamp names has another modification time.
-    const status = await exchange(socket(), { kind: "status" }, QUICK);
+    const status = await exchange(socket(), { kind: "status" }, PATIENT);
     const stamp = status?.kind === "status" ? status.stamp : "";
     const stamped = stamp.slice(0, stamp.lastIndexOf(" "));
     const later = new Date(Date.now() + 5_000);
@@ -211,7 +219,7 @@ describe("memory daemon", () => {
         await exchange(
           socket(),
           { kind: "run", stamp: "another build", argv: ["list"], cwd: root, root },
-          QUICK,
+          PATIENT,
         )
       )?.kind,
     ).toBe("mismatch");
@@ -251,10 +259,10 @@ describe("memory daemon", () => {
       hookSpecificOutput: { hookEventName: "SessionStart" },
     });
     const until = Date.now() + scaledMs(10_000);
-    let status = await exchange(socket(), { kind: "status" }, QUICK);
+    let status = await exchange(socket(), { kind: "status" }, PATIENT);
     while (status?.kind !== "status" && Date.now() < until) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      status = await exchange(socket(), { kind: "status" }, QUICK);
+      status = await exchange(socket(), { kind: "status" }, PATIENT);
     }
     const pid = status?.kind === "status" ? status.pid : -1;
     expect(daemonProcesses()).toEqual([pid]);
