@@ -1,8 +1,12 @@
 import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
+import LongestFirstSequencer from "./test/helpers/longest-first-sequencer.js";
 
-/** The tests of the pure layer (no I/O, no process state), run without isolation. */
-const PURE = "test/model/**/*.test.ts";
+/**
+ * The files that run each in a fresh module graph: the static site's (they drive Chromium and
+ * build sites; kept as they were). Every other file runs without isolation (below).
+ */
+const ISOLATED = "test/view/**/*.test.ts";
 
 export default defineConfig({
   test: {
@@ -23,19 +27,25 @@ export default defineConfig({
     // 2-core machine). Most files wait on spawned CLIs and git, which run outside the worker,
     // so a second file overlaps those waits.
     maxWorkers: availableParallelism(),
-    // The pure model's tests share one module graph per worker (no isolation): most of a
-    // small file's CPU is evaluating its imports again, and the pure layer has no state to
-    // leak from one file into the next. test/model: 61 CPU s isolated, 23 s shared, same tests.
+    // The files share one module graph per worker (no isolation): most of a small file's CPU
+    // is starting its worker and evaluating its imports again (test/model: 61 CPU s isolated,
+    // 23 s shared), and a file that runs the CLI in-process loads the whole library once per
+    // worker instead of once per file. No test file mocks a module or leaves process state
+    // behind (the in-process CLI runner puts the environment, cwd and argv back; the two
+    // tests that set a variable or spy on Date.now restore it), so nothing leaks between files.
     projects: [
-      { extends: true, test: { name: "model", include: [PURE], isolate: false } },
       {
         extends: true,
         test: {
-          name: "suite",
+          name: "shared",
           include: ["test/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, PURE],
+          exclude: [...configDefaults.exclude, ISOLATED],
+          isolate: false,
         },
       },
+      { extends: true, test: { name: "isolated", include: [ISOLATED] } },
     ],
+    // The longest files start first (a fresh clone has no durations cached to order by).
+    sequence: { sequencer: LongestFirstSequencer },
   },
 });

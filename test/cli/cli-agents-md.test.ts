@@ -2,14 +2,16 @@ import { readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NoteMeta } from "../../src/notes/store/note-meta.js";
-import { createSandbox, jsonOf, type Sandbox } from "./cli-harness.js";
+import { createSandbox, firstOfEachSpawned, jsonOf, type Sandbox } from "./cli-harness.js";
 
+/** `memory`: each command's first call in this file a real process, the later ones in-process. */
+let memoryCli: ReturnType<typeof firstOfEachSpawned>;
 let sandbox: Sandbox;
 let repo: string;
 let root: string;
 let agentsMd: string;
 /** `memory <args>` run from inside the memory root. */
-const inRoot = (args: readonly string[]) => sandbox.cli(args, { cwd: root });
+const inRoot = (args: readonly string[]) => memoryCli(args, { cwd: root });
 /** Captures an active note from inside the root and returns its meta. */
 const capture = async (title: string, body: string) =>
   jsonOf<{ note: NoteMeta }>(
@@ -18,10 +20,11 @@ const capture = async (title: string, body: string) =>
 
 beforeAll(async () => {
   sandbox = await createSandbox();
+  memoryCli = firstOfEachSpawned(sandbox);
   repo = join(sandbox.dir, "repo");
   root = join(repo, "memory");
   agentsMd = join(repo, "AGENTS.md");
-  const init = await sandbox.cli(["init", "--root", root]);
+  const init = await memoryCli(["init", "--root", root]);
   if (init.code !== 0) throw new Error(`memory init failed: ${init.stderr}`);
   const console = await capture("Console app", "Ships daily.");
   const igor = await capture(
@@ -53,7 +56,7 @@ describe("memory agents-md", () => {
 
     const before = await stat(agentsMd);
     const second = jsonOf<{ written: boolean; path: string; inlined: string[] }>(
-      await sandbox.cli(["agents-md", "--root", root, "--target", agentsMd, "--json"]),
+      await memoryCli(["agents-md", "--root", root, "--target", agentsMd, "--json"]),
     );
     expect(second).toMatchObject({ written: false, path: agentsMd });
     expect(second.inlined).toHaveLength(1);
@@ -66,7 +69,7 @@ describe("memory agents-md", () => {
 
   it("demotes hot notes over a small budget and says so", async () => {
     const target = join(sandbox.dir, "SMALL.md");
-    const run = await sandbox.cli([
+    const run = await memoryCli([
       "agents-md",
       "--root",
       root,
@@ -88,7 +91,7 @@ describe("memory agents-md", () => {
     const damaged = join(sandbox.dir, "DAMAGED.md");
     const text = "<!-- agent-memory:end -->\nmine\n<!-- agent-memory:start -->\n";
     await writeFile(damaged, text);
-    const run = await sandbox.cli(["agents-md", "--root", root, "--target", damaged]);
+    const run = await memoryCli(["agents-md", "--root", root, "--target", damaged]);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^memory: .*DAMAGED\.md has damaged agent-memory markers/);
     expect(await readFile(damaged, "utf8")).toBe(text);

@@ -1,23 +1,40 @@
 /**
- * The CLI for agents and harnesses, run as a subprocess on a real memory with git: the verbs
- * edit, tier, context, recent, status and --version; the hooks fed the harnesses' documented
- * payloads (test/fixtures/hooks/); and install merging into real settings files.
+ * The CLI for agents and harnesses on a real memory with git: the verbs edit, tier, context,
+ * recent, status and --version; the hooks fed the harnesses' documented payloads
+ * (test/fixtures/hooks/); and install merging into real settings files. Hooks and the first
+ * call of each verb run the executable; the other calls run in this process.
  */
 import { cp, mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI, createSandbox, jsonOf, succeeded, type Sandbox } from "./cli-harness.js";
+import { scaledMs } from "../helpers/time-scale.js";
+import {
+  CLI,
+  createSandbox,
+  jsonOf,
+  scaledHookLimit,
+  succeeded,
+  type Sandbox,
+} from "./cli-harness.js";
 
 const FIXTURES = resolve(import.meta.dirname, "../fixtures/hooks");
 const fixture = (path: string) => readFile(join(FIXTURES, path), "utf8");
 
 let sandbox: Sandbox;
 let root: string;
+const options = (input?: string, env?: Record<string, string>) => ({
+  ...(input === undefined ? {} : { input }),
+  ...(env === undefined ? {} : { env }),
+});
+/** `memory <args> --root <root>` in this process (the verbs' logic). */
 const memory = (args: readonly string[], input?: string, env?: Record<string, string>) =>
-  sandbox.cli([...args, "--root", root], {
-    ...(input === undefined ? {} : { input }),
-    ...(env === undefined ? {} : { env }),
-  });
+  sandbox.cliInProcess([...args, "--root", root], options(input, env));
+/** The same call as a real process: hooks, and the first call of each verb here. */
+const spawned = (args: readonly string[], input?: string, env?: Record<string, string>) =>
+  sandbox.cli([...args, "--root", root], options(input, env));
+/** `memory hook <args>`, a real process, its time limit scaled for the machine's load. */
+const hook = (args: readonly string[], input?: string, env?: Record<string, string>) =>
+  spawned(["hook", ...args, ...scaledHookLimit()], input, env);
 const pending = async () =>
   (await readdir(join(root, "journal", "pending")).catch(() => [])).filter((name) =>
     name.endsWith(".json"),
@@ -52,7 +69,7 @@ describe("the verbs agents need", () => {
   });
 
   it("edit appends, replaces a section and refuses a missing text with exit 1; each edit is a commit", async () => {
-    expect((await memory(["edit", id, "--append", "Never on Fridays."])).code).toBe(0);
+    expect((await spawned(["edit", id, "--append", "Never on Fridays."])).code).toBe(0);
     expect((await memory(["edit", id, "--section", "Steps"], "- tag\n- push")).code).toBe(0);
     const missing = await memory(["edit", id, "--replace", "nowhere", "--with", "x", "--json"]);
     expect(missing.code).toBe(1);
@@ -68,13 +85,13 @@ describe("the verbs agents need", () => {
   });
 
   it("tier puts the note in the hot tier of index.md; context inlines it; recent and status report", async () => {
-    expect((await memory(["tier", id, "hot"])).code).toBe(0);
+    expect((await spawned(["tier", id, "hot"])).code).toBe(0);
     expect(await readFile(join(root, "index.md"), "utf8")).toContain(
       `## Hot\n\n- [[${id}|Deploys]]`,
     );
-    const context = await memory(["context"]);
+    const context = await spawned(["context"]);
     expect(context.stdout).toContain(`### Deploys (${id})\n\nGo through release.`);
-    const recent = jsonOf<{ id: string }[]>(await memory(["recent", "--since", "1h", "--json"]));
+    const recent = jsonOf<{ id: string }[]>(await spawned(["recent", "--since", "1h", "--json"]));
     expect(recent.map((note) => note.id)).toEqual([id]);
     expect((await memory(["recent", "--since", "soon"])).code).toBe(2);
     const status = jsonOf<{
@@ -82,7 +99,7 @@ describe("the verbs agents need", () => {
       pendingJournalEntries: number;
       git: boolean;
       cache: Record<string, unknown>;
-    }>(await memory(["status", "--json"]));
+    }>(await spawned(["status", "--json"]));
     expect(status).toMatchObject({
       git: true,
       notes: { inbox: 1, active: 0, archived: 0 },
@@ -104,10 +121,10 @@ describe("memory hook", () => {
       string,
       string
     >;
-    const run = await memory(["hook", "claude-code", "session-end"], payload);
+    const run = await hook(["claude-code", "session-end"], payload);
     expect(run).toMatchObject({ code: 0, stdout: "" });
-    const again = await memory(
-      ["hook", "claude-code", "pre-compact"],
+    const again = await hook(
+      ["claude-code", "pre-compact"],
       await fixture("claude-code/stdin.pre-compact.auto.json"),
     );
     expect(again.code).toBe(0);
@@ -138,8 +155,8 @@ describe("memory hook", () => {
       "--next",
       "ship the deploy doc",
     ]);
-    const run = await memory(
-      ["hook", "claude-code", "session-start"],
+    const run = await hook(
+      ["claude-code", "session-start"],
       await fixture("claude-code/stdin.session-start.startup.json"),
     );
     expect(run.code).toBe(0);
@@ -152,16 +169,23 @@ describe("memory hook", () => {
   });
 
   it("never fails the harness: a bad payload, an unknown hook or a missing root exit 0 with a logged reason", async () => {
-    expect(await memory(["hook", "claude-code", "session-end"], "not json")).toMatchObject({
+    expect(await hook(["claude-code", "session-end"], "not json")).toMatchObject({
       code: 0,
       stdout: "",
     });
-    expect((await memory(["hook", "claude-code", "teleport"], "{}")).code).toBe(0);
+    expect((await hook(["claude-code", "teleport"], "{}")).code).toBe(0);
     const log = await readFile(join(root, ".agent-memory", "hooks.log"), "utf8");
     expect(log).toMatch(/claude-code session-end failed: the stdin payload is not the hook JSON/);
     expect(log).toMatch(/claude-code teleport skipped: no such hook/);
     const nowhere = await sandbox.cli(
-      ["hook", "claude-code", "session-end", "--root", join(sandbox.dir, "missing", "x")],
+      [
+        "hook",
+        "claude-code",
+        "session-end",
+        ...scaledHookLimit(),
+        "--root",
+        join(sandbox.dir, "missing", "x"),
+      ],
       {
         input: "{}",
       },
@@ -185,7 +209,8 @@ describe("memory hook", () => {
       child.on("close", done);
     });
     expect(code).toBe(0);
-    expect(Date.now() - started).toBeLessThan(20_000);
+    // Far below a stdin that never closes; scaled, as the process itself is slower when busy.
+    expect(Date.now() - started).toBeLessThan(scaledMs(20_000));
     const log = await readFile(join(root, ".agent-memory", "hooks.log"), "utf8");
     expect(log).toMatch(/claude-code session-end failed: gave up after 300 ms/);
   });
@@ -198,9 +223,12 @@ describe("memory hook", () => {
     await mkdir(day, { recursive: true });
     const rollout = join(day, `rollout-2026-05-02T10-00-00-${thread}.jsonl`);
     await writeFile(rollout, "");
-    const run = await sandbox.cli(["hook", "codex", "notify", payload, "--root", root], {
-      env: { CODEX_HOME: codexHome },
-    });
+    const run = await sandbox.cli(
+      ["hook", "codex", "notify", payload, ...scaledHookLimit(), "--root", root],
+      {
+        env: { CODEX_HOME: codexHome },
+      },
+    );
     expect(run.code).toBe(0);
     const entries = await Promise.all(
       (await pending()).map(
@@ -226,7 +254,7 @@ describe("memory install", () => {
     const original = await fixture("claude-code/settings.user.json");
     await writeFile(join(home, ".claude", "settings.json"), original);
     await cp(join(FIXTURES, "claude-code/claude.json.excerpt.json"), join(home, ".claude.json"));
-    const dry = await memory(["install", "claude-code", "--user", "--dry-run"]);
+    const dry = await spawned(["install", "claude-code", "--user", "--dry-run"]);
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain(
       `+             "command": "memory hook claude-code session-end --root ${root}",`,
@@ -335,8 +363,8 @@ describe("progress of model runs", () => {
 
   it("consolidate prints a stderr line per model call with --progress, and none on a pipe without it", async () => {
     const quietRoot = join(sandbox.dir, "quiet");
-    await sandbox.cli(["init", "--root", quietRoot]);
-    await sandbox.cli([
+    await sandbox.cliInProcess(["init", "--root", quietRoot]);
+    await sandbox.cliInProcess([
       "journal",
       "add",
       "--harness",

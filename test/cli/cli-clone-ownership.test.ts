@@ -7,18 +7,26 @@
 import { readFile, readdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSandbox, jsonOf, succeeded, type Sandbox } from "./cli-harness.js";
+import {
+  createSandbox,
+  firstOfEachSpawned,
+  jsonOf,
+  type Sandbox,
+  succeeded,
+} from "./cli-harness.js";
 import { scaledMs } from "../helpers/time-scale.js";
 
 const fixture = resolve(import.meta.dirname, "../fixtures/cli-llm/sync-llm.mjs");
 const llmCmd = `${JSON.stringify(process.execPath)} ${JSON.stringify(fixture)}`;
 const ID = ["-c", "user.name=T", "-c", "user.email=t@example.com"];
 
+/** `memory`: each command's first call in this file a real process, the later ones in-process. */
+let memoryCli: ReturnType<typeof firstOfEachSpawned>;
 let sandbox: Sandbox;
 let a: string;
 let b: string;
 
-const run = (clone: string, args: readonly string[]) => sandbox.cli([...args, "--root", clone]);
+const run = (clone: string, args: readonly string[]) => memoryCli([...args, "--root", clone]);
 const syncArgs = ["sync", "--llm-cmd", llmCmd, "--defrag-every", "999999"];
 interface SyncJson {
   readonly consolidation: { readonly created: string[] };
@@ -29,6 +37,7 @@ const sync = async (clone: string) =>
 
 beforeAll(async () => {
   sandbox = await createSandbox();
+  memoryCli = firstOfEachSpawned(sandbox);
   const remote = join(sandbox.dir, "remote.git");
   a = join(sandbox.dir, "a");
   b = join(sandbox.dir, "b");

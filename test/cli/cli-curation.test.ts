@@ -8,12 +8,21 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI, createSandbox, jsonOf, succeeded, type Sandbox } from "./cli-harness.js";
+import {
+  CLI,
+  createSandbox,
+  jsonOf,
+  scaledHookLimit,
+  succeeded,
+  type Sandbox,
+} from "./cli-harness.js";
 import { scaledMs } from "../helpers/time-scale.js";
 
 let sandbox: Sandbox;
 let root: string;
-const memory = (args: readonly string[], input?: string) =>
+/** `memory <args> --root <root>` in this process; `spawned`, the executable (hooks, `tag` once). */
+const memory = (args: readonly string[]) => sandbox.cliInProcess([...args, "--root", root]);
+const spawned = (args: readonly string[], input?: string) =>
   sandbox.cli([...args, "--root", root], input === undefined ? {} : { input });
 const subjects = async () => (await sandbox.git(root, ["log", "--format=%s"])).trim().split("\n");
 const noteFile = async (id: string) => {
@@ -47,7 +56,7 @@ describe("memory tag", () => {
         "Designs. #inline",
       ]);
       const file = await noteFile(id);
-      const run = succeeded(await memory(["tag", id, "+work", "-draft", "+#reviewed"]));
+      const run = succeeded(await spawned(["tag", id, "+work", "-draft", "+#reviewed"]));
       expect(run.stdout).toContain(`Tagged ${id} "Igor": +#work +#reviewed -#draft`);
       expect(await readFile(file, "utf8")).toBe(
         "# Igor\n\n#people #work #reviewed\n\nDesigns. #inline\n",
@@ -75,8 +84,8 @@ describe("the private folder in a clone", () => {
     expect(await sandbox.git(root, ["ls-files", ".gitignore"])).toBe(".gitignore\n");
     const clone = join(sandbox.dir, "clone");
     await sandbox.git(sandbox.dir, ["clone", "-q", root, clone]);
-    succeeded(await sandbox.cli(["list", "--root", clone]));
-    succeeded(await sandbox.cli(["capture", "From the clone", "--root", clone]));
+    succeeded(await sandbox.cliInProcess(["list", "--root", clone]));
+    succeeded(await sandbox.cliInProcess(["capture", "From the clone", "--root", clone]));
     expect(await sandbox.git(clone, ["status", "--porcelain", "--untracked-files=all"])).toBe("");
   });
 
@@ -85,7 +94,7 @@ describe("the private folder in a clone", () => {
     { timeout: scaledMs(90_000) },
     async () => {
       const old = join(sandbox.dir, "old");
-      succeeded(await sandbox.cli(["init", "--root", old]));
+      succeeded(await sandbox.cliInProcess(["init", "--root", old]));
       // As init left a memory before: only the folder's own self-ignoring .gitignore.
       await sandbox.git(old, ["rm", "-q", ".gitignore"]);
       await sandbox.git(old, [
@@ -97,13 +106,13 @@ describe("the private folder in a clone", () => {
         "-qm",
         "old layout",
       ]);
-      succeeded(await sandbox.cli(["list", "--root", old]));
+      succeeded(await sandbox.cliInProcess(["list", "--root", old]));
       expect(await sandbox.git(old, ["log", "-1", "--format=%s"])).toContain(
         "memory: ignore /.agent-memory/",
       );
       const clone = join(sandbox.dir, "old-clone");
       await sandbox.git(sandbox.dir, ["clone", "-q", old, clone]);
-      succeeded(await sandbox.cli(["list", "--root", clone]));
+      succeeded(await sandbox.cliInProcess(["list", "--root", clone]));
       expect(await sandbox.git(clone, ["status", "--porcelain", "--untracked-files=all"])).toBe("");
     },
   );
@@ -135,7 +144,9 @@ describe("an archived note in the hot tier", () => {
         ),
         "utf8",
       );
-      const started = succeeded(await memory(["hook", "claude-code", "session-start"], hook));
+      const started = succeeded(
+        await spawned(["hook", "claude-code", "session-start", ...scaledHookLimit()], hook),
+      );
       expect(started.stdout).toContain("Current text.");
       expect(started.stdout).not.toContain(old);
 

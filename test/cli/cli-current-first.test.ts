@@ -6,13 +6,22 @@
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSandbox, jsonOf, succeeded, type Sandbox } from "./cli-harness.js";
+import {
+  createSandbox,
+  firstOfEachSpawned,
+  scaledHookLimit,
+  jsonOf,
+  type Sandbox,
+  succeeded,
+} from "./cli-harness.js";
 import { scaledMs } from "../helpers/time-scale.js";
 
+/** `memory`: each command's first call in this file a real process, the later ones in-process. */
+let memoryCli: ReturnType<typeof firstOfEachSpawned>;
 let sandbox: Sandbox;
 let root: string;
 const memory = (args: readonly string[], input?: string) =>
-  sandbox.cli([...args, "--root", root], input === undefined ? {} : { input });
+  memoryCli([...args, "--root", root], input === undefined ? {} : { input });
 
 async function capture(title: string, body: string): Promise<string> {
   const run = await memory(["capture", title, "--status", "active", "--body", body, "--json"]);
@@ -21,6 +30,7 @@ async function capture(title: string, body: string): Promise<string> {
 
 beforeAll(async () => {
   sandbox = await createSandbox();
+  memoryCli = firstOfEachSpawned(sandbox);
   root = join(sandbox.dir, "memory");
   succeeded(await memory(["init"]));
 });
@@ -47,7 +57,9 @@ describe("a superseded note in the hot tier", () => {
         ),
         "utf8",
       );
-      const started = succeeded(await memory(["hook", "claude-code", "session-start"], hook));
+      const started = succeeded(
+        await memory(["hook", "claude-code", "session-start", ...scaledHookLimit()], hook),
+      );
       expect(started.stdout).toContain("We use Postgres since March.");
       expect(started.stdout).not.toContain("SQLite");
 

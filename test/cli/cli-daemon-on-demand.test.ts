@@ -12,9 +12,18 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { exchange, QUICK } from "../../src/cli/daemon/socket-exchange.js";
+import { exchange, QUICK, type ExchangeTimeouts } from "../../src/cli/daemon/socket-exchange.js";
+import { scaledMs } from "../helpers/time-scale.js";
 import { createSandbox, jsonOf, succeeded, type CliRun, type Sandbox } from "./cli-harness.js";
 
+/**
+ * The client's quick deadlines (status, stop) scaled for the machine's load: these tests are
+ * about what the daemon answers, not how fast; on a busy machine an answer takes longer.
+ */
+const PATIENT: ExchangeTimeouts = {
+  ackMs: scaledMs(QUICK.ackMs),
+  answerMs: scaledMs(QUICK.answerMs),
+};
 let sandbox: Sandbox;
 let count = 0;
 const roots: string[] = [];
@@ -31,14 +40,17 @@ interface Status {
   readonly onDemandStart: { readonly on: boolean; readonly because: string };
 }
 
-/** A fresh memory with two notes, the second linking the first (`linked`). */
+/**
+ * A fresh memory with two notes, the second linking the first (`linked`): made in this
+ * process (setup, not what is tested; no daemon starts in-process).
+ */
 let linked = "";
 async function newMemory(): Promise<string> {
   const root = join(sandbox.dir, `memory-${++count}`);
   roots.push(root);
-  succeeded(await sandbox.cli(["init", "--root", root]));
+  succeeded(await sandbox.cliInProcess(["init", "--root", root]));
   const first = succeeded(
-    await sandbox.cli([
+    await sandbox.cliInProcess([
       "capture",
       "Release branch",
       "--body",
@@ -51,7 +63,7 @@ async function newMemory(): Promise<string> {
   const id = jsonOf<{ note: { id: string } }>(first).note.id;
   linked = id;
   succeeded(
-    await sandbox.cli([
+    await sandbox.cliInProcess([
       "capture",
       "Deploys",
       "--body",
@@ -69,18 +81,26 @@ const memory = (
   env: Record<string, string> = AUTO,
 ): Promise<CliRun> => sandbox.cli([...args, "--root", root], { env });
 
+/** What an in-process call (no daemon asked, none started) prints: run in this process. */
+const inProcess = (root: string, args: readonly string[]): Promise<CliRun> =>
+  sandbox.cliInProcess([...args, "--root", root], { env: IN_PROCESS });
+
 async function status(root: string, env: Record<string, string> = AUTO): Promise<Status> {
   return jsonOf<Status>(await memory(root, ["daemon", "status", "--json"], env));
 }
 
-/** Waits until a daemon answers for `root`, and returns its status. */
+/**
+ * Waits until a daemon answers for `root` (asking its socket, as `daemon status` does, without
+ * a process a poll), and returns `memory daemon status`. A status request is not counted in
+ * the daemon's requests and does not restart its idle time.
+ */
 async function serving(root: string): Promise<Status> {
-  let found: Status | undefined;
-  await waitUntil(async () => {
-    found = await status(root);
-    return found.running;
-  });
-  if (found === undefined) throw new Error("no status");
+  const socket = join(root, ".agent-memory", "daemon.sock");
+  await waitUntil(
+    async () => (await exchange(socket, { kind: "status" }, PATIENT))?.kind === "status",
+  );
+  const found = await status(root);
+  expect(found.running).toBe(true);
   return found;
 }
 
@@ -89,7 +109,9 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
+  // Every daemon a test started is stopped; a root without one needs no `daemon stop`.
   for (const root of roots) {
+    if (daemonProcesses(root).length === 0) continue;
     await memory(root, ["daemon", "stop"]);
     await waitUntil(async () => daemonProcesses(root).length === 0);
   }
@@ -100,14 +122,14 @@ afterAll(async () => {
 });
 
 // Each test makes a memory and runs a dozen CLI processes: slow on a loaded machine.
-describe("the daemon on demand", { timeout: 120_000 }, () => {
+describe("the daemon on demand", { timeout: scaledMs(120_000) }, () => {
   it("starts once on the first read call, which answers in-process; later calls are served by it", async () => {
     const root = await newMemory();
     expect(existsSync(join(root, ".agent-memory", "daemon.sock"))).toBe(false);
     const first = await memory(root, ["list"]);
     // The first call printed what an in-process call prints, nothing of the daemon's, and
     // returned while the daemon lives (the harness waits for its pipes to close).
-    expect(first).toEqual(await memory(root, ["list"], IN_PROCESS));
+    expect(first).toEqual(await inProcess(root, ["list"]));
     const started = await serving(root);
     expect(started).toMatchObject({ running: true, onDemand: true, idleMinutes: 15 });
     expect(started.onDemandStart.on).toBe(true);
@@ -115,7 +137,7 @@ describe("the daemon on demand", { timeout: 120_000 }, () => {
     const before = started.requests;
     for (const args of [["list"], ["search", "deploys"], ["links", linked]]) {
       const served = await memory(root, args);
-      expect(served).toEqual(await memory(root, args, IN_PROCESS));
+      expect(served).toEqual(await inProcess(root, args));
     }
     const after = await status(root);
     expect(after.pid).toBe(started.pid);
@@ -206,14 +228,14 @@ describe("the daemon on demand", { timeout: 120_000 }, () => {
     const reply = await exchange(
       join(root, ".agent-memory", "daemon.sock"),
       { kind: "status" },
-      QUICK,
+      PATIENT,
     );
     const stamp = reply?.kind === "status" ? reply.stamp : "";
     const stamped = stamp.slice(0, stamp.lastIndexOf(" "));
     const later = new Date(Date.now() + 5_000);
     utimesSync(stamped, later, later);
     // The old daemon turns this call away (and stops); it runs in-process and starts a new one.
-    expect(await memory(root, ["list"])).toEqual(await memory(root, ["list"], IN_PROCESS));
+    expect(await memory(root, ["list"])).toEqual(await inProcess(root, ["list"]));
     await waitUntil(async () => {
       const now = await status(root);
       return now.running && now.pid !== old.pid;
@@ -237,11 +259,12 @@ function daemonProcesses(root: string): number[] {
   }
 }
 
+/** Polls `check` until it holds, for up to `timeoutMs` (an idle machine's), scaled for load. */
 async function waitUntil(
   check: () => boolean | Promise<boolean>,
   timeoutMs = 15_000,
 ): Promise<void> {
-  const until = Date.now() + timeoutMs;
+  const until = Date.now() + scaledMs(timeoutMs);
   while (!(await check())) {
     if (Date.now() > until) throw new Error("timed out");
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -13,10 +13,18 @@ import { createServer } from "node:net";
 import { decodeRequest, encodeMessage } from "../../src/cli/daemon/daemon-protocol.js";
 import { writeCard } from "../../src/cli/daemon/daemon-card-write.js";
 import { newToken, proofOf } from "../../src/cli/daemon/daemon-token.js";
-import { exchange, QUICK } from "../../src/cli/daemon/socket-exchange.js";
+import { exchange, QUICK, type ExchangeTimeouts } from "../../src/cli/daemon/socket-exchange.js";
 import { createSandbox, jsonOf, succeeded, type CliRun, type Sandbox } from "./cli-harness.js";
 import { scaledMs } from "../helpers/time-scale.js";
 
+/**
+ * The client's quick deadlines (status, stop) scaled for the machine's load: these tests are
+ * about what the daemon answers, not how fast; on a busy machine an answer takes longer.
+ */
+const PATIENT: ExchangeTimeouts = {
+  ackMs: scaledMs(QUICK.ackMs),
+  answerMs: scaledMs(QUICK.answerMs),
+};
 let sandbox: Sandbox;
 let root: string;
 const ids: string[] = [];
@@ -28,9 +36,13 @@ const socket = (): string => join(root, ".agent-memory", "daemon.sock");
 const memory = (args: readonly string[], env: Record<string, string> = {}): Promise<CliRun> =>
   sandbox.cli([...args, "--root", root], { env });
 
+/**
+ * How many calls the daemon answered, asked over its socket as `daemon status` asks (a status
+ * request is not counted): -1 when none answers. `memory daemon status` itself runs below.
+ */
 async function answered(): Promise<number> {
-  const status = await memory(["daemon", "status", "--json"]);
-  return status.code === 0 ? jsonOf<{ requests: number }>(status).requests : -1;
+  const status = await exchange(socket(), { kind: "status" }, PATIENT);
+  return status?.kind === "status" ? status.requests : -1;
 }
 
 async function start(idleMinutes = "5"): Promise<number> {
@@ -40,12 +52,15 @@ async function start(idleMinutes = "5"): Promise<number> {
   return jsonOf<{ pid: number }>(started).pid;
 }
 
-/** A call through the daemon and the same call in-process print and return the same. */
+/**
+ * A call through the daemon (a real `memory` process asking it) and the same call run without
+ * a daemon (in this process, through the same dispatcher) print and return the same.
+ */
 async function expectSameAnswer(args: readonly string[]): Promise<CliRun> {
   const before = await answered();
   const viaDaemon = await memory(args);
   expect(await answered()).toBe(before + 1);
-  const inProcess = await memory(args, IN_PROCESS);
+  const inProcess = await sandbox.cliInProcess([...args, "--root", root], { env: IN_PROCESS });
   expect(viaDaemon).toEqual(inProcess);
   return viaDaemon;
 }
@@ -53,23 +68,25 @@ async function expectSameAnswer(args: readonly string[]): Promise<CliRun> {
 beforeAll(async () => {
   sandbox = await createSandbox();
   root = join(sandbox.dir, "memory");
-  succeeded(await sandbox.cli(["init", "--root", root]));
+  // The memory is made in this process: setup, not what is tested.
+  const setup = (args: readonly string[]) => sandbox.cliInProcess([...args, "--root", root]);
+  succeeded(await setup(["init"]));
   for (const [title, body] of [
     ["Igor is a designer", "Works on the console app. #people"],
     ["Console app", "Built by [[id__Zz9Zz9|a missing note]] and Igor."],
     ["Adoption agencies", "Researching adoption agencies for a family."],
   ] as const) {
     const run = succeeded(
-      await memory(["capture", title, "--body", body, "--status", "active", "--json"]),
+      await setup(["capture", title, "--body", body, "--status", "active", "--json"]),
     );
     ids.push(jsonOf<{ note: { id: string } }>(run).note.id);
   }
   const [igor = "", consoleApp = ""] = ids;
-  succeeded(await memory(["edit", consoleApp, "--append", `See [[${igor}|Igor]].`]));
+  succeeded(await setup(["edit", consoleApp, "--append", `See [[${igor}|Igor]].`]));
 });
 
 afterEach(async () => {
-  await memory(["daemon", "stop"]);
+  if (daemonProcesses().length > 0) await memory(["daemon", "stop"]);
 });
 
 afterAll(async () => {
@@ -103,6 +120,11 @@ describe("memory daemon", () => {
     succeeded(await memory(["show", "--help"]));
     succeeded(await memory(["capture", "Written in-process", "--body", "x"]));
     expect(await answered()).toBe(before);
+    // `memory daemon status` says what the socket says.
+    const status = jsonOf<{ running: boolean; requests: number }>(
+      succeeded(await memory(["daemon", "status", "--json"])),
+    );
+    expect(status).toMatchObject({ running: true, requests: before });
   });
 
   it("sees every edit made before a call: by hand, by rename, by a deletion, by another memory command", async () => {
@@ -134,7 +156,7 @@ describe("memory daemon", () => {
     await start();
     const [igor = ""] = ids;
     const path = jsonOf<{ path: string }>(succeeded(await memory(["show", igor, "--json"]))).path;
-    const status = await exchange(socket(), { kind: "status" }, QUICK);
+    const status = await exchange(socket(), { kind: "status" }, PATIENT);
     const stamp = status?.kind === "status" ? status.stamp : "";
     // No process start between the edit and the call: only the cookie orders them.
     for (let round = 0; round < 30; round++) {
@@ -142,7 +164,7 @@ describe("memory daemon", () => {
       const reply = await exchange(
         socket(),
         { kind: "run", stamp, argv: ["show", igor, "--root", root], cwd: root, root },
-        QUICK,
+        PATIENT,
       );
       expect(reply?.kind === "ran" && reply.stdout.split("\n")[0]).toBe(`# Igor, round ${round}`);
     }
@@ -151,10 +173,10 @@ describe("memory daemon", () => {
   it("steps aside when dead: a call runs in-process, and start replaces the socket it left", async () => {
     const pid = await start();
     process.kill(pid, "SIGKILL");
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitUntil(() => !daemonProcesses().includes(pid));
     expect(existsSync(socket())).toBe(true);
     const list = await memory(["list"]);
-    expect(list).toEqual(await memory(["list"], IN_PROCESS));
+    expect(list).toEqual(await sandbox.cliInProcess(["list", "--root", root], { env: IN_PROCESS }));
     expect((await memory(["daemon", "status"])).code).toBe(1);
     const next = await start();
     expect(next).not.toBe(pid);
@@ -180,7 +202,7 @@ describe("memory daemon", () => {
   it("start replaces a daemon of another build", async () => {
     const old = await start();
     // A rebuilt CLI: the file the build stamp names has another modification time.
-    const status = await exchange(socket(), { kind: "status" }, QUICK);
+    const status = await exchange(socket(), { kind: "status" }, PATIENT);
     const stamp = status?.kind === "status" ? status.stamp : "";
     const stamped = stamp.slice(0, stamp.lastIndexOf(" "));
     const later = new Date(Date.now() + 5_000);
@@ -197,7 +219,7 @@ describe("memory daemon", () => {
         await exchange(
           socket(),
           { kind: "run", stamp: "another build", argv: ["list"], cwd: root, root },
-          QUICK,
+          PATIENT,
         )
       )?.kind,
     ).toBe("mismatch");
@@ -237,10 +259,10 @@ describe("memory daemon", () => {
       hookSpecificOutput: { hookEventName: "SessionStart" },
     });
     const until = Date.now() + scaledMs(10_000);
-    let status = await exchange(socket(), { kind: "status" }, QUICK);
+    let status = await exchange(socket(), { kind: "status" }, PATIENT);
     while (status?.kind !== "status" && Date.now() < until) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      status = await exchange(socket(), { kind: "status" }, QUICK);
+      status = await exchange(socket(), { kind: "status" }, PATIENT);
     }
     const pid = status?.kind === "status" ? status.pid : -1;
     expect(daemonProcesses()).toEqual([pid]);
@@ -338,7 +360,7 @@ describe("memory daemon", () => {
 
   it("says what is wrong, without a stack, when it cannot write in the private folder", async () => {
     const blocked = join(sandbox.dir, "blocked");
-    succeeded(await sandbox.cli(["init", "--root", blocked]));
+    succeeded(await sandbox.cliInProcess(["init", "--root", blocked]));
     await rm(join(blocked, ".agent-memory"), { recursive: true, force: true });
     // A file where the folder should be: as unwritable as a read-only root, even for root.
     writeFileSync(join(blocked, ".agent-memory"), "");

@@ -2,7 +2,14 @@ import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MemoryAnalysis } from "../../src/notes/analysis/memory-analysis.js";
-import { createSandbox, jsonOf, readTree, type CliRun, type Sandbox } from "./cli-harness.js";
+import {
+  createSandbox,
+  firstOfEachSpawned,
+  jsonOf,
+  readTree,
+  type CliRun,
+  type Sandbox,
+} from "./cli-harness.js";
 
 /**
  * One memory for analyze and defrag, written straight into topics/ with fixed ids so the
@@ -33,13 +40,16 @@ const llmCmd = (decision: unknown) =>
 
 let sandbox: Sandbox;
 let root: string;
-const memory = (args: readonly string[]) => sandbox.cli([...args, "--root", root]);
+let cli: ReturnType<typeof firstOfEachSpawned>;
+/** `memory <args> --root <root>`: each command's first call a real process, then in-process. */
+const memory = (args: readonly string[]) => cli([...args, "--root", root]);
 const head = () => sandbox.git(root, ["rev-parse", "HEAD"]);
 
 beforeAll(async () => {
   sandbox = await createSandbox();
+  cli = firstOfEachSpawned(sandbox);
   root = join(sandbox.dir, "notes");
-  const init = await sandbox.cli(["init", "--root", root]);
+  const init = await sandbox.cliInProcess(["init", "--root", root]);
   if (init.code !== 0) throw new Error(`memory init failed: ${init.stderr}`);
   await mkdir(join(root, "topics"), { recursive: true });
   for (const [name, text] of Object.entries(NOTES))

@@ -2,12 +2,14 @@ import { copyFile, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NoteMeta } from "../../src/notes/store/note-meta.js";
-import { createSandbox, jsonOf, type Sandbox } from "./cli-harness.js";
+import { createSandbox, firstOfEachSpawned, jsonOf, type Sandbox } from "./cli-harness.js";
 
+/** `memory`: each command's first call in this file a real process, the later ones in-process. */
+let memoryCli: ReturnType<typeof firstOfEachSpawned>;
 let sandbox: Sandbox;
 let root: string;
 const IDENTITY = ["-c", "user.name=Person", "-c", "user.email=person@example.com"];
-const memory = (args: readonly string[]) => sandbox.cli([...args, "--root", root]);
+const memory = (args: readonly string[]) => memoryCli([...args, "--root", root]);
 const lastSubject = async () => (await sandbox.git(root, ["log", "-1", "--format=%s"])).trim();
 const status = async () => (await sandbox.git(root, ["status", "--porcelain", "--", "."])).trim();
 
@@ -26,6 +28,7 @@ async function commitCopy(from: string, to: string): Promise<void> {
 
 beforeAll(async () => {
   sandbox = await createSandbox();
+  memoryCli = firstOfEachSpawned(sandbox);
   root = join(sandbox.dir, "memory");
   const init = await memory(["init"]);
   if (init.code !== 0) throw new Error(`init failed: ${init.stderr}`);

@@ -8,6 +8,8 @@ import { execFile, spawn } from "node:child_process";
 import { cp, mkdir, mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { delimiter, join, relative, resolve } from "node:path";
+import { scaledMs } from "../helpers/time-scale.js";
+import { ownsItsProcess, runCliInProcess } from "./cli-in-process.js";
 
 /** The built executable. */
 export const CLI = resolve(import.meta.dirname, "../../dist/cli.js");
@@ -27,6 +29,14 @@ export interface Sandbox {
   readonly env: Record<string, string>;
   /** Runs `memory <args>` with cwd `cwd` (default: the sandbox) and optional stdin. */
   cli(
+    args: readonly string[],
+    options?: { cwd?: string; input?: string; env?: Record<string, string> },
+  ): Promise<CliRun>;
+  /**
+   * The same call run in this process (see cli-in-process.ts): for the calls whose subject is
+   * the command, not the process; one at a time.
+   */
+  cliInProcess(
     args: readonly string[],
     options?: { cwd?: string; input?: string; env?: Record<string, string> },
   ): Promise<CliRun>;
@@ -74,6 +84,13 @@ export async function createSandbox(): Promise<Sandbox> {
         child.on("close", (code) => done({ code, stdout, stderr }));
         child.stdin.end(options.input ?? "");
       }),
+    cliInProcess: (args, options = {}) =>
+      runCliInProcess(args, {
+        cwd: options.cwd ?? dir,
+        env: { ...env, ...options.env },
+        ...(options.input === undefined ? {} : { input: options.input }),
+        executable: CLI,
+      }),
     git: (cwd, args) =>
       new Promise((done, fail) => {
         execFile("git", [...args], { cwd, env }, (error, stdout) =>
@@ -81,6 +98,35 @@ export async function createSandbox(): Promise<Sandbox> {
         );
       }),
     cleanup: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * `--timeout-ms` for a hook whose subject is not its time limit: the hook's default (8 s)
+ * scaled for the machine's load, so a busy machine makes the hook slower, never cut short
+ * (a hook that gives up exits 0 with nothing printed).
+ */
+export function scaledHookLimit(): string[] {
+  return ["--timeout-ms", String(scaledMs(8_000))];
+}
+
+/**
+ * A runner for a file that checks many calls of a few commands: the first call of each
+ * command runs the executable (its exit code and streams as a user gets them), the later
+ * ones run in this process; a hook, the MCP server and the daemon always run the executable. Calls must be made in a fixed order (tests run in order).
+ */
+export function firstOfEachSpawned(
+  sandbox: Sandbox,
+): (
+  args: readonly string[],
+  options?: { cwd?: string; input?: string; env?: Record<string, string> },
+) => Promise<CliRun> {
+  const spawned = new Set<string>();
+  return (args, options) => {
+    const name = args[0] ?? "";
+    if (spawned.has(name) && !ownsItsProcess(args)) return sandbox.cliInProcess(args, options);
+    spawned.add(name);
+    return sandbox.cli(args, options);
   };
 }
 

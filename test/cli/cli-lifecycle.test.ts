@@ -12,16 +12,20 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.cleanup());
 
-/** A fresh memory root (init'ed, with git) and `memory <args> --root <it>`. */
+/**
+ * A fresh memory root (init'ed, with git) and `memory <args> --root <it>`: `memory` runs in
+ * this process, `spawned` runs the executable (one call of each command here does).
+ */
 async function newMemory(name: string) {
   const root = join(sandbox.dir, name);
-  const init = await sandbox.cli(["init", "--root", root]);
+  const init = await sandbox.cliInProcess(["init", "--root", root]);
   expect(init.code).toBe(0);
-  const memory = (
-    args: readonly string[],
-    options: { input?: string; env?: Record<string, string> } = {},
-  ) => sandbox.cli([...args, "--root", root], { cwd: root, ...options });
-  return { root, memory };
+  type Options = { input?: string; env?: Record<string, string> };
+  const memory = (args: readonly string[], options: Options = {}) =>
+    sandbox.cliInProcess([...args, "--root", root], { cwd: root, ...options });
+  const spawned = (args: readonly string[], options: Options = {}) =>
+    sandbox.cli([...args, "--root", root], { cwd: root, ...options });
+  return { root, memory, spawned };
 }
 
 /** Exactly one stderr line, starting with "memory: ". */
@@ -36,8 +40,8 @@ const ENTRY_ID = /^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z-[0-9a-f]+$/;
 
 describe("journal add and list", () => {
   it("adds quietly (the id, nothing else), lists pending, and refuses bad lines", async () => {
-    const { root, memory } = await newMemory("journal");
-    const added = await memory([
+    const { root, memory, spawned } = await newMemory("journal");
+    const added = await spawned([
       "journal",
       "add",
       "--harness",
@@ -82,7 +86,7 @@ describe("journal add and list", () => {
       context: { cwd: root, repo: "acme/console" },
     });
 
-    const listed = await memory(["journal", "list"]);
+    const listed = await spawned(["journal", "list"]);
     expect(listed.code).toBe(0);
     // Oldest first: the entry dated 2026-02-13 comes before the one added now.
     expect(listed.stdout).toBe(
@@ -125,13 +129,13 @@ describe("journal add and list", () => {
 
 describe("log and pickup", () => {
   it("logs sessions of two agents and picks each up; none yet is not an error", async () => {
-    const { memory } = await newMemory("sessions");
-    const none = await memory(["pickup"]);
+    const { memory, spawned } = await newMemory("sessions");
+    const none = await spawned(["pickup"]);
     expect(none).toMatchObject({ code: 0, stderr: "" });
     expect(none.stdout).toMatch(/^No session to pick up for agent 0/);
     expect((await memory(["pickup", "--json"])).stdout).toBe("null\n");
 
-    const main = await memory([
+    const main = await spawned([
       "log",
       "--what",
       "migrated the db",
@@ -189,7 +193,7 @@ describe("log and pickup", () => {
 
 describe("search", () => {
   it("ranks captured notes: score, id, title, then the snippet indented", async () => {
-    const { memory } = await newMemory("search");
+    const { memory, spawned } = await newMemory("search");
     for (const [title, body] of [
       ["Igor is a designer", "He designs the console app and reviews every screen."],
       ["Deploy checklist", "Run the migrations, then deploy the console."],
@@ -197,7 +201,7 @@ describe("search", () => {
     ] as const) {
       expect((await memory(["capture", title, "--body", body])).code).toBe(0);
     }
-    const found = await memory(["search", "designer", "console"]);
+    const found = await spawned(["search", "designer", "console"]);
     expect(found.code).toBe(0);
     const lines = found.stdout.trimEnd().split("\n");
     expect(lines[0]).toMatch(/^ *\d+\.\d\d  id__[A-Za-z0-9]{6}  Igor is a designer$/);
@@ -278,8 +282,8 @@ describe("consolidate", () => {
   const llmCmd = `${JSON.stringify(process.execPath)} ${JSON.stringify(fixture)}`;
 
   it("needs an LLM command: exit 1 with how to set one", async () => {
-    const { memory } = await newMemory("no-llm");
-    const run = await memory(["consolidate"]);
+    const { memory, spawned } = await newMemory("no-llm");
+    const run = await spawned(["consolidate"]);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe("");
     expect(oneErrorLine(run)).toMatch(
@@ -291,7 +295,7 @@ describe("consolidate", () => {
   });
 
   it("dry run shows the plan and writes nothing; a run writes the notes, moves the entries to done and commits once", async () => {
-    const { root, memory } = await newMemory("consolidate");
+    const { root, memory, spawned } = await newMemory("consolidate");
     const entry = (
       await memory(["journal", "add", "--harness", "manual", "--note", "a fact worth keeping"])
     ).stdout.trim();
@@ -310,7 +314,7 @@ describe("consolidate", () => {
     expect(await sandbox.git(root, ["rev-parse", "HEAD"])).toBe(headBefore);
 
     // The environment variable is used when --llm-cmd is not given.
-    const run = await memory(["consolidate", "--json"], { env: { AGENT_MEMORY_LLM_CMD: llmCmd } });
+    const run = await spawned(["consolidate", "--json"], { env: { AGENT_MEMORY_LLM_CMD: llmCmd } });
     expect(run).toMatchObject({ code: 0 });
     const report = jsonOf<{
       consumed: string[];
@@ -369,7 +373,16 @@ describe("consolidate", () => {
 
   it("stops cleanly on SIGINT: the model command is stopped, entries stay pending, exit 1", async () => {
     const { root } = await newMemory("consolidate-abort");
-    await sandbox.cli(["journal", "add", "--harness", "manual", "--note", "x", "--root", root]);
+    await sandbox.cliInProcess([
+      "journal",
+      "add",
+      "--harness",
+      "manual",
+      "--note",
+      "x",
+      "--root",
+      root,
+    ]);
     const slow = resolve(import.meta.dirname, "../fixtures/llm/slow.mjs");
     const pidFile = join(sandbox.dir, "slow.pid");
     const child = spawn(

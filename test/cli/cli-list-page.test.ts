@@ -7,19 +7,29 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIST_PAGE } from "../../src/cli/commands/list.js";
-import { createSandbox, jsonOf, succeeded, type CliRun, type Sandbox } from "./cli-harness.js";
+import {
+  type CliRun,
+  createSandbox,
+  firstOfEachSpawned,
+  jsonOf,
+  type Sandbox,
+  succeeded,
+} from "./cli-harness.js";
 
+/** `memory`: each command's first call in this file a real process, the later ones in-process. */
+let memoryCli: ReturnType<typeof firstOfEachSpawned>;
 let sandbox: Sandbox;
 let root: string;
 const COUNT = LIST_PAGE + 3;
 const memory = (args: readonly string[]): Promise<CliRun> =>
-  sandbox.cli([...args, "--root", root], { env: { AGENT_MEMORY_NO_DAEMON: "1" } });
+  memoryCli([...args, "--root", root], { env: { AGENT_MEMORY_NO_DAEMON: "1" } });
 const lines = (run: CliRun): string[] => succeeded(run).stdout.trimEnd().split("\n");
 
 beforeAll(async () => {
   sandbox = await createSandbox();
+  memoryCli = firstOfEachSpawned(sandbox);
   root = join(sandbox.dir, "memory");
-  succeeded(await sandbox.cli(["init", "--root", root]));
+  succeeded(await memoryCli(["init", "--root", root]));
   // Written as `memory capture` writes a note ("<slug> id__XXXXXX.md", a title line, the
   // body): one CLI process per note would take minutes on a loaded machine.
   for (let at = 0; at < COUNT; at++) {

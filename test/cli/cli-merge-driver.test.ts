@@ -1,6 +1,7 @@
 /**
  * Issue 35: two clones of one memory change the same files and `memory sync` merges them by
- * meaning through the git merge driver (real git, a bare remote, real CLI processes): appends
+ * meaning through the git merge driver (real git, a bare remote, the driver a real process; each
+ * command's first call a real CLI process, the rest in-process): appends
  * to one note, one sentence changed on both, tiers, a session log (one synced journal entry:
  * cli-clone-ownership.test.ts). Sync completes without a person and doctor is clean (the one
  * sentence changed on both is kept twice and doctor points at it).
@@ -8,7 +9,14 @@
 import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSandbox, jsonOf, succeeded, type CliRun, type Sandbox } from "./cli-harness.js";
+import {
+  createSandbox,
+  firstOfEachSpawned,
+  jsonOf,
+  succeeded,
+  type CliRun,
+  type Sandbox,
+} from "./cli-harness.js";
 import { scaledMs } from "../helpers/time-scale.js";
 
 const fixture = resolve(import.meta.dirname, "../fixtures/cli-llm/sync-llm.mjs");
@@ -18,7 +26,12 @@ let sandbox: Sandbox;
 let a: string;
 let b: string;
 
-const run = (clone: string, args: readonly string[]) => sandbox.cli([...args, "--root", clone]);
+let cli: ReturnType<typeof firstOfEachSpawned>;
+/**
+ * `memory <args> --root <clone>`: each command's first call a real process, then in-process
+ * (git runs the merge driver, dist/cli.js, as its own process either way).
+ */
+const run = (clone: string, args: readonly string[]) => cli([...args, "--root", clone]);
 const sync = (clone: string) =>
   run(clone, ["sync", "--llm-cmd", llmCmd, "--defrag-every", "999999", "--json"]);
 /** Both clones synced until they hold the same commit: A, B, then A again. */
@@ -41,6 +54,7 @@ const capture = async (clone: string, title: string, body: string) =>
 
 beforeAll(async () => {
   sandbox = await createSandbox();
+  cli = firstOfEachSpawned(sandbox);
   const remote = join(sandbox.dir, "remote.git");
   a = join(sandbox.dir, "a");
   b = join(sandbox.dir, "b");

@@ -2,11 +2,13 @@ import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NoteMeta } from "../../src/notes/store/note-meta.js";
-import { createSandbox, jsonOf, type Sandbox } from "./cli-harness.js";
+import { createSandbox, firstOfEachSpawned, jsonOf, type Sandbox } from "./cli-harness.js";
 
 let sandbox: Sandbox;
 let root: string;
-const memory = (args: readonly string[]) => sandbox.cli([...args, "--root", root]);
+let cli: ReturnType<typeof firstOfEachSpawned>;
+/** `memory <args> --root <root>`: each command's first call a real process, then in-process. */
+const memory = (args: readonly string[]) => cli([...args, "--root", root]);
 const lastSubject = async () => (await sandbox.git(root, ["log", "-1", "--format=%s"])).trim();
 const ids: Record<string, string> = {};
 
@@ -19,8 +21,9 @@ async function capture(title: string, body: string): Promise<string> {
 
 beforeAll(async () => {
   sandbox = await createSandbox();
+  cli = firstOfEachSpawned(sandbox);
   root = join(sandbox.dir, "memory");
-  const init = await memory(["init"]);
+  const init = await sandbox.cliInProcess(["init", "--root", root]);
   if (init.code !== 0) throw new Error(`init failed: ${init.stderr}`);
   ids["igor"] = await capture("Igor", "A designer.");
   ids["console"] = await capture("Console app", `Built by [[${ids["igor"] ?? ""}|Igor]].`);
@@ -134,13 +137,22 @@ describe("a root outside any git repository", () => {
   it("works, and says it did not commit", async () => {
     const plain = join(sandbox.dir, "plain");
     await mkdir(join(plain, "inbox"), { recursive: true });
-    const captured = await sandbox.cli(["capture", "Loose", "--body", "x", "--root", plain]);
+    const captured = await sandbox.cliInProcess([
+      "capture",
+      "Loose",
+      "--body",
+      "x",
+      "--root",
+      plain,
+    ]);
     expect(captured.code).toBe(0);
     expect(captured.stdout).toMatch(
       /Not committed: .*plain is not in a git repository \(run "memory init" there to create one\)\./,
     );
-    const [note] = jsonOf<NoteMeta[]>(await sandbox.cli(["list", "--json", "--root", plain]));
-    const renamed = await sandbox.cli([
+    const [note] = jsonOf<NoteMeta[]>(
+      await sandbox.cliInProcess(["list", "--json", "--root", plain]),
+    );
+    const renamed = await sandbox.cliInProcess([
       "rename",
       note?.id ?? "",
       "Tight",

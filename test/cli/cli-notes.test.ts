@@ -2,17 +2,25 @@ import { readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Note, NoteMeta } from "../../src/notes/store/note-meta.js";
-import { createSandbox, jsonOf, type CliRun, type Sandbox } from "./cli-harness.js";
+import {
+  createSandbox,
+  firstOfEachSpawned,
+  jsonOf,
+  type CliRun,
+  type Sandbox,
+} from "./cli-harness.js";
 
 let sandbox: Sandbox;
 let root: string;
-/** `memory <args> --root <root>`. */
+let cli: ReturnType<typeof firstOfEachSpawned>;
+/** `memory <args> --root <root>`: each command's first call a real process, then in-process. */
 const memory = (args: readonly string[], input?: string) =>
-  sandbox.cli([...args, "--root", root], input === undefined ? {} : { input });
+  cli([...args, "--root", root], input === undefined ? {} : { input });
 const subjects = async () => (await sandbox.git(root, ["log", "--format=%s"])).trim().split("\n");
 
 beforeAll(async () => {
   sandbox = await createSandbox();
+  cli = firstOfEachSpawned(sandbox);
   root = join(sandbox.dir, "memory");
 });
 afterAll(() => sandbox.cleanup());
@@ -46,7 +54,7 @@ describe("init", () => {
     const sub = join(root, "..", "host");
     await sandbox.git(sandbox.dir, ["init", "-q", "host"]);
     const run = jsonOf<{ gitInitialized: boolean; repository: string }>(
-      await sandbox.cli(["init", "--root", join(sub, "orgs", "acme"), "--json"]),
+      await sandbox.cliInProcess(["init", "--root", join(sub, "orgs", "acme"), "--json"]),
     );
     expect(run).toMatchObject({ gitInitialized: false, repository: sub });
     expect(await sandbox.git(sub, ["log", "--format=%s", "--name-only"])).toBe(

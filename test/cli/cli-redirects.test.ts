@@ -2,15 +2,17 @@ import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NoteMeta } from "../../src/notes/store/note-meta.js";
-import { createSandbox, jsonOf, type Sandbox } from "./cli-harness.js";
+import { createSandbox, firstOfEachSpawned, jsonOf, type Sandbox } from "./cli-harness.js";
 
 const fixture = resolve(import.meta.dirname, "../fixtures/cli-llm/sync-llm.mjs");
 const llmCmd = `${JSON.stringify(process.execPath)} ${JSON.stringify(fixture)}`;
 
+/** `memory`: each command's first call in this file a real process, the later ones in-process. */
+let memoryCli: ReturnType<typeof firstOfEachSpawned>;
 let sandbox: Sandbox;
 let here: string;
 let there: string;
-const cli = (root: string, args: readonly string[]) => sandbox.cli([...args, "--root", root]);
+const cli = (root: string, args: readonly string[]) => memoryCli([...args, "--root", root]);
 
 async function capture(root: string, title: string, body: string): Promise<NoteMeta> {
   const run = await cli(root, ["capture", title, "--status", "active", "--body", body, "--json"]);
@@ -20,6 +22,7 @@ async function capture(root: string, title: string, body: string): Promise<NoteM
 
 beforeAll(async () => {
   sandbox = await createSandbox();
+  memoryCli = firstOfEachSpawned(sandbox);
   const remote = join(sandbox.dir, "remote.git");
   here = join(sandbox.dir, "here");
   there = join(sandbox.dir, "there");

@@ -3,20 +3,30 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobNames, shellQuote } from "../../src/cli/schedule/schedule-job.js";
 import { systemdQuote } from "../../src/cli/schedule/schedule-systemd.js";
-import { CLI, createSandbox, jsonOf, readTree, type Sandbox } from "./cli-harness.js";
+import {
+  CLI,
+  createSandbox,
+  firstOfEachSpawned,
+  jsonOf,
+  readTree,
+  type Sandbox,
+} from "./cli-harness.js";
 
 let sandbox: Sandbox;
 let root: string;
 let home: string;
 let names: { label: string; unit: string };
+let cli: ReturnType<typeof firstOfEachSpawned>;
+/** `memory schedule`: the first call a real process (the job it prints names it), then in-process. */
 const schedule = (args: readonly string[], env: Record<string, string> = {}) =>
-  sandbox.cli(["schedule", ...args, "--root", root], { env });
+  cli(["schedule", ...args, "--root", root], { env });
 
 beforeAll(async () => {
   sandbox = await createSandbox();
+  cli = firstOfEachSpawned(sandbox);
   // A root with a space: every format must keep it one argument.
   root = join(sandbox.dir, "My Notes");
-  const init = await sandbox.cli(["init", "--root", root]);
+  const init = await sandbox.cliInProcess(["init", "--root", root]);
   if (init.code !== 0) throw new Error(`init failed: ${init.stderr}`);
   home = sandbox.env["HOME"] ?? "";
   names = jobNames(root);
@@ -136,7 +146,7 @@ describe("memory schedule", () => {
       expect(run.stderr).toMatch(message);
       expect(run.stderr.trimEnd().split("\n")).toHaveLength(1);
     }
-    const missing = await sandbox.cli([
+    const missing = await sandbox.cliInProcess([
       "schedule",
       "--cron",
       "--root",

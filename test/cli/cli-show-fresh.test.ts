@@ -6,13 +6,22 @@
 import { readdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSandbox, jsonOf, succeeded, type CliRun, type Sandbox } from "./cli-harness.js";
+import {
+  type CliRun,
+  createSandbox,
+  firstOfEachSpawned,
+  jsonOf,
+  type Sandbox,
+  succeeded,
+} from "./cli-harness.js";
 
+/** `memory`: each command's first call in this file a real process, the later ones in-process. */
+let memoryCli: ReturnType<typeof firstOfEachSpawned>;
 let sandbox: Sandbox;
 let root: string;
 let id = "";
 const memory = (args: readonly string[]): Promise<CliRun> =>
-  sandbox.cli([...args, "--root", root], { env: { AGENT_MEMORY_NO_DAEMON: "1" } });
+  memoryCli([...args, "--root", root], { env: { AGENT_MEMORY_NO_DAEMON: "1" } });
 
 async function fileOf(noteId: string): Promise<string> {
   for (const folder of ["inbox", "topics", "archive"]) {
@@ -25,8 +34,9 @@ async function fileOf(noteId: string): Promise<string> {
 
 beforeAll(async () => {
   sandbox = await createSandbox();
+  memoryCli = firstOfEachSpawned(sandbox);
   root = join(sandbox.dir, "memory");
-  succeeded(await sandbox.cli(["init", "--root", root]));
+  succeeded(await memoryCli(["init", "--root", root]));
   const run = succeeded(
     await memory(["capture", "Release branch", "--body", "Cut on Fridays.", "--json"]),
   );

@@ -13,8 +13,11 @@ import { scaledMs } from "../helpers/time-scale.js";
 
 let sandbox: Sandbox;
 let root: string;
+/** `memory <args>` in the memory's folder, a real process (the hooks, `status` once). */
 const inRoot = (args: readonly string[], input?: string) =>
   sandbox.cli(args, { cwd: root, ...(input === undefined ? {} : { input }) });
+/** The same, in this process (the setup, the second `status`). */
+const inRootInProcess = (args: readonly string[]) => sandbox.cliInProcess(args, { cwd: root });
 
 interface Row {
   surface: string;
@@ -26,12 +29,12 @@ interface Row {
 beforeAll(async () => {
   sandbox = await createSandbox();
   root = join(sandbox.dir, "memory");
-  const init = await sandbox.cli(["init", "--root", root]);
+  const init = await sandbox.cliInProcess(["init", "--root", root]);
   if (init.code !== 0) throw new Error(`memory init failed: ${init.stderr}`);
   // Twelve hot notes of some 600 tokens each: far more than any default budget holds.
   const notes: NoteMeta[] = [];
   for (let n = 0; n < 12; n++) {
-    const captured = await inRoot([
+    const captured = await inRootInProcess([
       "capture",
       `Runbook ${n}: rolling back a release`,
       "--body",
@@ -95,7 +98,7 @@ describe("memory status --tokens", () => {
       for (const surface of ["MCP tools/list", "MCP read answer", "MCP search answer"]) {
         expect(by.get(surface)?.tokens).toBeGreaterThan(0);
       }
-      const text = await inRoot(["status", "--tokens"]);
+      const text = await inRootInProcess(["status", "--tokens"]);
       expect(text.stdout).toMatch(/tokens \(o200k_base\):/);
       expect(text.stdout).toMatch(/AGENTS\.md section +\d+ of 2000/);
     },

@@ -7,11 +7,13 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NoteMeta } from "../../src/notes/store/note-meta.js";
-import { createSandbox, jsonOf, type Sandbox } from "./cli-harness.js";
+import { createSandbox, firstOfEachSpawned, jsonOf, type Sandbox } from "./cli-harness.js";
 
+/** `memory`: each command's first call in this file a real process, the later ones in-process. */
+let memoryCli: ReturnType<typeof firstOfEachSpawned>;
 let sandbox: Sandbox;
 let root: string;
-const memory = (args: readonly string[]) => sandbox.cli([...args, "--root", root]);
+const memory = (args: readonly string[]) => memoryCli([...args, "--root", root]);
 const lastSubject = async () => (await sandbox.git(root, ["log", "-1", "--format=%s"])).trim();
 let oldNote: NoteMeta;
 let newNote: NoteMeta;
@@ -24,6 +26,7 @@ async function capture(title: string, body: string): Promise<NoteMeta> {
 
 beforeAll(async () => {
   sandbox = await createSandbox();
+  memoryCli = firstOfEachSpawned(sandbox);
   root = join(sandbox.dir, "memory");
   const init = await memory(["init"]);
   if (init.code !== 0) throw new Error(`init failed: ${init.stderr}`);

@@ -7,7 +7,13 @@ import { chmod, mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createSandbox, jsonOf, succeeded, type Sandbox } from "./cli-harness.js";
+import {
+  createSandbox,
+  firstOfEachSpawned,
+  jsonOf,
+  type Sandbox,
+  succeeded,
+} from "./cli-harness.js";
 
 const fixture = resolve(import.meta.dirname, "../fixtures/cli-llm/sync-llm.mjs");
 const IDENTITY = ["-c", "user.name=Other", "-c", "user.email=other@example.com"];
@@ -21,6 +27,8 @@ interface SyncFailure {
   };
 }
 
+/** `memory`: each command's first call in this file a real process, the later ones in-process. */
+let memoryCli: ReturnType<typeof firstOfEachSpawned>;
 let sandbox: Sandbox;
 let remote: string;
 let root: string;
@@ -29,13 +37,14 @@ const llmCmd = (script: string) => `${JSON.stringify(process.execPath)} ${JSON.s
 
 beforeEach(async () => {
   sandbox = await createSandbox();
+  memoryCli = firstOfEachSpawned(sandbox);
   remote = join(sandbox.dir, "remote.git");
   root = join(sandbox.dir, "work");
   other = join(sandbox.dir, "other");
   await sandbox.git(sandbox.dir, ["init", "-q", "--bare", "--initial-branch=main", remote]);
   await sandbox.git(sandbox.dir, ["clone", "-q", remote, root]);
-  succeeded(await sandbox.cli(["init"], { cwd: root }));
-  succeeded(await sandbox.cli(["sync", "--llm-cmd", llmCmd(fixture)], { cwd: root }));
+  succeeded(await memoryCli(["init"], { cwd: root }));
+  succeeded(await memoryCli(["sync", "--llm-cmd", llmCmd(fixture)], { cwd: root }));
   await sandbox.git(sandbox.dir, ["clone", "-q", remote, other]);
   // The remote moves on: another clone adds a note.
   await mkdir(join(other, "inbox"), { recursive: true });
@@ -54,7 +63,7 @@ describe("a sync that fails after a step applied", () => {
     const hook = join(remote, "hooks", "pre-receive");
     await writeFile(hook, "#!/bin/sh\necho 'pushes are closed' >&2\nexit 1\n");
     await chmod(hook, 0o755);
-    const run = await sandbox.cli(["sync", "--llm-cmd", llmCmd(fixture), "--json"], { cwd: root });
+    const run = await memoryCli(["sync", "--llm-cmd", llmCmd(fixture), "--json"], { cwd: root });
     expect(run.code).toBe(1);
     const { error } = jsonOf<SyncFailure>(run);
     expect(error).toMatchObject({ code: "PIPELINE", step: "push", done: { pulled: "merged" } });
@@ -70,7 +79,7 @@ describe("a sync that fails after a step applied", () => {
 
   it("the remote disappears during consolidation: merged and consolidated, push failed", async () => {
     succeeded(
-      await sandbox.cli(["journal", "add", "--harness", "manual", "--note", "a fact"], {
+      await memoryCli(["journal", "add", "--harness", "manual", "--note", "a fact"], {
         cwd: root,
       }),
     );
@@ -82,7 +91,7 @@ describe("a sync that fails after a step applied", () => {
         `try { renameSync(${JSON.stringify(remote)}, ${JSON.stringify(`${remote}.gone`)}); } catch {}\n` +
         `await import(${JSON.stringify(pathToFileURL(fixture).href)});\n`,
     );
-    const run = await sandbox.cli(["sync", "--llm-cmd", llmCmd(script), "--json"], { cwd: root });
+    const run = await memoryCli(["sync", "--llm-cmd", llmCmd(script), "--json"], { cwd: root });
     expect(run.code).toBe(1);
     const { error } = jsonOf<SyncFailure>(run);
     expect(error).toMatchObject({ step: "push", done: { pulled: "merged" } });
@@ -94,7 +103,7 @@ describe("a sync that fails after a step applied", () => {
     expect((await sandbox.git(root, ["log", "--format=%H"])).split("\n")).toContain(consolidated);
     // Back online, the next sync pushes what the failed one kept.
     await rename(`${remote}.gone`, remote);
-    succeeded(await sandbox.cli(["sync", "--llm-cmd", llmCmd(fixture)], { cwd: root }));
+    succeeded(await memoryCli(["sync", "--llm-cmd", llmCmd(fixture)], { cwd: root }));
     expect(await sandbox.git(remote, ["log", "--format=%H"])).toContain(consolidated);
   });
 });

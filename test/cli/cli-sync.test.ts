@@ -2,7 +2,7 @@ import { readFile, readdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunReport } from "../../src/lifecycle/run/run-lifecycle.js";
-import { createSandbox, jsonOf, type Sandbox } from "./cli-harness.js";
+import { createSandbox, firstOfEachSpawned, jsonOf, type Sandbox } from "./cli-harness.js";
 
 const fixture = resolve(import.meta.dirname, "../fixtures/cli-llm/sync-llm.mjs");
 const llmCmd = `${JSON.stringify(process.execPath)} ${JSON.stringify(fixture)}`;
@@ -13,11 +13,13 @@ let sandbox: Sandbox;
 let remote: string;
 let root: string;
 let agentsMd: string;
-/** `memory <args>` run from inside the memory root. */
-const inRoot = (args: readonly string[]) => sandbox.cli(args, { cwd: root });
+let cli: ReturnType<typeof firstOfEachSpawned>;
+/** `memory <args>` run from inside the memory root: each command's first call a real process. */
+const inRoot = (args: readonly string[]) => cli(args, { cwd: root });
 
 beforeAll(async () => {
   sandbox = await createSandbox();
+  cli = firstOfEachSpawned(sandbox);
   remote = join(sandbox.dir, "remote.git");
   root = join(sandbox.dir, "work");
   agentsMd = join(sandbox.dir, "AGENTS.md");

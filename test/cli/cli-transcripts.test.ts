@@ -1,5 +1,6 @@
 /**
- * Consolidation over real transcript files through the CLI (dist/cli.js, real git): what a
+ * Consolidation over real transcript files through the CLI (real git; the first consolidation
+ * runs dist/cli.js, the other calls run in this process): what a
  * reader cannot read is never consumed, says why, and `memory journal list` shows it.
  */
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
@@ -18,12 +19,15 @@ const TRANSCRIPTS = resolve(import.meta.dirname, "../fixtures/transcripts");
 const llm = resolve(import.meta.dirname, "../fixtures/cli-llm/record-prompt.mjs");
 const llmCmd = `${JSON.stringify(process.execPath)} ${JSON.stringify(llm)}`;
 
+/** A fresh memory; `memory` runs in this process, `spawned` runs the executable. */
 async function newMemory(name: string) {
   const root = join(sandbox.dir, name);
-  expect((await sandbox.cli(["init", "--root", root])).code).toBe(0);
+  expect((await sandbox.cliInProcess(["init", "--root", root])).code).toBe(0);
   const memory = (args: readonly string[], env: Record<string, string> = {}) =>
+    sandbox.cliInProcess([...args, "--root", root], { cwd: root, env });
+  const spawned = (args: readonly string[], env: Record<string, string> = {}) =>
     sandbox.cli([...args, "--root", root], { cwd: root, env });
-  return { root, memory };
+  return { root, memory, spawned };
 }
 
 async function add(
@@ -48,7 +52,7 @@ async function add(
 
 describe("consolidate over transcripts", () => {
   it("consumes the readable transcript, leaves unknown and empty ones pending with the reason, and journal list shows it", async () => {
-    const { root, memory } = await newMemory("transcripts");
+    const { root, memory, spawned } = await newMemory("transcripts");
     const odd = join(sandbox.dir, "odd");
     await mkdir(odd, { recursive: true });
     // An unknown JSON Lines shape, and a Claude Code file with only bookkeeping lines.
@@ -71,7 +75,7 @@ describe("consolidate over transcripts", () => {
     );
 
     const promptFile = join(sandbox.dir, "prompt.txt");
-    const run = await memory(["consolidate", "--llm-cmd", llmCmd], { PROMPT_FILE: promptFile });
+    const run = await spawned(["consolidate", "--llm-cmd", llmCmd], { PROMPT_FILE: promptFile });
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Consolidated 1 journal entry\./);
     expect(run.stdout).toContain("Left pending, not consumed (2 sessions could not be read;");

@@ -6,7 +6,13 @@
 import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createSandbox, jsonOf, succeeded, type Sandbox } from "./cli-harness.js";
+import {
+  createSandbox,
+  firstOfEachSpawned,
+  jsonOf,
+  type Sandbox,
+  succeeded,
+} from "./cli-harness.js";
 
 const SOURCE = resolve(import.meta.dirname, "../..");
 const FILES = [
@@ -31,11 +37,14 @@ interface Report {
   }[];
 }
 
+/** `memory`: each command's first call in this file a real process, the later ones in-process. */
+let memoryCli: ReturnType<typeof firstOfEachSpawned>;
 let sandbox: Sandbox;
 let project: string;
 
 beforeEach(async () => {
   sandbox = await createSandbox();
+  memoryCli = firstOfEachSpawned(sandbox);
   project = join(sandbox.dir, "project");
   for (const file of FILES) {
     await mkdir(join(project, file, ".."), { recursive: true });
@@ -48,7 +57,7 @@ beforeEach(async () => {
     "origin",
     "git@github.com:example/agent-memory.git",
   ]);
-  succeeded(await sandbox.cli(["init", "--root", ".memory"], { cwd: project }));
+  succeeded(await memoryCli(["init", "--root", ".memory"], { cwd: project }));
   await mkdir(join(project, ".memory/topics"), { recursive: true });
   for (const name of [
     "path-references-live-in-the-model id__VfyPa1.md",
@@ -72,7 +81,7 @@ afterEach(async () => {
   await sandbox.cleanup();
 });
 
-const verify = () => sandbox.cli(["verify", "--root", ".memory", "--json"], { cwd: project });
+const verify = () => memoryCli(["verify", "--root", ".memory", "--json"], { cwd: project });
 
 describe("memory verify", () => {
   it("finds nothing stale in notes that are current", async () => {
@@ -116,15 +125,15 @@ describe("memory verify", () => {
 
   it("says how to fix a memory that lies in no project", async () => {
     const alone = join(sandbox.dir, "alone");
-    succeeded(await sandbox.cli(["init", "--root", alone]));
-    const run = await sandbox.cli(["verify", "--root", alone]);
+    succeeded(await memoryCli(["init", "--root", alone]));
+    const run = await memoryCli(["verify", "--root", alone]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("--repo DIR");
   });
 
   it("prints each finding with what was checked and the fix", async () => {
     await sandbox.git(project, ["rm", "-q", "src/notes/verify/verify-notes.ts"]);
-    const run = await sandbox.cli(["verify", "--root", ".memory"], { cwd: project });
+    const run = await memoryCli(["verify", "--root", ".memory"], { cwd: project });
     expect(run.code).toBe(1);
     expect(run.stdout).toContain(
       "warning  missing-path  topics/verify-reads-one-listing id__VfyLs1.md: src/notes/verify/verify-notes.ts: the repository has no file or folder src/notes/verify/verify-notes.ts.",

@@ -6,13 +6,22 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSandbox, jsonOf, succeeded, type Sandbox } from "./cli-harness.js";
+import {
+  createSandbox,
+  firstOfEachSpawned,
+  jsonOf,
+  type Sandbox,
+  succeeded,
+} from "./cli-harness.js";
 import { startMcp } from "../mcp/mcp-client.js";
 import { scaledMs } from "../helpers/time-scale.js";
 
+/** `memory`: each command's first call in this file a real process, the later ones in-process. */
+let memoryCli: ReturnType<typeof firstOfEachSpawned>;
 let sandbox: Sandbox;
 beforeAll(async () => {
   sandbox = await createSandbox();
+  memoryCli = firstOfEachSpawned(sandbox);
 });
 afterAll(() => sandbox.cleanup());
 
@@ -38,9 +47,9 @@ describe("memory why", () => {
     { timeout: scaledMs(180_000) },
     async () => {
       const root = join(sandbox.dir, "why");
-      succeeded(await sandbox.cli(["init", "--root", root]));
+      succeeded(await memoryCli(["init", "--root", root]));
       const memory = (args: readonly string[]) =>
-        sandbox.cli([...args, "--root", root], { cwd: root });
+        memoryCli([...args, "--root", root], { cwd: root });
       const entry = succeeded(
         await memory(["journal", "add", "--harness", "manual", "--note", "a fact worth keeping"]),
       ).stdout.trim();

@@ -9,16 +9,25 @@ import { importCommandFor } from "../../src/cli/commands/import.js";
 import type { CliIo } from "../../src/cli/framework/cli-io.js";
 import type { ImportReport } from "../../src/migrate/index.js";
 import { wikiKind } from "../migrate/import/wiki-kind.js";
-import { createSandbox, readTree, succeeded, type Sandbox } from "./cli-harness.js";
+import {
+  createSandbox,
+  firstOfEachSpawned,
+  readTree,
+  type Sandbox,
+  succeeded,
+} from "./cli-harness.js";
 
 const VAULT = resolve(import.meta.dirname, "../fixtures/import/obsidian-simple");
 
+/** `memory`: each command's first call in this file a real process, the later ones in-process. */
+let memoryCli: ReturnType<typeof firstOfEachSpawned>;
 let sandbox: Sandbox;
 let root: string;
 beforeAll(async () => {
   sandbox = await createSandbox();
+  memoryCli = firstOfEachSpawned(sandbox);
   root = join(sandbox.dir, "memory");
-  succeeded(await sandbox.cli(["init", "--root", root]));
+  succeeded(await memoryCli(["init", "--root", root]));
 });
 afterAll(() => sandbox.cleanup());
 

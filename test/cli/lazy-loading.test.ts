@@ -19,9 +19,10 @@ let id: string;
 beforeAll(async () => {
   sandbox = await createSandbox();
   root = join(sandbox.dir, "memory");
-  succeeded(await sandbox.cli(["init", "--root", root]));
+  // The memory is made in this process; what is measured is a real CLI process below.
+  succeeded(await sandbox.cliInProcess(["init", "--root", root]));
   const captured = succeeded(
-    await sandbox.cli([
+    await sandbox.cliInProcess([
       "capture",
       "A note",
       "--body",

@@ -4,7 +4,9 @@
  * `TEST_CPU_LOG` names a file: after each test file, one JSON line is appended to it with the
  * file's CPU seconds: the worker's own (user + system) plus that of the processes it spawned
  * and waited for (spawned CLIs, git, Chromium: Linux counts a reaped child's CPU, and its own
- * reaped children's, to its parent). Read from /proc, so Linux only.
+ * reaped children's, to its parent). Read from /proc, so Linux only. In the unisolated
+ * project a worker runs many files: a file's figure is its own tests and the imports no earlier
+ * file of that worker loaded, so the figures add up to the suite's CPU but depend on the order.
  */
 import { appendFileSync, readFileSync } from "node:fs";
 import { afterAll, expect } from "vitest";
@@ -24,7 +26,7 @@ function cpuSeconds(): { own: number; children: number } {
 const logPath = process.env["TEST_CPU_LOG"];
 if (logPath !== undefined && logPath !== "") {
   // Read when the file's worker evaluates this, before the test file is imported (vitest
-  // isolates each file, so this runs once per file).
+  // runs setup files again before each file, isolated or not).
   const start = cpuSeconds();
   const startedAt = Date.now();
   afterAll(() => {

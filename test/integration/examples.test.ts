@@ -2,13 +2,14 @@
 import { execFileSync } from "node:child_process";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { scaledMs } from "../helpers/time-scale.js";
 
 const repo = resolve(import.meta.dirname, "../..");
 const run = (file: string) =>
   execFileSync(process.execPath, ["--import", "tsx", file], {
     cwd: repo,
     encoding: "utf8",
-    timeout: 60_000,
+    timeout: scaledMs(60_000),
   });
 
 describe("the examples", () => {

@@ -20,6 +20,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scaledMs } from "../helpers/time-scale.js";
 
 const repo = resolve(import.meta.dirname, "../..");
 const skipped = new Set(["node_modules", "dist", ".git", ".bench-tmp", "coverage"]);
@@ -52,7 +53,7 @@ describe("a host that vendors agent-memory and depends on it by path", () => {
       cwd: host,
       stdio: "pipe",
     });
-  }, 240_000);
+  }, scaledMs(240_000));
 
   afterAll(() => {
     if (host !== "") rmSync(host, { recursive: true, force: true });
@@ -76,10 +77,12 @@ console.log(JSON.stringify({ id: note._unsafeUnwrap().id, count: listed._unsafeU
     expect(result.id).toMatch(/^id__[0-9A-Za-z]{6}$/);
   });
 
-  it("runs a contract suite of agent-memory/testing on its own adapter with its own vitest", () => {
-    writeFileSync(
-      join(host, "my-llm.test.mjs"),
-      `import { llmFromFunction } from "agent-memory/adapters";
+  it(
+    "runs a contract suite of agent-memory/testing on its own adapter with its own vitest",
+    () => {
+      writeFileSync(
+        join(host, "my-llm.test.mjs"),
+        `import { llmFromFunction } from "agent-memory/adapters";
 import { runLlmContract } from "agent-memory/testing";
 // The host's own adapter (here a thin wrapper), proven by the package's suite.
 const myLlm = (model) => ({ complete: (request) => llmFromFunction(model).complete(request) });
@@ -90,24 +93,28 @@ runLlmContract("the host's llm", {
   hanging: () => myLlm(() => new Promise(() => undefined)),
 });
 `,
-    );
-    const vitest = join(repo, "node_modules/vitest/vitest.mjs");
-    const env = Object.fromEntries(
-      Object.entries(process.env).filter(([name]) => !name.startsWith("VITEST")),
-    );
-    const output = execFileSync("node", [vitest, "run", "--root", host, "my-llm.test.mjs"], {
-      cwd: host,
-      env,
-      encoding: "utf8",
-      stdio: "pipe",
-    });
-    expect(stripVTControlCharacters(output)).toMatch(/Tests\s+5 passed \(5\)/);
-  }, 120_000);
+      );
+      const vitest = join(repo, "node_modules/vitest/vitest.mjs");
+      const env = Object.fromEntries(
+        Object.entries(process.env).filter(([name]) => !name.startsWith("VITEST")),
+      );
+      const output = execFileSync("node", [vitest, "run", "--root", host, "my-llm.test.mjs"], {
+        cwd: host,
+        env,
+        encoding: "utf8",
+        stdio: "pipe",
+      });
+      expect(stripVTControlCharacters(output)).toMatch(/Tests\s+5 passed \(5\)/);
+    },
+    scaledMs(120_000),
+  );
 
-  it("type-checks against the package's declarations", () => {
-    writeFileSync(
-      join(host, "typed.ts"),
-      `import { createMemory, type Memory, type NoteMeta } from "agent-memory";
+  it(
+    "type-checks against the package's declarations",
+    () => {
+      writeFileSync(
+        join(host, "typed.ts"),
+        `import { createMemory, type Memory, type NoteMeta } from "agent-memory";
 import { fsPersistence, gitCli, watchMemoryFiles } from "agent-memory/adapters";
 import { createNotesMemory } from "agent-memory/notes";
 import { inMemoryPorts } from "agent-memory/adapters/in-memory";
@@ -121,24 +128,26 @@ declare const fixture: LlmContractFixture;
 const check: (m: NoteMeta) => string = (m) => m.id;
 export const x = [createMemory, createNotesMemory, watchMemoryFiles, memory, check, fsPersistence, gitCli, inMemoryPorts, isomorphicGit, parseNote, runConsolidation, migrateToV2, okOf, runLlmContract, fixture];
 `,
-    );
-    writeFileSync(
-      join(host, "tsconfig.json"),
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          module: "NodeNext",
-          moduleResolution: "NodeNext",
-          noEmit: true,
-          skipLibCheck: false,
-        },
-        files: ["typed.ts"],
-      }),
-    );
-    const tsc = join(repo, "node_modules/typescript/bin/tsc");
-    expect(() =>
-      execFileSync("node", [tsc, "-p", host], { cwd: host, encoding: "utf8", stdio: "pipe" }),
-    ).not.toThrow();
-    // A cold tsc over every declaration file (skipLibCheck off) takes long on a busy machine.
-  }, 120_000);
+      );
+      writeFileSync(
+        join(host, "tsconfig.json"),
+        JSON.stringify({
+          compilerOptions: {
+            strict: true,
+            module: "NodeNext",
+            moduleResolution: "NodeNext",
+            noEmit: true,
+            skipLibCheck: false,
+          },
+          files: ["typed.ts"],
+        }),
+      );
+      const tsc = join(repo, "node_modules/typescript/bin/tsc");
+      expect(() =>
+        execFileSync("node", [tsc, "-p", host], { cwd: host, encoding: "utf8", stdio: "pipe" }),
+      ).not.toThrow();
+      // A cold tsc over every declaration file (skipLibCheck off) takes long on a busy machine.
+    },
+    scaledMs(120_000),
+  );
 });

@@ -18,17 +18,27 @@ import { LOCK_PATH } from "../../src/notes/memory-lock.js";
 import { isolatedGitEnv } from "../helpers/git-env.js";
 import type { WorkerReport } from "../fixtures/mutate-worker.js";
 import { okOf } from "../helpers/result-helpers.js";
+import { scaledMs } from "../helpers/time-scale.js";
+import { bundledScript, type BundledScript } from "../helpers/bundled-script.js";
 
 const repoRoot = resolve(import.meta.dirname, "../..");
 const worker = join(repoRoot, "test/fixtures/mutate-worker.ts");
 const OPS_PER_WORKER = 20;
 
+/** The worker bundled once (test/helpers/bundled-script.ts): tsx would compile it in each process. */
+let bundle: BundledScript | undefined;
+
 function runWorker(root: string, name: string, env: Record<string, string>): Promise<WorkerReport> {
   return new Promise((done, fail) => {
     execFile(
       process.execPath,
-      ["--import", "tsx", worker, root, name, String(OPS_PER_WORKER)],
-      { cwd: repoRoot, env: { ...process.env, ...env }, maxBuffer: 16 << 20, timeout: 120_000 },
+      [bundle?.file ?? worker, root, name, String(OPS_PER_WORKER)],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, ...env },
+        maxBuffer: 16 << 20,
+        timeout: scaledMs(120_000),
+      },
       (error, stdout, stderr) => {
         if (error !== null) {
           fail(new Error(`worker ${name} failed: ${error.message}\n${stderr}`));
@@ -52,11 +62,13 @@ describe("two processes mutating one memory at once", () => {
     root = join(base, "repo");
     env = await isolatedGitEnv(base);
     execFileSync("git", ["init", "-q", "-b", "main", root], { env: { ...process.env, ...env } });
+    bundle = await bundledScript(worker);
     reports = await Promise.all([runWorker(root, "alpha", env), runWorker(root, "beta", env)]);
-  }, 180_000);
+  }, scaledMs(180_000));
 
   afterAll(async () => {
     if (base !== "") await rm(base, { recursive: true, force: true });
+    await bundle?.cleanup();
   });
 
   it("both workers ran every operation without an error", () => {

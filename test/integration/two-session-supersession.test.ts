@@ -211,53 +211,63 @@ describe("a decision made, then reversed a week later, through real consolidatio
     }
   });
 
-  it("memory why (the built CLI) names the second session, its harness and its commit", async () => {
-    const why = jsonOf<{
-      id: string;
-      parts: { text: string; commits: string[] }[];
-      commits: {
-        commit: string;
-        by: string;
-        sources: { ref: string; harness: string; session?: string; date?: string }[];
-      }[];
-    }>(succeeded(await cli(["why", ids.new, "--json"])));
-    expect(why.id).toBe(ids.new);
-    const fact = why.parts.find((part) => part.text.includes(NEW_FACT));
-    expect(fact?.commits).toEqual([runs.second]);
-    expect(why.commits.find((commit) => commit.commit === runs.second)).toMatchObject({
-      by: "consolidation",
-      sources: [
-        {
-          ref: entries.second,
-          harness: "claude-code",
-          session: SECOND_SESSION,
-          date: "2026-03-14T16:20:00.000Z",
-        },
-      ],
-    });
-    // The first session wrote none of the new note.
-    expect(why.commits.map((commit) => commit.commit)).not.toContain(runs.first);
+  it(
+    "memory why (the built CLI) names the second session, its harness and its commit",
+    async () => {
+      const why = jsonOf<{
+        id: string;
+        parts: { text: string; commits: string[] }[];
+        commits: {
+          commit: string;
+          by: string;
+          sources: { ref: string; harness: string; session?: string; date?: string }[];
+        }[];
+      }>(succeeded(await cli(["why", ids.new, "--json"])));
+      expect(why.id).toBe(ids.new);
+      const fact = why.parts.find((part) => part.text.includes(NEW_FACT));
+      expect(fact?.commits).toEqual([runs.second]);
+      expect(why.commits.find((commit) => commit.commit === runs.second)).toMatchObject({
+        by: "consolidation",
+        sources: [
+          {
+            ref: entries.second,
+            harness: "claude-code",
+            session: SECOND_SESSION,
+            date: "2026-03-14T16:20:00.000Z",
+          },
+        ],
+      });
+      // The first session wrote none of the new note.
+      expect(why.commits.map((commit) => commit.commit)).not.toContain(runs.first);
 
-    const text = succeeded(await cli(["why", ids.new])).stdout;
-    expect(text).toContain(runs.second.slice(0, 10));
-    expect(text).toContain(SECOND_SESSION);
-    expect(text).toContain("claude-code");
-  }, 120_000);
+      const text = succeeded(await cli(["why", ids.new])).stdout;
+      expect(text).toContain(runs.second.slice(0, 10));
+      expect(text).toContain(SECOND_SESSION);
+      expect(text).toContain("claude-code");
+    },
+    scaledMs(120_000),
+  );
 
   // Waits for h30-surfaces, as the AGENTS.md test above.
-  it("memory context (the built CLI) carries the new fact and not the old one as current", async () => {
-    const context = jsonOf<{ text: string; hot: { id: string; body: string | null }[] }>(
-      succeeded(
-        await sandbox.cli(["context", "--budget", "4000", "--json", "--root", root], { cwd: root }),
-      ),
-    );
-    expect(context.text).toContain(NEW_FACT);
-    expect(context.text).not.toContain(OLD_ONLY);
-    expect(context.hot.filter((note) => note.id === ids.old && note.body !== null)).toEqual([]);
-    const plain = succeeded(
-      await sandbox.cli(["context", "--budget", "4000", "--root", root], { cwd: root }),
-    ).stdout;
-    expect(plain).toContain(NEW_FACT);
-    expect(plain).not.toContain(OLD_ONLY);
-  }, 120_000);
+  it(
+    "memory context (the built CLI) carries the new fact and not the old one as current",
+    async () => {
+      const context = jsonOf<{ text: string; hot: { id: string; body: string | null }[] }>(
+        succeeded(
+          await sandbox.cli(["context", "--budget", "4000", "--json", "--root", root], {
+            cwd: root,
+          }),
+        ),
+      );
+      expect(context.text).toContain(NEW_FACT);
+      expect(context.text).not.toContain(OLD_ONLY);
+      expect(context.hot.filter((note) => note.id === ids.old && note.body !== null)).toEqual([]);
+      const plain = succeeded(
+        await sandbox.cli(["context", "--budget", "4000", "--root", root], { cwd: root }),
+      ).stdout;
+      expect(plain).toContain(NEW_FACT);
+      expect(plain).not.toContain(OLD_ONLY);
+    },
+    scaledMs(120_000),
+  );
 });

@@ -7,6 +7,7 @@ import { execFile } from "node:child_process";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI, createSandbox, jsonOf, succeeded, type Sandbox } from "../cli/cli-harness.js";
+import { scaledMs } from "../helpers/time-scale.js";
 
 const SKILLS = resolve(import.meta.dirname, "../../skills");
 const FIXTURES = resolve(import.meta.dirname, "../fixtures/hooks/skills");
@@ -73,10 +74,12 @@ describe("every command a skill shows", () => {
     await writeFile(join(bin, "memory"), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`);
     await chmod(join(bin, "memory"), 0o755);
     env = { ...sandbox.env, PATH: `${bin}:${sandbox.env["PATH"] ?? ""}`, AGENT_MEMORY_ROOT: root };
-    succeeded(await sandbox.cli(["init", "--root", root]));
+    // The setup and the checks run the CLI in this process; every command a skill shows runs
+    // through a shell, as an agent would type it.
+    succeeded(await sandbox.cliInProcess(["init", "--root", root]));
     const capture = async (title: string, body: string) =>
       jsonOf<{ note: { id: string } }>(
-        await sandbox.cli(["capture", title, "--body", body, "--json", "--root", root]),
+        await sandbox.cliInProcess(["capture", title, "--body", body, "--json", "--root", root]),
       ).note.id;
     ids["<id>"] = await capture(
       "Deploys go through the release branch",
@@ -89,7 +92,7 @@ describe("every command a skill shows", () => {
   afterAll(() => sandbox.cleanup());
 
   const memory = async <T>(args: readonly string[]) =>
-    jsonOf<T>(await sandbox.cli([...args, "--json", "--root", root]));
+    jsonOf<T>(await sandbox.cliInProcess([...args, "--json", "--root", root]));
   const body = async (placeholder: string) =>
     (await memory<{ body: string }>(["show", id(placeholder)])).body;
 
@@ -150,7 +153,7 @@ describe("every command a skill shows", () => {
     [
       /^memory forget <scratch-id> --remove$/,
       async () => {
-        const shown = await sandbox.cli(["show", id("<scratch-id>"), "--root", root]);
+        const shown = await sandbox.cliInProcess(["show", id("<scratch-id>"), "--root", root]);
         expect(shown.code).toBe(1);
         expect(await sandbox.git(root, ["log", "-1", "--format=%s"])).toMatch(
           /^memory: forget .*remove/,
@@ -185,7 +188,7 @@ describe("every command a skill shows", () => {
     [
       /^memory journal add /,
       async () => {
-        const listed = await sandbox.cli(["journal", "list", "--root", root]);
+        const listed = await sandbox.cliInProcess(["journal", "list", "--root", root]);
         expect(listed.stdout).toContain('"The weekly export uses UTC days"');
       },
     ],
@@ -204,18 +207,22 @@ describe("every command a skill shows", () => {
     });
 
   for (const folder of ["agent-memory", "session-notes"]) {
-    it(`runs every command in ${folder}/SKILL.md and checks what it did`, async () => {
-      const commands = shownCommands(await readFile(join(SKILLS, folder, "SKILL.md"), "utf8"));
-      expect(commands.length).toBeGreaterThan(3);
-      for (const command of commands) {
-        expect(command).toMatch(/^(memory |printf .*\| memory )/);
-        const checks = EFFECTS.filter(([pattern]) => pattern.test(command));
-        expect({ command, checks: checks.length }).toEqual({ command, checks: 1 });
-        const result = await run(command);
-        expect({ command, ...result }).toMatchObject({ command, code: 0 });
-        await checks[0]?.[1](result.output);
-      }
-      // Each command and check is a CLI process (about a second each on a loaded machine).
-    }, 300_000);
+    it(
+      `runs every command in ${folder}/SKILL.md and checks what it did`,
+      async () => {
+        const commands = shownCommands(await readFile(join(SKILLS, folder, "SKILL.md"), "utf8"));
+        expect(commands.length).toBeGreaterThan(3);
+        for (const command of commands) {
+          expect(command).toMatch(/^(memory |printf .*\| memory )/);
+          const checks = EFFECTS.filter(([pattern]) => pattern.test(command));
+          expect({ command, checks: checks.length }).toEqual({ command, checks: 1 });
+          const result = await run(command);
+          expect({ command, ...result }).toMatchObject({ command, code: 0 });
+          await checks[0]?.[1](result.output);
+        }
+        // Each command is a CLI process (about a second each on a loaded machine).
+      },
+      scaledMs(300_000),
+    );
   }
 });

@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scaledMs } from "../helpers/time-scale.js";
 
 const repo = resolve(import.meta.dirname, "../..");
 
@@ -43,12 +44,12 @@ describe("the contract suites, run by a host on broken and real adapters", () =>
         "--reporter=json",
         `--outputFile=${output}`,
       ],
-      { cwd: repo, env, encoding: "utf8", timeout: 120_000 },
+      { cwd: repo, env, encoding: "utf8", timeout: scaledMs(120_000) },
     );
     exitCode = run.status;
     const report = JSON.parse(readFileSync(output, "utf8")) as JsonReport;
     results = report.testResults.flatMap((file) => file.assertionResults);
-  }, 150_000);
+  }, scaledMs(150_000));
 
   afterAll(() => {
     if (scratch !== "") rmSync(scratch, { recursive: true, force: true });

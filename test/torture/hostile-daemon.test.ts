@@ -11,10 +11,19 @@ import { rm } from "node:fs/promises";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { scaledMs } from "../helpers/time-scale.js";
 import { cardPathOf, proofOf, readCard } from "../../src/cli/daemon/daemon-token.js";
-import { exchange, QUICK } from "../../src/cli/daemon/socket-exchange.js";
+import { exchange, QUICK, type ExchangeTimeouts } from "../../src/cli/daemon/socket-exchange.js";
 import { createSandbox, jsonOf, succeeded, type CliRun, type Sandbox } from "../cli/cli-harness.js";
 
+/**
+ * The client's quick deadlines (status, stop) scaled for the machine's load: these tests are
+ * about what the daemon answers, not how fast; on a busy machine an answer takes longer.
+ */
+const PATIENT: ExchangeTimeouts = {
+  ackMs: scaledMs(QUICK.ackMs),
+  answerMs: scaledMs(QUICK.answerMs),
+};
 let sandbox: Sandbox;
 let root: string;
 let other: string;
@@ -139,7 +148,7 @@ describe("a daemon socket that is not the memory's daemon", () => {
 describe("a daemon asked about another memory", () => {
   it("refuses, and the call for that memory runs in-process against it", async () => {
     await start();
-    const status = await exchange(socket(), { kind: "status" }, QUICK);
+    const status = await exchange(socket(), { kind: "status" }, PATIENT);
     const stamp = status?.kind === "status" ? status.stamp : "";
     for (const request of [
       { argv: ["list", "--root", other], root },
@@ -147,14 +156,18 @@ describe("a daemon asked about another memory", () => {
       { argv: ["list", "--root", "../other"], root },
       { argv: ["list"], root: other },
     ]) {
-      const reply = await exchange(socket(), { kind: "run", stamp, cwd: root, ...request }, QUICK);
+      const reply = await exchange(
+        socket(),
+        { kind: "run", stamp, cwd: root, ...request },
+        PATIENT,
+      );
       expect(reply?.kind).toBe("refused");
     }
     // Its own root, named any way, is served.
     const own = await exchange(
       socket(),
       { kind: "run", stamp, argv: ["list", "--root", "."], cwd: root, root },
-      QUICK,
+      PATIENT,
     );
     expect(own?.kind === "ran" && own.stdout).toContain("Igor is a designer");
     const elsewhere = await sandbox.cli(["list", "--root", other], { cwd: root });
@@ -177,7 +190,7 @@ describe("a daemon that misses its deadline", () => {
       // The replacement the call started takes the socket over and ends the stopped one.
       await waitUntil(() => !alive(pid), 20_000);
       await waitUntil(() => (readCard(cardPathOf(socket()))?.pid ?? pid) !== pid, 20_000);
-      const status = await exchange(socket(), { kind: "status" }, QUICK);
+      const status = await exchange(socket(), { kind: "status" }, PATIENT);
       expect(status?.kind).toBe("status");
       expect(readFileSync(join(root, ".agent-memory", "daemon.log"), "utf8")).toContain(
         `replaced daemon pid ${pid}, which missed its deadline`,
@@ -222,7 +235,7 @@ describe("a daemon wrongly taken for late (starved, not stuck)", () => {
     const marker = join(root, ".agent-memory", "daemon.late");
     writeFileSync(marker, proofOf(card?.token ?? "", "late"), { mode: 0o600 });
     const requests = async (): Promise<number> => {
-      const status = await exchange(socket(), { kind: "status" }, QUICK);
+      const status = await exchange(socket(), { kind: "status" }, PATIENT);
       return status?.kind === "status" ? status.requests : -1;
     };
     const before = await requests();
@@ -253,7 +266,7 @@ describe("request lines", () => {
         client.write(line);
       });
       expect(said).not.toContain('"accepted"');
-      expect((await exchange(socket(), { kind: "status" }, QUICK))?.kind).toBe("status");
+      expect((await exchange(socket(), { kind: "status" }, PATIENT))?.kind).toBe("status");
     }
   });
 });
@@ -269,7 +282,7 @@ function alive(pid: number): boolean {
 }
 
 async function waitUntil(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
+  const until = Date.now() + scaledMs(timeoutMs);
   while (!check()) {
     if (Date.now() > until) throw new Error("timed out");
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSandbox, succeeded, type Sandbox } from "../cli/cli-harness.js";
 import { startMcp, type McpSession } from "../mcp/mcp-client.js";
+import { scaledMs } from "../helpers/time-scale.js";
 
 let sandbox: Sandbox;
 let root: string;
@@ -119,40 +120,48 @@ describe("wrong types and path-like ids", () => {
 });
 
 describe("many calls at once", () => {
-  it("lands 40 concurrent appends (0 CONFLICT) beside concurrent reads, one commit each", async () => {
-    const before = Number((await sandbox.git(root, ["rev-list", "--count", "HEAD"])).trim());
-    const lines = Array.from({ length: 40 }, (_, n) => `- appended line ${n}`);
-    const answers = await Promise.all([
-      // Writes queue behind each other (each commits), so the last waits for 39 commits.
-      ...lines.map((text) => mcp.call("edit", { id, kind: "append", text }, 280_000)),
-      ...lines.map(() => mcp.call("read", { id })),
-    ]);
-    const failed = answers.filter((answer) => answer.isError === true);
-    expect(failed.map((answer) => answer.content[0]?.text)).toEqual([]);
-    const body = await readFile(join(root, path), "utf8");
-    for (const line of lines) expect(body).toContain(line);
-    const after = Number((await sandbox.git(root, ["rev-list", "--count", "HEAD"])).trim());
-    expect(after - before).toBe(40);
-    expect(await clean()).toBe("");
-  }, 300_000);
+  it(
+    "lands 40 concurrent appends (0 CONFLICT) beside concurrent reads, one commit each",
+    async () => {
+      const before = Number((await sandbox.git(root, ["rev-list", "--count", "HEAD"])).trim());
+      const lines = Array.from({ length: 40 }, (_, n) => `- appended line ${n}`);
+      const answers = await Promise.all([
+        // Writes queue behind each other (each commits), so the last waits for 39 commits.
+        ...lines.map((text) => mcp.call("edit", { id, kind: "append", text }, 280_000)),
+        ...lines.map(() => mcp.call("read", { id })),
+      ]);
+      const failed = answers.filter((answer) => answer.isError === true);
+      expect(failed.map((answer) => answer.content[0]?.text)).toEqual([]);
+      const body = await readFile(join(root, path), "utf8");
+      for (const line of lines) expect(body).toContain(line);
+      const after = Number((await sandbox.git(root, ["rev-list", "--count", "HEAD"])).trim());
+      expect(after - before).toBe(40);
+      expect(await clean()).toBe("");
+    },
+    scaledMs(300_000),
+  );
 
-  it("still refuses concurrent replacements of a stale version: one lands, the rest CONFLICT", async () => {
-    const { note } = await mcp.ok<{ note: { hash: string } }>("read", { id });
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, n) =>
-        mcp.call(
-          "edit",
-          { id, kind: "replace-body", text: `Body ${n}.`, expectedHash: note.hash },
-          110_000,
+  it(
+    "still refuses concurrent replacements of a stale version: one lands, the rest CONFLICT",
+    async () => {
+      const { note } = await mcp.ok<{ note: { hash: string } }>("read", { id });
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, n) =>
+          mcp.call(
+            "edit",
+            { id, kind: "replace-body", text: `Body ${n}.`, expectedHash: note.hash },
+            110_000,
+          ),
         ),
-      ),
-    );
-    const codes = answers.map((answer) =>
-      answer.isError === true
-        ? (answer.structuredContent?.["error"] as { code?: string } | undefined)?.code
-        : "OK",
-    );
-    expect(codes.filter((code) => code === "OK")).toHaveLength(1);
-    expect(codes.filter((code) => code === "CONFLICT")).toHaveLength(9);
-  }, 120_000);
+      );
+      const codes = answers.map((answer) =>
+        answer.isError === true
+          ? (answer.structuredContent?.["error"] as { code?: string } | undefined)?.code
+          : "OK",
+      );
+      expect(codes.filter((code) => code === "OK")).toHaveLength(1);
+      expect(codes.filter((code) => code === "CONFLICT")).toHaveLength(9);
+    },
+    scaledMs(120_000),
+  );
 });

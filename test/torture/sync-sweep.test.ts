@@ -30,6 +30,7 @@ import {
   type CliRun,
   type Sandbox,
 } from "../cli/cli-harness.js";
+import { scaledMs } from "../helpers/time-scale.js";
 import { writeSyncPoints, type SyncFaultMode } from "./sync-sweep-points.js";
 
 const FULL = process.env["TORTURE_FULL"] === "1";
@@ -65,7 +66,13 @@ let template: string;
 /** A's HEAD before its sync: never lost. */
 let headOfA: string;
 
-const cliIn = (clone: string, args: readonly string[]) => sandbox.cli([...args, "--root", clone]);
+/**
+ * `memory <args> --root <clone>` run in this process: the setup and each re-run after a crash
+ * (the same dispatcher and code as the executable; the run that is stopped at a fault point is
+ * always a real process, `syncProcess`).
+ */
+const cliIn = (clone: string, args: readonly string[]) =>
+  sandbox.cliInProcess([...args, "--root", clone]);
 const fixture = resolve(import.meta.dirname, "../fixtures/cli-llm/sync-llm.mjs");
 // Nothing is pending, so the model is never asked; sync wants one named all the same.
 const syncArgs = [
@@ -120,7 +127,7 @@ beforeAll(async () => {
   const scripts = await writeSyncPoints(join(sandbox.dir, "points"), CLI);
   await sandbox.git(a, ["config", "core.hooksPath", scripts.hooksPath]);
   await sandbox.git(a, ["config", "merge.agent-memory.driver", scripts.driver]);
-}, 300_000);
+}, scaledMs(300_000));
 afterAll(() => sandbox.cleanup());
 
 /** A fresh copy of the template world, its clones pointed at its own remote. */
@@ -323,7 +330,7 @@ let pointNames: string[] = [];
 
 describe(
   "torture: sync with the merge driver (real git, two clones)",
-  { timeout: FULL ? 3_600_000 : 600_000 },
+  { timeout: scaledMs(FULL ? 3_600_000 : 600_000) },
   () => {
     it("a clean sync merges everything by meaning and names its write points", async () => {
       const clean = await torture(undefined, "dead");

@@ -110,6 +110,8 @@ describe("the consolidation machine", () => {
 
   it("aborting stops the run at the LLM call, which receives the signal", async () => {
     let sawAbort = false;
+    const asking: { asked?: () => void } = {};
+    const modelAsked = new Promise<void>((resolve) => (asking.asked = resolve));
     const llm = llmFromFunction(
       ({ signal }) =>
         new Promise<string>((_, reject) => {
@@ -117,13 +119,16 @@ describe("the consolidation machine", () => {
             sawAbort = true;
             reject(new Error("aborted"));
           });
+          asking.asked?.();
         }),
     );
     const { memory } = await freshMemory({ llm });
     okOf(await memory.journal.add({ harness: "manual", retrieval: { method: "none" }, note: "x" }));
     const controller = new AbortController();
     const running = memory.consolidate({ signal: controller.signal });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Aborted while the model works on the request (no fixed wait: on a busy machine the
+    // pipeline may take longer than any to get there).
+    await modelAsked;
     controller.abort();
     const error = errOf(await running);
     expect(error.code === "PIPELINE" ? error.step : error.code).toBe("runAgent");
