@@ -35,6 +35,11 @@ interface FirstAnswer {
   readonly searchMs: number;
 }
 
+/** A node process that does nothing: the floor of every process start. */
+function nodeBare(): void {
+  execFileSync(process.execPath, ["-e", "0"], { stdio: "ignore" });
+}
+
 /** Starts the server, asks one search (after `pauseMs`), and times both from the spawn. */
 async function firstAnswer(
   root: string,
@@ -86,7 +91,6 @@ export async function benchMcpFirstQuery(
     AGENT_MEMORY_ROOT: "",
     AGENT_MEMORY_DAEMON: "0",
   };
-  const nodeBare = () => execFileSync(process.execPath, ["-e", "0"], { stdio: "ignore" });
   const readBare = () => execFileSync(process.execPath, [bareRead, root], { stdio: "ignore" });
   // What any never-stale answer from the caches must do: stat every note, parse both caches.
   const floor = () =>

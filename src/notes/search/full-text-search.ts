@@ -7,7 +7,7 @@ import {
   type ScoringOptions,
   type TermSpec,
 } from "./scored-postings.js";
-import { documentOf, hasBody, queryWords } from "./note-terms.js";
+import { documentOf, hasBody, queryNames, queryWords } from "./note-terms.js";
 import { createPostingsTable, type SavedTable } from "./postings-table.js";
 import { exactTerm } from "./search-terms.js";
 import { compareHits, compareNotes } from "./hit-order.js";
@@ -184,6 +184,22 @@ export const EXACT_FORM_WEIGHT = 2;
  */
 export const TITLE_BONUS = 0.15;
 
+/**
+ * The name prior of a question (a query of FEEDBACK.minWords words or more): a matching note
+ * that opens with a name the question asks about (see queryNames: its capitalised words after
+ * the first) scores times 1 + NAME_PRIOR. A note that opens with a name is about that person
+ * (a transcript's "Caroline: ...", a note titled "Caroline's adoption plans"), one that names
+ * her further on mentions her ("Wow, Caroline!"); a name is in so many notes of a memory of
+ * two people's conversations that its idf says almost nothing. Tuned on half the LoCoMo
+ * conversations, measured on the other half (bench/retrieval/halves.ts, docs/benchmarks.md).
+ *
+ * @example
+ * ```ts
+ * NAME_PRIOR; // 0.5: a note opening with the name counts one and a half times
+ * ```
+ */
+export const NAME_PRIOR = 0.5;
+
 // A sync that indexed this many notes (a build) trims the postings' unused room after it.
 const TRIM_AFTER = 1_000;
 
@@ -338,7 +354,12 @@ export function createFullTextSearch(saved?: SavedFullTextSearch): FullTextSearc
         const exact = { term: exactTerm(typed), word: term, prefix: false, fuzzy: 0 };
         return [stem, { ...exact, weight: EXACT_FORM_WEIGHT }];
       });
-      const scoring = short ? SHORT_SCORING : SCORING;
+      const names = short ? [] : queryNames(text);
+      const scoring = short
+        ? SHORT_SCORING
+        : names.length === 0
+          ? SCORING
+          : { ...SCORING, names: { terms: names, weight: NAME_PRIOR } };
       const found =
         top === undefined
           ? engine.query(specs, scoring)

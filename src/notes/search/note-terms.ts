@@ -2,20 +2,21 @@
  * The terms of notes and queries as the search index takes them: a note's title and readable
  * body as one field, its tags as another, each word folded, stemmed, stopwords out; each field
  * also holds each word's exact form (see exactTerm). The title's stems are also kept apart,
- * for the title bonus (TITLE_BONUS).
+ * for the title bonus (TITLE_BONUS), beside the words the note opens with (see openingTerm,
+ * for NAME_PRIOR).
  *
  * @module
  */
 import type { NoteFacts } from "../store/note-facts.js";
 import type { StoredNote } from "../store/note-store.js";
 import type { PostingsDocument } from "./scored-postings.js";
-import { searchTerm, wordTerms } from "./search-terms.js";
-import { foldTerm, readableBody, tokenizeWords } from "./search-text.js";
+import { openingTerm, searchTerm, wordTerms } from "./search-terms.js";
+import { foldTerm, lazyWords, readableBody, tokenizeWords } from "./search-text.js";
 
 /**
  * The words of a note as the index takes them: its title and readable body as one field, its
  * tags as another. Each field holds each word's stem and its exact form; the title's stems
- * are listed apart as well.
+ * are listed apart as well, with the opening words of its title and body (openingTerm).
  *
  * @example
  * ```ts
@@ -24,14 +25,53 @@ import { foldTerm, readableBody, tokenizeWords } from "./search-text.js";
  * ```
  */
 export function documentOf(stored: StoredNote): PostingsDocument {
-  const text = fieldOf(`${stored.note.title}\n${readableBody(stored.note)}`);
+  const body = readableBody(stored.note);
+  const text = fieldOf(`${stored.note.title}\n${body}`);
   const tags = fieldOf(stored.note.tags.join(" "));
+  const title = queryWords(stored.note.title);
+  const titleTerms = new Set(title.map((word) => word.term));
+  for (const opening of [title[0]?.term, firstTerm(body)]) {
+    if (opening !== undefined) titleTerms.add(openingTerm(opening));
+  }
   return {
     key: stored.path,
     terms: { text: text.terms, tags: tags.terms },
     lengths: { text: text.length, tags: tags.length },
-    titleTerms: new Set(queryWords(stored.note.title).map((word) => word.term)),
+    titleTerms,
   };
+}
+
+/** The index term of a text's first word that is not a stopword, without splitting the rest. */
+function firstTerm(text: string): string | undefined {
+  for (const word of lazyWords(text)) {
+    const term = searchTerm(word);
+    if (term !== null && term !== "") return term;
+  }
+  return undefined;
+}
+
+// A word whose first letter is a capital.
+const CAPITALISED = /^\p{Lu}/u;
+
+/**
+ * The names a query asks about: the index terms of its capitalised words after the first
+ * (which a sentence capitalises anyway), stopwords left out. "What did Caroline research?"
+ * names "carolin". A query typed in lower case names nobody.
+ *
+ * @example
+ * ```ts
+ * queryNames("When did Melanie paint a sunrise?"); // ["melani"]
+ * queryNames("Caroline research");                 // []
+ * ```
+ */
+export function queryNames(text: string): string[] {
+  const names = new Set<string>();
+  tokenizeWords(text).forEach((word, at) => {
+    if (at === 0 || !CAPITALISED.test(word)) return;
+    const term = searchTerm(word);
+    if (term !== null && term !== "") names.add(term);
+  });
+  return [...names];
 }
 
 function fieldOf(value: string): { terms: Map<string, number>; length: number } {

@@ -15,7 +15,8 @@ import { PostingsList } from "./postings-list.js";
 
 /**
  * The table's field after the two scored ones (text, tags): each note's title stems, for the
- * title bonus only (never scored, never in a match, no length kept).
+ * title bonus, and the words it opens with (marked, see openingTerm), for the name prior;
+ * never scored, never in a match, no length kept.
  *
  * @example
  * ```ts

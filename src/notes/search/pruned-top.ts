@@ -13,7 +13,14 @@
  * @module
  */
 import { maxPart } from "./score-bounds.js";
-import { bm25Part, finalScore, titleWordsOf, type ScoringPlan } from "./scoring-plan.js";
+import {
+  bm25Part,
+  bonusCeiling,
+  finalScore,
+  opensWithName,
+  titleWordsOf,
+  type ScoringPlan,
+} from "./scoring-plan.js";
 
 /** What a top-k query asks. */
 export interface TopRequest {
@@ -53,10 +60,9 @@ export function prunedTop(plan: ScoringPlan, request: TopRequest): TopHits {
     const average = plan.averages[list.field] ?? 0;
     bounds[i] = list.factor * maxPart(list.postings, list.field, average, plan.bm25, plan.lengthOf);
   });
-  const titleCeiling =
-    plan.titleWeight > 0 ? 1 + (plan.titleWeight * Math.min(plan.words, 255)) / plan.words : 1;
+  const bonuses = bonusCeiling(plan);
   const ceiling = (sum: number, words: number): number =>
-    sum * Math.max(1, words) * titleCeiling * (1 + SLACK);
+    sum * Math.max(1, words) * bonuses * (1 + SLACK);
 
   // Lists weakest first; prefixBound[j]: the most a document found only in the j weakest
   // lists can score.
@@ -259,7 +265,7 @@ export function prunedTop(plan: ScoringPlan, request: TopRequest): TopHits {
         words++;
       }
     }
-    const score = finalScore(sum, words, titleWordsOf(plan, doc), plan);
+    const score = finalScore(sum, words, titleWordsOf(plan, doc), opensWithName(plan, doc), plan);
     if (!full) {
       heapDocs[held] = doc;
       heapScores[held] = score;

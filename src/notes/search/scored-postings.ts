@@ -1,8 +1,8 @@
 /**
  * The full-text index: postings per field, BM25+ scoring with exact, prefix and fuzzy terms,
  * scored the way minisearch scores them (test/notes/search/scored-postings.test.ts compares the
- * two on random corpora) unless ScoringOptions asks for the two departures the library makes
- * (derived terms' idf capped, the title bonus). It is our own so that it can be saved and
+ * two on random corpora) unless ScoringOptions asks for the departures the library makes
+ * (derived terms' idf capped, the title bonus, the name prior). It is our own so that it can be saved and
  * loaded cheaply: postings stay encoded until a query or an update touches their term, so a
  * cold process answers a search after parsing one file instead of indexing every note.
  *
@@ -12,12 +12,13 @@ import { prunedTop } from "./pruned-top.js";
 import {
   bm25Part,
   finalScore,
+  opensWithName,
   scoreOf,
   type ScoringList,
   type ScoringPlan,
 } from "./scoring-plan.js";
 import { createPostingsTable, TITLE_FIELD, type PostingsTable } from "./postings-table.js";
-import { isExactTerm } from "./search-terms.js";
+import { isExactTerm, openingTerm } from "./search-terms.js";
 import { typedNeighbours } from "./typed-neighbours.js";
 import { fuzzyNeighbours, prefixMatches } from "./vocabulary.js";
 
@@ -34,7 +35,9 @@ export interface PostingsDocument {
   readonly lengths: Readonly<Record<Field, number>>;
   /**
    * The index terms (stems) of the note's title, when it has one: not scored as a field (the
-   * title is part of the text), only looked up for the title bonus (ScoringOptions.title).
+   * title is part of the text), only looked up for the title bonus (ScoringOptions.title);
+   * with the words the note opens with, marked (openingTerm), for the name prior
+   * (ScoringOptions.names).
    */
   readonly titleTerms?: ReadonlySet<string>;
 }
@@ -76,6 +79,11 @@ export interface ScoringOptions {
    * distinct words its title holds (by stem). 0 or absent: none, as minisearch.
    */
   readonly title?: number;
+  /**
+   * The name prior: a document that opens with one of these names (index terms; see
+   * openingTerm) scores times 1 + weight. Absent: none, as minisearch.
+   */
+  readonly names?: { readonly terms: readonly string[]; readonly weight: number };
 }
 
 /**
@@ -213,7 +221,7 @@ export function createScoredPostings(table: PostingsTable = createPostingsTable(
         if (table.keyOf(doc) === undefined) continue;
         docs[hits] = doc;
         // A document matching more of the query's words counts that many times more.
-        hitScores[hits] = finalScore(score, matchedWords, inTitle, plan);
+        hitScores[hits] = finalScore(score, matchedWords, inTitle, opensWithName(plan, doc), plan);
         hits++;
       }
       return hitsOf(plan, docs.subarray(0, hits), hitScores.subarray(0, hits));
@@ -264,11 +272,16 @@ export function createScoredPostings(table: PostingsTable = createPostingsTable(
       }
     }
     const titleWeight = options.title ?? 0;
+    const openings = (options.names?.terms ?? []).flatMap(
+      (name) => table.postings(TITLE_FIELD, openingTerm(name)) ?? [],
+    );
     return {
       lists,
       words: distinct.length,
       titleWeight,
       titles: titleWeight > 0 ? distinct.map((term) => table.postings(TITLE_FIELD, term)) : [],
+      nameWeight: openings.length > 0 ? (options.names?.weight ?? 0) : 0,
+      openings,
       bm25: options.bm25,
       averages: FIELDS.map((_, field) => table.averageLength(field)),
       lengthOf: table.lengthOf,

@@ -39,6 +39,10 @@ export interface ScoringPlan {
   readonly titleWeight: number;
   /** Per distinct word, the documents whose title holds it (when titleWeight > 0). */
   readonly titles: readonly (PostingsList | undefined)[];
+  /** The name prior (0: none); see ScoringOptions.names. */
+  readonly nameWeight: number;
+  /** Per name of the query, the documents that open with it (when nameWeight > 0). */
+  readonly openings: readonly PostingsList[];
   readonly bm25: Bm25;
   /** Per field, the average field length. */
   readonly averages: readonly number[];
@@ -61,21 +65,46 @@ export function bm25Part(tf: number, length: number, average: number, bm25: Bm25
 
 /**
  * The final score of a document from the sum of its contributions: times the number of
- * distinct query words it matched (coordination), times its title bonus.
+ * distinct query words it matched (coordination), times its title bonus, times the name
+ * prior when it opens with a name the query asks about.
  *
  * @example
  * ```ts
- * finalScore(3, 2, 0, plan); // 6 with no title bonus
+ * finalScore(3, 2, 0, false, plan); // 6 with no title bonus
  * ```
  */
 export function finalScore(
   sum: number,
   matchedWords: number,
   inTitle: number,
+  namedOpening: boolean,
   plan: ScoringPlan,
 ): number {
   const title = 1 + (plan.titleWeight * inTitle) / plan.words;
-  return sum * (matchedWords || 1) * title;
+  const name = namedOpening ? 1 + plan.nameWeight : 1;
+  return sum * (matchedWords || 1) * title * name;
+}
+
+/**
+ * The most finalScore can multiply a sum by beyond coordination: the title bonus with every
+ * word in the title, and the name prior. The bound top-k pruning stands on.
+ *
+ * @example
+ * ```ts
+ * bonusCeiling(plan); // 1 with neither
+ * ```
+ */
+export function bonusCeiling(plan: ScoringPlan): number {
+  const title =
+    plan.titleWeight > 0 ? 1 + (plan.titleWeight * Math.min(plan.words, 255)) / plan.words : 1;
+  return title * (plan.nameWeight > 0 ? 1 + plan.nameWeight : 1);
+}
+
+/** Whether the document opens with a name of the query (always false without the prior). */
+export function opensWithName(plan: ScoringPlan, doc: number): boolean {
+  if (plan.nameWeight <= 0) return false;
+  for (const list of plan.openings) if (list.has(doc)) return true;
+  return false;
 }
 
 /** How many of the query's words the document's title holds (counts stop at 255). */
@@ -109,5 +138,5 @@ export function scoreOf(plan: ScoringPlan, doc: number): number | undefined {
     matched.add(list.word);
   }
   if (!found) return undefined;
-  return finalScore(sum, matched.size, titleWordsOf(plan, doc), plan);
+  return finalScore(sum, matched.size, titleWordsOf(plan, doc), opensWithName(plan, doc), plan);
 }

@@ -20,8 +20,9 @@ export const SEARCH_CACHE_PATH = `${PRIVATE_FOLDER}/cache/search.json`;
 
 const FORMAT = "agent-memory/search-cache";
 // Bumped whenever tokenizing, stemming, the fields or the file's shape change (4: the
-// fields hold each word's exact form beside its stem; 5: a third field, the titles' stems).
-const VERSION = 5;
+// fields hold each word's exact form beside its stem; 5: a third field, the titles' stems;
+// 6: the third field also holds each note's opening words, see openingTerm).
+const VERSION = 6;
 // The table's fields: text, tags, title (see postings-table.ts).
 const FIELDS = 3;
 // A slot without a version is kept as this, glued like the others.

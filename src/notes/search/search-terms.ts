@@ -107,3 +107,24 @@ export function exactTerm(folded: string): string {
 export function isExactTerm(term: string): boolean {
   return term.startsWith(EXACT_MARK);
 }
+
+/**
+ * What marks a note's opening word among the title field's terms (see openingTerm). No token
+ * holds it, so it can never be taken for a title's stem.
+ */
+const OPENING_MARK = "^";
+
+/**
+ * The title field's term for a note that opens with the word of this stem: its title or its
+ * body starts with it (the first word that is not a stopword). A note that opens with a name
+ * is about that person ("Caroline: I went to...", "Caroline's adoption plans"), where a note
+ * that names her further on mentions her; see NAME_PRIOR.
+ *
+ * @example
+ * ```ts
+ * openingTerm("carolin"); // "^carolin"
+ * ```
+ */
+export function openingTerm(stem: string): string {
+  return OPENING_MARK + stem;
+}

@@ -43,6 +43,19 @@ export function tokenizeWords(text: string): string[] {
 }
 
 /**
+ * The words of a text one at a time, unfolded (as tokenizeWords splits them): for a caller
+ * that needs the first few words of a long text only.
+ *
+ * @example
+ * ```ts
+ * lazyWords("#project/console, Café!").next().value; // "project"
+ * ```
+ */
+export function* lazyWords(text: string): Generator<string, void, undefined> {
+  for (const match of text.matchAll(WORD)) yield match[0];
+}
+
+/**
  * One word of a text and where it starts (a UTF-16 offset).
  *
  * @example

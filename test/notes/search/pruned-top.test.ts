@@ -3,8 +3,8 @@
  * frequencies, so some lists are long and weak and pruning has something to skip; replaced
  * and removed documents) and random queries (repeated words, exact forms standing for a stem
  * with a weight, prefix and fuzzy terms, the title bonus, capped derived idf, more than 32
- * words), the same documents in the same order with the same scores to the last bit, ties in
- * the requested order; and the score of any one document equals the exhaustive one.
+ * words, the name prior), the same documents in the same order with the same scores to the last
+ * bit, ties in the requested order; and the score of any one document equals the exhaustive one.
  */
 import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -16,6 +16,7 @@ import {
   type TermSpec,
 } from "../../../src/notes/search/scored-postings.js";
 import { createPostingsTable } from "../../../src/notes/search/postings-table.js";
+import { openingTerm } from "../../../src/notes/search/search-terms.js";
 
 const VOCABULARY = [
   "the",
@@ -70,7 +71,13 @@ function documentOf(
     key,
     terms: { text: body.terms, tags: tagField.terms },
     lengths: { text: body.length, tags: tagField.length },
-    titleTerms: new Set(words.slice(0, 3).filter((term) => !term.startsWith("="))),
+    titleTerms: new Set([
+      ...words.slice(0, 3).filter((term) => !term.startsWith("=")),
+      // The words the note opens with, for the name prior: its first and (as if a body's) fourth.
+      ...[words[0], words[3]].flatMap((term) =>
+        term === undefined || term.startsWith("=") ? [] : [openingTerm(term)],
+      ),
+    ]),
   };
 }
 
@@ -88,8 +95,15 @@ const options: fc.Arbitrary<ScoringOptions> = fc
   .record({
     title: fc.constantFrom(0, 0.15, 1),
     capDerivedIdf: fc.boolean(),
+    names: fc.option(
+      fc.record({
+        terms: fc.subarray(["consol", "graph", "river", "the", "zzz"]),
+        weight: fc.constantFrom(0, 0.5, 1, 3),
+      }),
+      { nil: undefined },
+    ),
   })
-  .map((extra) => ({ ...BASE, ...extra }));
+  .map(({ names, ...extra }) => ({ ...BASE, ...extra, ...(names === undefined ? {} : { names }) }));
 
 /** The exhaustive scoring's k best, by score then the order given. */
 function exhaustiveTop(
