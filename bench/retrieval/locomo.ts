@@ -3,6 +3,11 @@
  * beside the repository (never copied into it), and the two corpora built from it: one note
  * per dialogue turn, or one note per session observation.
  *
+ * A turn that shared a photo keeps only its words unless RETRIEVAL_CAPTIONS=1, which appends
+ * the data set's caption of the photo ("[shares a photo of a painting of a sunset over a
+ * lake]"): 1,226 of the 5,882 turns shared one, and 903 of the questions' 2,355 evidence ids
+ * point at those turns.
+ *
  * Evidence ids are read with a lenient pattern: "D8:6; D9:17" and "D9:1 D4:4" are split into
  * their ids, "D:11:26" is read as D11:26, and the one bare "D" is skipped.
  */
@@ -60,6 +65,7 @@ interface RawTurn {
   readonly speaker: string;
   readonly dia_id: string;
   readonly text: string;
+  readonly blip_caption?: string;
 }
 interface RawSample {
   readonly sample_id: string;
@@ -101,8 +107,14 @@ function note(
   };
 }
 
-/** Loads the conversations, or returns undefined when the data set is not there. */
-export function loadLocomo(path = LOCOMO_PATH): Conversation[] | undefined {
+/**
+ * Loads the conversations, or returns undefined when the data set is not there. With
+ * `captions`, a turn's text ends with its photo's caption (see the module comment).
+ */
+export function loadLocomo(
+  path = LOCOMO_PATH,
+  captions = process.env.RETRIEVAL_CAPTIONS === "1",
+): Conversation[] | undefined {
   if (!existsSync(path)) return undefined;
   const samples = JSON.parse(readFileSync(path, "utf8")) as RawSample[];
   return samples.map((sample) => {
@@ -117,7 +129,11 @@ export function loadLocomo(path = LOCOMO_PATH): Conversation[] | undefined {
       const date = String(sample.conversation[`session_${s}_date_time`] ?? "");
       const raw = sample.conversation[`session_${s}`] as RawTurn[];
       raw.forEach((turn, i) => {
-        turns.push(note(turn.text, turn.speaker, date, s, i, parseDiaIds(turn.dia_id)));
+        const text =
+          captions && turn.blip_caption !== undefined
+            ? `${turn.text} [shares ${turn.blip_caption}]`
+            : turn.text;
+        turns.push(note(text, turn.speaker, date, s, i, parseDiaIds(turn.dia_id)));
       });
       const facts = sample.observation[`session_${s}_observation`] ?? {};
       let position = 0;

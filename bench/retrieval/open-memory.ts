@@ -6,7 +6,12 @@
  * reading the files and building the index.
  */
 import { inMemoryPorts } from "../../src/adapters/in-memory/index.js";
-import { createMemory, type Embedder, type SearchOptions } from "../../src/index.js";
+import {
+  createMemory,
+  type Embedder,
+  type SearchOptions,
+  type SearchResult,
+} from "../../src/index.js";
 import { buildFilename, serializeNote } from "../../src/model/index.js";
 
 /** What a benchmark note becomes: its title, body (links allowed) and tags. */
@@ -31,6 +36,15 @@ export async function openMemory(
   notes: readonly NoteInput[],
   options: OpenMemoryOptions = {},
 ): Promise<MemorySearch> {
+  const search = await openMemoryResults(notes, options);
+  return async (query, limit) => (await search(query, limit)).map((result) => result.id);
+}
+
+/** The same, answering with the search's results (scores included). */
+export async function openMemoryResults(
+  notes: readonly NoteInput[],
+  options: OpenMemoryOptions = {},
+): Promise<(query: string, limit: number) => Promise<readonly SearchResult[]>> {
   const ports = await inMemoryPorts();
   if (ports.isErr()) throw ports.error;
   const { fs, root, persistence } = ports.value;
@@ -55,6 +69,6 @@ export async function openMemory(
   return async (query, limit) => {
     const results = await memory.search(query, { ...options.search, limit });
     if (results.isErr()) throw results.error;
-    return results.value.map((result) => result.id);
+    return results.value;
   };
 }
