@@ -24,7 +24,7 @@ export interface RenderSiteOptions {
   readonly history?: ReadonlyMap<string, readonly NoteCommit[]>;
   /**
    * What earlier renders computed (each note's body as HTML, the graph's communities, the
-   * search index), reused
+   * full-text search), reused
    * where nothing it came from changed: `loadSiteCache(persistence)` keeps it between
    * processes, one object kept by a server keeps it between rebuilds. Default: none.
    */

@@ -4,7 +4,7 @@ import {
   type SavedFullTextSearch,
 } from "../notes/search/full-text-search.js";
 import { decodeSearchCache, encodeSearchCache } from "../notes/search/search-cache-file.js";
-import { indexInWorker } from "./search-index-worker.js";
+import { indexInWorker } from "./full-text-worker.js";
 import type { SiteNote } from "./site-model.js";
 import {
   indexNotes,
@@ -18,12 +18,12 @@ import {
 const WORKER_FROM = 1_000;
 
 /**
- * The search index a site ships, kept between renders: the one the last render brought in step
+ * The full-text search a site ships, kept between renders: the one the last render brought in step
  * (a served site's rebuild then indexes only the notes that changed), or the one saved (a
  * saved text is decoded when first needed, and a torn, foreign or other-version text is
  * ignored: every note is then indexed). What a render changed is saved by the site cache.
  */
-export class SiteSearchIndex {
+export class SiteFullTextSearch {
   #seed: string | SavedFullTextSearch | undefined;
   #live: FullTextSearch | undefined;
   #pending: (() => unknown) | undefined;
