@@ -94,7 +94,7 @@ export function renderSite(
       files.set(SITE_PATHS.graphData, graphDataScript(graph));
       // The search's files come last: a write asks for them once every page is written.
       for (const path of searchPaths(model.notes.length)) {
-        pages.set(path, () => search().files.get(path) ?? "");
+        pages.set(path, () => search().file(path) ?? "");
       }
       return { files: new SiteFiles(files, pages), notes: model.byId.size };
     }),

@@ -9,6 +9,7 @@ import type { SiteNote } from "./site-model.js";
 import {
   indexNotes,
   searchFilesOf,
+  syncNotes,
   type IndexedNotes,
   type SiteSearchFiles,
 } from "./site-search-files.js";
@@ -27,7 +28,8 @@ export class SiteFullTextSearch {
   #seed: string | SavedFullTextSearch | undefined;
   #live: FullTextSearch | undefined;
   #pending: (() => unknown) | undefined;
-  #toSave: SavedFullTextSearch | undefined;
+  /** The index as saved by the last render that changed it (saved when first asked for). */
+  #toSave: (() => SavedFullTextSearch) | undefined;
   #workers = 0;
 
   /** `saved`: the text of a saved index (search.json's format), to start from. */
@@ -66,8 +68,8 @@ export class SiteFullTextSearch {
       const indexed: IndexedNotes = join() ?? indexNotes(notes, createFullTextSearch(seed));
       // The worker's index is the one in hand from now on (created when first needed).
       this.#seed = indexed.saved;
-      if (indexed.changed) this.#toSave = indexed.saved;
-      files = { ...indexed, files: searchFilesOf(notes, indexed.saved) };
+      if (indexed.changed) this.#toSave = () => indexed.saved;
+      files = searchFilesOf(notes, () => indexed.saved);
       return files;
     };
     this.#pending = joined;
@@ -83,13 +85,18 @@ export class SiteFullTextSearch {
   takeTextToSave(): string | undefined {
     const saved = this.#toSave;
     this.#toSave = undefined;
-    return saved === undefined ? undefined : encodeSearchCache(saved);
+    return saved === undefined ? undefined : encodeSearchCache(saved());
   }
 
   #here(notes: readonly SiteNote[]): () => SiteSearchFiles {
-    const indexed = indexNotes(notes, this.live());
-    if (indexed.changed) this.#toSave = indexed.saved;
-    const files = { ...indexed, files: searchFilesOf(notes, indexed.saved) };
+    const live = this.live();
+    const changed = syncNotes(notes, live);
+    // Saved when the files or the site cache first ask: a served site's rebuild saves
+    // nothing until a reader searches.
+    let saved: SavedFullTextSearch | undefined;
+    const save = (): SavedFullTextSearch => (saved ??= live.save());
+    if (changed) this.#toSave = save;
+    const files = searchFilesOf(notes, save);
     return () => files;
   }
 

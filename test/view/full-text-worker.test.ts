@@ -8,11 +8,21 @@ import { describe, expect, it } from "vitest";
 import { hasLocomo, proseNotes } from "../../bench/prose-notes.js";
 import { createFullTextSearch } from "../../src/notes/search/full-text-search.js";
 import { indexInWorker } from "../../src/view/full-text-worker.js";
-import { indexNotes, siteSearchFiles } from "../../src/view/site-search-files.js";
+import {
+  indexNotes,
+  searchPaths,
+  siteSearchFiles,
+  type SiteSearchFiles,
+} from "../../src/view/site-search-files.js";
 import { loadSiteModel } from "../../src/view/site-model.js";
 import { SiteFullTextSearch } from "../../src/view/site-full-text-search.js";
 import { searchContent } from "./site-search-data.js";
 import { freshMemory } from "../helpers/fresh-memory.js";
+
+/** Every search file of a site of `count` notes. */
+function allFiles(files: SiteSearchFiles, count: number): Map<string, string> {
+  return new Map(searchPaths(count).map((path) => [path, files.file(path) ?? ""]));
+}
 
 async function proseModel(count: number) {
   const fresh = await freshMemory();
@@ -46,7 +56,9 @@ describe.skipIf(!hasLocomo())("the full-text search in a worker thread", () => {
     const search = new SiteFullTextSearch();
     const inWorker = search.filesFor(model.notes, 0)();
     expect(search.stats()).toEqual({ workers: 1 });
-    expect(inWorker.files).toEqual(siteSearchFiles(model.notes, createFullTextSearch()).files);
+    expect(allFiles(inWorker, model.notes.length)).toEqual(
+      siteSearchFiles(model.notes, createFullTextSearch()).files,
+    );
     const edited = model.notes[7]?.meta.path ?? "";
     await fresh.fs.promises.writeFile(`${fresh.root}/${edited}`, "# Edited\n\nNow about kayaks.\n");
     fresh.memory.filesChanged();
@@ -57,6 +69,8 @@ describe.skipIf(!hasLocomo())("the full-text search in a worker thread", () => {
     expect(search.stats()).toEqual({ workers: 1 });
     expect(search.live().stats()).toEqual({ added: 1, removed: 1 });
     const fromScratch = siteSearchFiles(next.value.notes, createFullTextSearch());
-    expect(searchContent(again.files)).toEqual(searchContent(fromScratch.files));
+    expect(searchContent(allFiles(again, next.value.notes.length))).toEqual(
+      searchContent(fromScratch.files),
+    );
   });
 });
