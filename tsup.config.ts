@@ -45,11 +45,11 @@ const pageScripts: Options = {
 
 /**
  * The worker thread that indexes a large memory's notes for its site while the pages are
- * written (src/view/search-index-worker.ts): one self-contained module beside the page
+ * written (src/view/full-text-worker.ts): one self-contained module beside the page
  * scripts, which the view finds at run time (and builds without when it is missing).
  */
 const viewWorker: Options = {
-  entry: { "search-index-worker": "src/view/search-index-worker.ts" },
+  entry: { "full-text-worker": "src/view/full-text-worker.ts" },
   outDir: "dist/view-assets",
   format: ["esm"],
   platform: "node",

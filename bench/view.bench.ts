@@ -14,7 +14,10 @@
  * - serve rebuild: one note edited, the same memory object (its notes cache warm, as
  *   `memory view --serve` keeps it) and the same site cache, `renderSite` and the two pages a
  *   reader then opens (home and the edited note: `--serve` renders a note page when asked).
- * Then what a reader downloads: a note page, the graph data, the search data.
+ * Each is also measured in CPU time (the process's, worker thread included): on a machine
+ * shared by others (and Linux's autogroup scheduling, which gives a session one share however
+ * many threads it runs) wall time says more about the others than about the build.
+ * Then what a reader downloads: a note page, the graph data, the search's files.
  * Run alone: `npx tsx bench/view.bench.ts [count...]` (default 2000 10000; VIEW_ROUNDS=3).
  */
 import * as fs from "node:fs";
@@ -107,19 +110,28 @@ export async function benchView(workDir: string, count: number): Promise<void> {
     for (const [path, text] of siteFiles) writeFileSync(join(folder, path), text);
   };
   const rounds = Number(process.env["VIEW_ROUNDS"] ?? 3);
+  const measured: (() => unknown)[] = [
+    () => readAllWithRegex(root),
+    bareReadAndWrite,
+    readAll,
+    firstBuildNoCaches,
+    firstBuild,
+    rebuild,
+    serveRebuild,
+  ];
+  const cpu = measured.map((): number[] => []);
+  const withCpu = measured.map((fn, at) => async () => {
+    const start = process.cpuUsage();
+    await fn();
+    const used = process.cpuUsage(start);
+    cpu[at]?.push((used.user + used.system) / 1000);
+  });
   const [bareMs, floorMs, readAllMs, firstColdMs, firstMs, rebuildMs, serveMs] =
-    await alternatingMediansMs(
-      [
-        () => readAllWithRegex(root),
-        bareReadAndWrite,
-        readAll,
-        firstBuildNoCaches,
-        firstBuild,
-        rebuild,
-        serveRebuild,
-      ],
-      rounds,
-    );
+    await alternatingMediansMs(withCpu, rounds);
+  // The first call of each was the warm-up.
+  const [bareCpu, floorCpu, , firstColdCpu, firstCpu] = cpu.map((each) =>
+    percentile(each.slice(1), 50),
+  );
   for (let at = 1; at <= firsts; at++) {
     rmSync(join(workDir, `view-${count}-first-${at}`), { recursive: true, force: true });
   }
@@ -163,6 +175,24 @@ export async function benchView(workDir: string, count: number): Promise<void> {
     floor,
   );
   report(
+    `view: CPU of the floor, bare read + writeFileSync`,
+    floorCpu ?? Number.NaN,
+    `CPU of ${BARE}`,
+    bareCpu ?? Number.NaN,
+  );
+  report(
+    `view: CPU of a first build, no caches`,
+    firstColdCpu ?? Number.NaN,
+    "CPU of the floor",
+    floorCpu ?? Number.NaN,
+  );
+  report(
+    `view: CPU of a first build, caches of an earlier view`,
+    firstCpu ?? Number.NaN,
+    "CPU of the floor",
+    floorCpu ?? Number.NaN,
+  );
+  report(
     `view: rebuild after one edit (cold memory, same folder)`,
     rebuildMs ?? Number.NaN,
     BARE,
@@ -183,10 +213,14 @@ export async function benchView(workDir: string, count: number): Promise<void> {
     (sum, name) => sum + fs.statSync(join(root, "topics", name)).size,
     0,
   );
+  const shards = [...site.files]
+    .filter(([path]) => path.startsWith("data/search/"))
+    .map(([, text]) => Buffer.byteLength(text));
   console.log(
     `view: note pages median ${kb(percentile(sizes, 50))}, p99 ${kb(percentile(sizes, 99))}, max ${kb(Math.max(...sizes))}; ` +
       `page scripts graph.js ${kb(sizeOf("assets/graph.js"))}, search.js ${kb(sizeOf("assets/search.js"))} (each loaded once, cached); ` +
-      `data/graph.js ${kb(sizeOf("data/graph.js"))}; data/search.js ${kb(sizeOf("data/search.js"))} (the notes themselves: ${kb(notesBytes)}, loaded on the first search)`,
+      `data/graph.js ${kb(sizeOf("data/graph.js"))}; data/search.js ${kb(sizeOf("data/search.js"))} (the full-text search and each note's facts, loaded on the first search); ` +
+      `${shards.length} shards of the notes' text (${kb(notesBytes)} of notes), median ${kb(percentile(shards, 50))}, a search loading those of its best hits and results`,
   );
 }
 

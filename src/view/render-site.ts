@@ -24,7 +24,7 @@ export interface RenderSiteOptions {
   readonly history?: ReadonlyMap<string, readonly NoteCommit[]>;
   /**
    * What earlier renders computed (each note's body as HTML, the graph's communities, the
-   * search index), reused
+   * full-text search), reused
    * where nothing it came from changed: `loadSiteCache(persistence)` keeps it between
    * processes, one object kept by a server keeps it between rebuilds. Default: none.
    */
@@ -94,7 +94,7 @@ export function renderSite(
       files.set(SITE_PATHS.graphData, graphDataScript(graph));
       // The search's files come last: a write asks for them once every page is written.
       for (const path of searchPaths(model.notes.length)) {
-        pages.set(path, () => search().files.get(path) ?? "");
+        pages.set(path, () => search().file(path) ?? "");
       }
       return { files: new SiteFiles(files, pages), notes: model.byId.size };
     }),

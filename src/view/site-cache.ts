@@ -3,37 +3,22 @@ import { PRIVATE_FOLDER } from "../model/layout.js";
 import type { FullTextSearch } from "../notes/search/full-text-search.js";
 import { SEARCH_CACHE_PATH } from "../notes/search/search-cache-file.js";
 import type { Persistence } from "../ports/persistence.js";
-import { SiteSearchIndex } from "./site-search-index.js";
+import {
+  decodeSiteCache,
+  encodeSiteCache,
+  type CachedBody,
+  type CachedGroups,
+} from "./site-cache-file.js";
+import { SiteFullTextSearch } from "./site-full-text-search.js";
 
 /** Where a memory keeps what its site's last render computed: private, never committed. */
 export const SITE_CACHE_PATH = `${PRIVATE_FOLDER}/cache/view.json`;
 
 /**
- * Where a memory keeps the search index its site's last render shipped, in the format of the
+ * Where a memory keeps the full-text search its site's last render shipped, in the format of the
  * memory's own (`.agent-memory/cache/search.json`), which seeds it when this file is missing.
  */
 export const SITE_SEARCH_CACHE_PATH = `${PRIVATE_FOLDER}/cache/view-search.json`;
-
-const FORMAT = "agent-memory/view-cache";
-// Bumped whenever a cached value would come out differently for the same input: the body's
-// HTML (note-body-html.ts, its CommonMark options, notePath's shape) or the graph's groups
-// (site-graph.ts's use of the analysis). A file of another version is ignored and rewritten.
-const RENDERER_VERSION = 1;
-
-/** A note's body as HTML, with what it was rendered from besides the note's path. */
-interface CachedBody {
-  /** The note file's version (noteHash of its bytes). */
-  readonly hash: string;
-  /** Per link, "1" when its target existed, "0" when it was marked broken. */
-  readonly exists: string;
-  readonly html: string;
-}
-
-/** The graph's groups (node numbers, per group), with the key of the links they came from. */
-interface CachedGroups {
-  readonly key: string;
-  readonly parts: readonly (readonly number[])[];
-}
 
 /**
  * What a site's render reuses between renders (and, saved, between processes): each note's
@@ -59,8 +44,8 @@ export class SiteCache {
   readonly #persistence: Persistence | undefined;
   #hits = 0;
   #misses = 0;
-  /** The search index the site ships, kept between renders. */
-  readonly search: SiteSearchIndex;
+  /** The full-text search the site ships, kept between renders. */
+  readonly search: SiteFullTextSearch;
 
   /**
    * An empty cache; with `persistence`, {@link save} keeps it in {@link SITE_CACHE_PATH} and
@@ -68,7 +53,7 @@ export class SiteCache {
    */
   constructor(persistence?: Persistence, text?: string, searchText?: string) {
     this.#persistence = persistence;
-    this.search = new SiteSearchIndex(searchText);
+    this.search = new SiteFullTextSearch(searchText);
     const decoded = text === undefined ? undefined : decodeSiteCache(text);
     this.#bodies = decoded?.bodies ?? new Map();
     this.#groups = decoded?.groups;
@@ -104,11 +89,11 @@ export class SiteCache {
   }
 
   /**
-   * The search index of the last render (or the one saved), which a render brings in step
+   * The full-text search of the last render (or the one saved), which a render brings in step
    * with the notes: a note is indexed again only when its version changed. A saved index that
    * is torn, foreign or of another version is ignored (every note is then indexed).
    */
-  searchIndex(): FullTextSearch {
+  fullTextSearch(): FullTextSearch {
     return this.search.live();
   }
 
@@ -183,70 +168,4 @@ export function linksKey(
   const hash = createHash("sha256");
   for (const note of notes) hash.update(`${note.id} ${note.targets.join(" ")}\n`);
   return hash.digest("base64url");
-}
-
-/**
- * The file: a header line (format, version, a digest of the rest), then the payload as JSON
- * in columns. The digest catches a torn or hand-edited file before its JSON is trusted.
- */
-function encodeSiteCache(
-  bodies: ReadonlyMap<string, CachedBody>,
-  groups: CachedGroups | undefined,
-): string {
-  const payload = JSON.stringify({
-    paths: [...bodies.keys()],
-    hashes: [...bodies.values()].map((body) => body.hash),
-    exists: [...bodies.values()].map((body) => body.exists),
-    html: [...bodies.values()].map((body) => body.html),
-    groups: groups ?? null,
-  });
-  return `${FORMAT} ${RENDERER_VERSION} ${digest(payload)}\n${payload}`;
-}
-
-/** The file's bodies and groups, or undefined when it is not a whole file of this version. */
-export function decodeSiteCache(
-  text: string,
-): { bodies: Map<string, CachedBody>; groups: CachedGroups | undefined } | undefined {
-  const newline = text.indexOf("\n");
-  if (newline < 0) return undefined;
-  const [format, version, sum] = text.slice(0, newline).split(" ");
-  if (format !== FORMAT || version !== String(RENDERER_VERSION)) return undefined;
-  const payload = text.slice(newline + 1);
-  if (sum !== digest(payload)) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(payload);
-  } catch {
-    return undefined;
-  }
-  if (typeof parsed !== "object" || parsed === null) return undefined;
-  const { paths, hashes, exists, html, groups } = parsed as Record<string, unknown>;
-  if (!strings(paths) || !strings(hashes) || !strings(exists) || !strings(html)) return undefined;
-  if (hashes.length !== paths.length || exists.length !== paths.length) return undefined;
-  if (html.length !== paths.length) return undefined;
-  const bodies = new Map<string, CachedBody>();
-  paths.forEach((path, at) => {
-    bodies.set(path, { hash: hashes[at] ?? "", exists: exists[at] ?? "", html: html[at] ?? "" });
-  });
-  return { bodies, groups: isGroups(groups) ? groups : undefined };
-}
-
-function digest(text: string): string {
-  return createHash("sha256").update(text).digest("base64url");
-}
-
-function strings(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((item) => typeof item === "string");
-}
-
-function isGroups(value: unknown): value is CachedGroups {
-  if (typeof value !== "object" || value === null) return false;
-  const { key, parts } = value as Record<string, unknown>;
-  return (
-    typeof key === "string" &&
-    Array.isArray(parts) &&
-    parts.every(
-      (part) => Array.isArray(part) && part.every((at) => Number.isInteger(at) && at >= 0),
-    )
-  );
 }

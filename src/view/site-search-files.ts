@@ -26,13 +26,10 @@ export function searchPaths(count: number): string[] {
   return [SITE_PATHS.searchData, ...shards];
 }
 
-/** The search's files, and the index they ship. */
+/** The search's files, each made when first asked for. */
 export interface SiteSearchFiles {
-  readonly files: ReadonlyMap<string, string>;
-  /** The index as saved, for the site cache. */
-  readonly saved: SavedFullTextSearch;
-  /** Whether the index took changes (it is then saved again). */
-  readonly changed: boolean;
+  /** The text of one of {@link searchPaths}, undefined for any other path. */
+  file(path: string): string | undefined;
 }
 
 /** An index brought in step with the notes, as saved, and whether that changed it. */
@@ -42,38 +39,75 @@ export interface IndexedNotes {
 }
 
 /**
- * Brings the index in step with the site's notes (only notes whose version it does not hold
- * are indexed), and saves it.
+ * Brings the index in step with the site's notes: only notes whose version it does not hold
+ * are indexed. Whether that changed it.
  */
+export function syncNotes(
+  siteNotes: readonly Pick<SiteNote, "meta" | "parsed">[],
+  index: FullTextSearch,
+): boolean {
+  index.sync(siteNotes.map(storedNoteOf));
+  return index.changed;
+}
+
+/** {@link syncNotes}, then the index as saved. */
 export function indexNotes(
   siteNotes: readonly Pick<SiteNote, "meta" | "parsed">[],
   index: FullTextSearch,
 ): IndexedNotes {
-  index.sync(siteNotes.map(storedNoteOf));
-  const changed = index.changed;
+  const changed = syncNotes(siteNotes, index);
   return { saved: index.save(), changed };
 }
 
 /**
- * The search's files for the site's notes (sorted by path, as the site model holds them):
- * data/search.js (the index, brought in step with the notes, and the notes' facts) and the
- * bodies in shards of SEARCH_SHARD_NOTES in the notes' order (data/search/N.js, so which
- * files there are depends on the count of notes alone), which a search in the page loads
- * when it needs them.
+ * The search's files for the site's notes (sorted by path, as the site model holds them) and
+ * their index (`saved`, asked for once, when data/search.js is): data/search.js (the
+ * full-text search and the notes' facts) and the bodies in shards of SEARCH_SHARD_NOTES in the
+ * notes' order (data/search/N.js, so which files there are depends on the count of notes
+ * alone), which a search in the page loads when it needs them. Each is made when first asked
+ * for: a served site makes them when a reader first searches.
+ */
+export function searchFilesOf(
+  siteNotes: readonly SiteNote[],
+  saved: () => SavedFullTextSearch,
+): SiteSearchFiles {
+  const shardOf = new Map(searchPaths(siteNotes.length).map((path, at) => [path, at - 1]));
+  const made = new Map<string, string>();
+  return {
+    file(path) {
+      const known = made.get(path);
+      if (known !== undefined) return known;
+      const shard = shardOf.get(path);
+      if (shard === undefined) return undefined;
+      const text = shard < 0 ? searchDataScript(siteNotes, saved()) : shardScript(siteNotes, shard);
+      made.set(path, text);
+      return text;
+    },
+  };
+}
+
+/**
+ * Every search file of the notes, with the index they ship, made at once.
+ *
+ * @example
+ * ```ts
+ * siteSearchFiles(model.notes, createFullTextSearch()).files.get("data/search.js");
+ * ```
  */
 export function siteSearchFiles(
   siteNotes: readonly SiteNote[],
   index: FullTextSearch,
-): SiteSearchFiles {
+): IndexedNotes & { readonly files: ReadonlyMap<string, string> } {
   const indexed = indexNotes(siteNotes, index);
-  return { ...indexed, files: searchFilesOf(siteNotes, indexed.saved) };
+  const files = searchFilesOf(siteNotes, () => indexed.saved);
+  const all = new Map(
+    searchPaths(siteNotes.length).map((path) => [path, files.file(path) ?? ""] as const),
+  );
+  return { ...indexed, files: all };
 }
 
-/** The search's files for the site's notes and their index, saved. */
-export function searchFilesOf(
-  siteNotes: readonly SiteNote[],
-  saved: SavedFullTextSearch,
-): Map<string, string> {
+/** data/search.js: the saved full-text search and, per document, its note's facts. */
+function searchDataScript(siteNotes: readonly SiteNote[], saved: SavedFullTextSearch): string {
   const { table } = saved;
   const docOfPath = new Map<string, number>();
   table.keys.forEach((key, doc) => {
@@ -93,19 +127,14 @@ export function searchFilesOf(
     return note === undefined || at === undefined ? null : searchNoteOf(note, at, docOfId);
   });
   const data: SiteSearchData = { index: table, notes, shard: SEARCH_SHARD_NOTES };
-  const files = new Map<string, string>();
-  files.set(SITE_PATHS.searchData, `window.agentMemorySearch=${scriptJson(data)};\n`);
-  for (let start = 0; start < siteNotes.length; start += SEARCH_SHARD_NOTES) {
-    const bodies = siteNotes
-      .slice(start, start + SEARCH_SHARD_NOTES)
-      .map((note) => note.parsed.body);
-    const shard = start / SEARCH_SHARD_NOTES;
-    files.set(
-      searchShardPath(shard),
-      `window.agentMemorySearchShard(${shard},${scriptJson(bodies)});\n`,
-    );
-  }
-  return files;
+  return `window.agentMemorySearch=${scriptJson(data)};\n`;
+}
+
+/** data/search/N.js: the bodies of shard N. */
+function shardScript(siteNotes: readonly SiteNote[], shard: number): string {
+  const start = shard * SEARCH_SHARD_NOTES;
+  const bodies = siteNotes.slice(start, start + SEARCH_SHARD_NOTES).map((note) => note.parsed.body);
+  return `window.agentMemorySearchShard(${shard},${scriptJson(bodies)});\n`;
 }
 
 function searchNoteOf(

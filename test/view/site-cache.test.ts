@@ -3,7 +3,7 @@
  * groups) never serves a stale page: an edited note's page shows the edit, a changed link
  * moves backlinks, graph edges and groups, a link whose target appears or disappears is
  * re-rendered, and a torn, corrupt or other-version cache file is ignored and rewritten. Each
- * render with the cache is byte for byte the render without it, but for the search index
+ * render with the cache is byte for byte the render without it, but for the full-text search
  * after an edit: like the memory's own search.json, it re-indexes the edited note into a new
  * slot, so its files say the same (searchContent) in another order.
  */
@@ -145,14 +145,14 @@ describe("the site cache", () => {
     },
   );
 
-  it("keeps the search index: the next build indexes only the edited note, and searches as a fresh index", async () => {
+  it("keeps the full-text search: the next build indexes only the edited note, and searches as a fresh index", async () => {
     await renderAsNewProcess();
     expect(await fresh.persistence.read(SITE_SEARCH_CACHE_PATH)).toMatchObject({
       value: expect.stringContaining('"format":"agent-memory/search-cache"'),
     });
     await writeNote(A, "# Console app\n\n#repo\n\nThe rewritten console, now with graphs.\n");
     const { cache, files } = await renderAsNewProcess();
-    expect(cache.searchIndex().stats()).toEqual({ added: 1, removed: 1 });
+    expect(cache.fullTextSearch().stats()).toEqual({ added: 1, removed: 1 });
     const expected = await uncached();
     expectSameSite(files, expected);
     for (const query of ["graphs", "console", "igor daily"]) {
@@ -169,14 +169,14 @@ describe("the site cache", () => {
     if (whole.isErr()) throw whole.error;
     await fresh.persistence.write(SITE_SEARCH_CACHE_PATH, whole.value.slice(0, 200));
     const { cache, files } = await renderAsNewProcess();
-    expect(cache.searchIndex().stats()).toEqual({ added: 3, removed: 0 });
+    expect(cache.fullTextSearch().stats()).toEqual({ added: 3, removed: 0 });
     expect(files).toEqual(await uncached());
     expect(await fresh.persistence.read(SITE_SEARCH_CACHE_PATH)).toMatchObject({
       value: whole.value,
     });
   });
 
-  it("starts from the memory's own saved search index when no view saved one", async () => {
+  it("starts from the memory's own saved full-text search when no view saved one", async () => {
     const searched = await freshMemory({ cache: { persist: true } });
     await seedNotes(searched.fs, searched.root, [
       { id: A, title: "Console app", body: "The web console." },
@@ -186,7 +186,7 @@ describe("the site cache", () => {
     const cache = await loadSiteCache(searched.persistence);
     const site = await renderSite(searched, { cache });
     if (site.isErr()) throw site.error;
-    expect(cache.searchIndex().stats()).toEqual({ added: 0, removed: 0 });
+    expect(cache.fullTextSearch().stats()).toEqual({ added: 0, removed: 0 });
     const fromScratch = await renderSite(searched);
     if (fromScratch.isErr()) throw fromScratch.error;
     expect(new Map(site.value.files)).toEqual(new Map(fromScratch.value.files));

@@ -201,7 +201,7 @@ describe.skipIf(!hasChromium())(
 );
 
 const LARGE = 10_000;
-// The 10,000-note page loads the search's index (6.6 MB, serialised at build time) and draws
+// The 10,000-note page loads the full-text search (6.6 MB, serialised at build time) and draws
 // from 0.8 MB of graph data: a second or two on a quiet machine, tens of seconds on a loaded
 // one. Not a speed assertion.
 const LARGE_TIMEOUT = 180_000;

@@ -25,7 +25,7 @@ export type SiteSearchNote = readonly [
 ];
 
 /**
- * What data/search.js holds: the library's own search index as the memory saves it
+ * What data/search.js holds: the library's own full-text search as the memory saves it
  * (`.agent-memory/cache/search.json`'s table: each document's key and lengths, each field's
  * terms and postings), each document's note, and how many bodies a shard holds. The bodies
  * (for snippets and feedback) are in shards, loaded only when a search needs them.

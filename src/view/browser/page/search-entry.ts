@@ -48,7 +48,7 @@ function loadSearch(): Promise<SiteSearch> {
   };
   loading ??= loadScript("data/search.js").then(() => {
     const data = window.agentMemorySearch;
-    if (data === undefined) throw new Error("data/search.js holds no search index");
+    if (data === undefined) throw new Error("data/search.js holds no full-text search");
     const search = createSiteSearch(data, loadShard);
     window.agentMemorySiteSearch = search;
     return search;

@@ -1,5 +1,5 @@
 /**
- * A large memory's search index is built in a worker thread while the pages are written: the
+ * A large memory's full-text search is built in a worker thread while the pages are written: the
  * worker's files are exactly those of the same index built in this thread, from nothing or
  * from a saved index; and the worker's index is the next render's, which indexes only what
  * changed.
@@ -7,12 +7,22 @@
 import { describe, expect, it } from "vitest";
 import { hasLocomo, proseNotes } from "../../bench/prose-notes.js";
 import { createFullTextSearch } from "../../src/notes/search/full-text-search.js";
-import { indexInWorker } from "../../src/view/search-index-worker.js";
-import { indexNotes, siteSearchFiles } from "../../src/view/site-search-files.js";
+import { indexInWorker } from "../../src/view/full-text-worker.js";
+import {
+  indexNotes,
+  searchPaths,
+  siteSearchFiles,
+  type SiteSearchFiles,
+} from "../../src/view/site-search-files.js";
 import { loadSiteModel } from "../../src/view/site-model.js";
-import { SiteSearchIndex } from "../../src/view/site-search-index.js";
+import { SiteFullTextSearch } from "../../src/view/site-full-text-search.js";
 import { searchContent } from "./site-search-data.js";
 import { freshMemory } from "../helpers/fresh-memory.js";
+
+/** Every search file of a site of `count` notes. */
+function allFiles(files: SiteSearchFiles, count: number): Map<string, string> {
+  return new Map(searchPaths(count).map((path) => [path, files.file(path) ?? ""]));
+}
 
 async function proseModel(count: number) {
   const fresh = await freshMemory();
@@ -25,7 +35,7 @@ async function proseModel(count: number) {
   return { fresh, model: model.value };
 }
 
-describe.skipIf(!hasLocomo())("the search index in a worker thread", () => {
+describe.skipIf(!hasLocomo())("the full-text search in a worker thread", () => {
   it("builds the same index as this thread, fresh or from a saved index", async () => {
     const { model } = await proseModel(200);
     const join = indexInWorker(model.notes, undefined);
@@ -43,20 +53,24 @@ describe.skipIf(!hasLocomo())("the search index in a worker thread", () => {
 
   it("hands the worker's index to the next render, which re-indexes only what changed", async () => {
     const { fresh, model } = await proseModel(100);
-    const index = new SiteSearchIndex();
-    const inWorker = index.filesFor(model.notes, 0)();
-    expect(index.stats()).toEqual({ workers: 1 });
-    expect(inWorker.files).toEqual(siteSearchFiles(model.notes, createFullTextSearch()).files);
+    const search = new SiteFullTextSearch();
+    const inWorker = search.filesFor(model.notes, 0)();
+    expect(search.stats()).toEqual({ workers: 1 });
+    expect(allFiles(inWorker, model.notes.length)).toEqual(
+      siteSearchFiles(model.notes, createFullTextSearch()).files,
+    );
     const edited = model.notes[7]?.meta.path ?? "";
     await fresh.fs.promises.writeFile(`${fresh.root}/${edited}`, "# Edited\n\nNow about kayaks.\n");
     fresh.memory.filesChanged();
     const next = await loadSiteModel(fresh);
     if (next.isErr()) throw next.error;
     // One note to index: the next render indexes here, and only the edited note.
-    const again = index.filesFor(next.value.notes)();
-    expect(index.stats()).toEqual({ workers: 1 });
-    expect(index.live().stats()).toEqual({ added: 1, removed: 1 });
+    const again = search.filesFor(next.value.notes)();
+    expect(search.stats()).toEqual({ workers: 1 });
+    expect(search.live().stats()).toEqual({ added: 1, removed: 1 });
     const fromScratch = siteSearchFiles(next.value.notes, createFullTextSearch());
-    expect(searchContent(again.files)).toEqual(searchContent(fromScratch.files));
+    expect(searchContent(allFiles(again, next.value.notes.length))).toEqual(
+      searchContent(fromScratch.files),
+    );
   });
 });

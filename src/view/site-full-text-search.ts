@@ -4,11 +4,12 @@ import {
   type SavedFullTextSearch,
 } from "../notes/search/full-text-search.js";
 import { decodeSearchCache, encodeSearchCache } from "../notes/search/search-cache-file.js";
-import { indexInWorker } from "./search-index-worker.js";
+import { indexInWorker } from "./full-text-worker.js";
 import type { SiteNote } from "./site-model.js";
 import {
   indexNotes,
   searchFilesOf,
+  syncNotes,
   type IndexedNotes,
   type SiteSearchFiles,
 } from "./site-search-files.js";
@@ -18,16 +19,17 @@ import {
 const WORKER_FROM = 1_000;
 
 /**
- * The search index a site ships, kept between renders: the one the last render brought in step
+ * The full-text search a site ships, kept between renders: the one the last render brought in step
  * (a served site's rebuild then indexes only the notes that changed), or the one saved (a
  * saved text is decoded when first needed, and a torn, foreign or other-version text is
  * ignored: every note is then indexed). What a render changed is saved by the site cache.
  */
-export class SiteSearchIndex {
+export class SiteFullTextSearch {
   #seed: string | SavedFullTextSearch | undefined;
   #live: FullTextSearch | undefined;
   #pending: (() => unknown) | undefined;
-  #toSave: SavedFullTextSearch | undefined;
+  /** The index as saved by the last render that changed it (saved when first asked for). */
+  #toSave: (() => SavedFullTextSearch) | undefined;
   #workers = 0;
 
   /** `saved`: the text of a saved index (search.json's format), to start from. */
@@ -66,8 +68,8 @@ export class SiteSearchIndex {
       const indexed: IndexedNotes = join() ?? indexNotes(notes, createFullTextSearch(seed));
       // The worker's index is the one in hand from now on (created when first needed).
       this.#seed = indexed.saved;
-      if (indexed.changed) this.#toSave = indexed.saved;
-      files = { ...indexed, files: searchFilesOf(notes, indexed.saved) };
+      if (indexed.changed) this.#toSave = () => indexed.saved;
+      files = searchFilesOf(notes, () => indexed.saved);
       return files;
     };
     this.#pending = joined;
@@ -83,13 +85,18 @@ export class SiteSearchIndex {
   takeTextToSave(): string | undefined {
     const saved = this.#toSave;
     this.#toSave = undefined;
-    return saved === undefined ? undefined : encodeSearchCache(saved);
+    return saved === undefined ? undefined : encodeSearchCache(saved());
   }
 
   #here(notes: readonly SiteNote[]): () => SiteSearchFiles {
-    const indexed = indexNotes(notes, this.live());
-    if (indexed.changed) this.#toSave = indexed.saved;
-    const files = { ...indexed, files: searchFilesOf(notes, indexed.saved) };
+    const live = this.live();
+    const changed = syncNotes(notes, live);
+    // Saved when the files or the site cache first ask: a served site's rebuild saves
+    // nothing until a reader searches.
+    let saved: SavedFullTextSearch | undefined;
+    const save = (): SavedFullTextSearch => (saved ??= live.save());
+    if (changed) this.#toSave = save;
+    const files = searchFilesOf(notes, save);
     return () => files;
   }
 

@@ -18,9 +18,9 @@ import { indexNotes, type IndexedNotes } from "./site-search-files.js";
  * (beside the page scripts), which a source checkout reaches in dist/ once built.
  */
 const WORKER_SCRIPTS = [
-  "./view-assets/search-index-worker.js",
-  "../view-assets/search-index-worker.js",
-  "../../dist/view-assets/search-index-worker.js",
+  "./view-assets/full-text-worker.js",
+  "../view-assets/full-text-worker.js",
+  "../../dist/view-assets/full-text-worker.js",
 ];
 
 /** What the worker is given: the notes, the saved index to start from, where to answer. */
