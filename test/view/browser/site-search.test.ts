@@ -3,10 +3,10 @@
  * (createSiteSearch over the shipped files) answers exactly what `memory.search` answers.
  */
 import { describe, expect, it } from "vitest";
-import { createSiteSearch, type SiteSearchFile } from "../../src/view/browser/site-search.js";
-import { hasLocomo, proseNotes } from "../../bench/prose-notes.js";
-import { renderSite } from "../../src/view/index.js";
-import { freshMemory } from "../helpers/fresh-memory.js";
+import { createSiteSearch, type SiteSearchFile } from "../../../src/view/browser/site-search.js";
+import { hasLocomo, proseNotes } from "../../../bench/prose-notes.js";
+import { renderSite } from "../../../src/view/index.js";
+import { freshMemory } from "../../helpers/fresh-memory.js";
 
 const QUERIES = ["dog", "painting classes", "camping trip with the kids", "the", "consol", "zzzz"];
 

@@ -5,13 +5,13 @@
 import { stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importCommandFor } from "../../src/cli/commands/import.js";
-import type { CliIo } from "../../src/cli/framework/cli-io.js";
-import type { ImportReport } from "../../src/migrate/index.js";
-import { wikiKind } from "../migrate/import/wiki-kind.js";
-import { createSandbox, readTree, succeeded, type Sandbox } from "./cli-harness.js";
+import { importCommandFor } from "../../../src/cli/commands/import.js";
+import type { CliIo } from "../../../src/cli/framework/cli-io.js";
+import type { ImportReport } from "../../../src/migrate/index.js";
+import { wikiKind } from "../../migrate/import/wiki-kind.js";
+import { createSandbox, readTree, succeeded, type Sandbox } from "../cli-harness.js";
 
-const VAULT = resolve(import.meta.dirname, "../fixtures/import/obsidian-simple");
+const VAULT = resolve(import.meta.dirname, "../../fixtures/import/obsidian-simple");
 
 let sandbox: Sandbox;
 let root: string;
