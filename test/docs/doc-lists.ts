@@ -12,6 +12,12 @@ import { SERVED_COMMANDS } from "../../src/cli/daemon/daemon-protocol.js";
 import { MCP_TOOLS } from "../../src/mcp/tool-sets.js";
 import { TRANSCRIPT_FORMATS } from "../../src/adapters/session-readers/formats/detect-format.js";
 import { sessionRoots } from "../../src/cli/framework/cli-session-readers.js";
+import {
+  ACK_MS,
+  ANSWER_CEILING_MS,
+  ANSWER_FLOOR_MS,
+  ANSWER_PER_OPEN,
+} from "../../src/cli/daemon/daemon-client.js";
 
 /** One generated list: which page, its name in the markers, and its text. */
 export interface DocList {
@@ -51,6 +57,16 @@ function transcriptFolders(): string {
   return spoken(roots);
 }
 
+const seconds = (ms: number): string => `${ms / 1000} s`;
+
+/** How long a call waits for the daemon's acknowledgement (daemon-client.ts). */
+const ackDeadline = (): string => seconds(ACK_MS);
+
+/** How long a call waits for the daemon's answer (daemon-client.ts's timeoutsFor). */
+const answerDeadline = (): string =>
+  `${seconds(ANSWER_FLOOR_MS)} plus ${ANSWER_PER_OPEN} times the daemon's own cold open, ` +
+  `at most ${seconds(ANSWER_CEILING_MS)}`;
+
 /** Every generated list, by page. */
 export const DOC_LISTS: readonly DocList[] = [
   { page: "docs/cli.md", name: "command table", render: commandTable },
@@ -67,6 +83,10 @@ export const DOC_LISTS: readonly DocList[] = [
         true,
       ),
   },
+  { page: "docs/cli.md", name: "daemon acknowledgement deadline", render: ackDeadline },
+  { page: "docs/cli.md", name: "daemon answer deadline", render: answerDeadline },
+  { page: "docs/architecture.md", name: "daemon acknowledgement deadline", render: ackDeadline },
+  { page: "docs/architecture.md", name: "daemon answer deadline", render: answerDeadline },
   {
     page: "README.md",
     name: "MCP tools",

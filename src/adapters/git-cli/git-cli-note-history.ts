@@ -1,6 +1,6 @@
 import { errAsync, okAsync, ResultAsync } from "neverthrow";
 import { GitError } from "../../errors.js";
-import { runGit } from "./git-cli-run.js";
+import { gitEnv, runGit } from "./git-cli-run.js";
 import { ID_SOURCE } from "../../model/id.js";
 
 /** One commit in a note's history. */
@@ -58,7 +58,7 @@ export function gitNoteHistory(
     ".",
   ];
   return ResultAsync.fromSafePromise(
-    runGit(args, { binary: options.binary ?? "git", cwd: options.dir, env: process.env }),
+    runGit(args, { binary: options.binary ?? "git", cwd: options.dir, env: gitEnv() }),
   ).andThen((ran) => {
     if (ran.isErr()) {
       // A repository with no commit yet has no history: an empty one, not an error.

@@ -47,7 +47,7 @@ export function gitEnv(): Record<string, string | undefined> {
  *
  * @example
  * ```ts
- * const options: GitRunOptions = { binary: "git", cwd: "/repo", env: process.env, input: "a.md\0" };
+ * const options: GitRunOptions = { binary: "git", cwd: "/repo", env: gitEnv(), input: "a.md\0" };
  * ```
  */
 export interface GitRunOptions {
@@ -93,7 +93,7 @@ export interface GitRunFailure {
  *
  * @example
  * ```ts
- * const out = await runGit(["rev-parse", "HEAD"], { binary: "git", cwd: dir, env: process.env });
+ * const out = await runGit(["rev-parse", "HEAD"], { binary: "git", cwd: dir, env: gitEnv() });
  * if (out.isOk()) sha = out.value.stdout.trim();
  * ```
  */

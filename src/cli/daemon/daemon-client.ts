@@ -25,13 +25,14 @@ export interface DaemonAnswer {
 }
 
 // A running daemon acknowledges at once (its first act on a request line), so one that has
-// not within this is stopped, wedged or swamped: the call runs in-process instead.
-const ACK_MS = 400;
+// not within this is stopped, wedged or swamped: the call runs in-process instead. These
+// deadlines are written into docs/cli.md and docs/architecture.md by `npm run docs:lists`.
+export const ACK_MS = 400;
 // The answer may take what the daemon's own cold open took (its card says), a few times over,
 // before running the call in-process is the faster way; never more than half a minute.
-const ANSWER_FLOOR_MS = 1_000;
-const ANSWER_PER_OPEN = 4;
-const ANSWER_CEILING_MS = 30_000;
+export const ANSWER_FLOOR_MS = 1_000;
+export const ANSWER_PER_OPEN = 4;
+export const ANSWER_CEILING_MS = 30_000;
 
 // Answered in-process while the daemon has been busy for longer than a call takes (it loads
 // the notes): they read one note by its file name, which costs less than waiting behind a

@@ -1,4 +1,5 @@
 import { extractLinks } from "../../model/links.js";
+import { noteSupersession } from "../../model/supersession/supersession.js";
 import { actionProblem } from "./action-checks.js";
 import type { DefragAction, DefragDecision } from "./defrag-decision.js";
 import { simulate, type SimNote, type SimState } from "./dry-run-decision.js";
@@ -264,6 +265,7 @@ function screenTiers(
     for (const [i, { decision }] of decisions.entries()) {
       for (const id of tier === "hot" ? decision.hotTier : decision.warmTier) {
         const note = after.get(id);
+        const successor = note === undefined ? undefined : noteSupersession(note.body)?.successorId;
         const entry: TierEntry = { type: "tier", tier, id };
         if (note === undefined || note.status === "archived")
           refused.push({
@@ -272,6 +274,16 @@ function screenTiers(
             ...violation(
               "tiers",
               `the ${tier} tier names ${id}, which would not be an active note.`,
+            ),
+          });
+        else if (successor !== undefined)
+          // memory.index.set refuses a superseded note: its successor is the current one.
+          refused.push({
+            batch: i + 1,
+            action: entry,
+            ...violation(
+              "tiers",
+              `the ${tier} tier names ${id}, which is superseded by ${successor}; tier the current note instead.`,
             ),
           });
         else if (seen.has(id)) continue;

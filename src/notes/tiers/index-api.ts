@@ -20,19 +20,24 @@ import {
   type CommitOutcome,
   type MutationOptions,
 } from "../mutation-options.js";
+import { tierRefusal, type PlacedNote } from "./tier-refusals.js";
 
 /** The index note's API: top of mind lives only here. */
 export interface IndexNoteApi {
   /** The tiers as written in `index.md` (empty tiers when there is none). */
   get(): ResultAsync<IndexTiers, PersistenceError>;
-  /** Replaces both tiers; every other line of `index.md` is kept. */
+  /**
+   * Replaces both tiers; every other line of `index.md` is kept. A superseded note is refused
+   * (INVALID_INPUT, naming its successor): the current note is the one to tier.
+   */
   set(tiers: {
     readonly hot: readonly string[];
     readonly warm: readonly string[];
   }): ResultAsync<IndexTiers, IndexError>;
   /**
    * Puts a note in a tier (moving it out of the other one), at the end of the list; an
-   * archived note is refused (INVALID_INPUT), since a retired note is never top of mind. With
+   * archived or superseded note is refused (INVALID_INPUT; for a superseded one the error
+   * names its successor), since a retired note is never top of mind. With
    * `commit`, index.md is committed in the same hold of the memory's lock as the write, and
    * the result says what became of the commit.
    */
@@ -64,6 +69,8 @@ const checkId = (input: string): string | InvalidInputError => {
 
 const ids = (entries: IndexTiers["hot"]) => entries.map((entry) => entry.id);
 
+const NONE_PLACED = { notes: [], archived: false } as const;
+
 /** Builds the index API over a memory's context. */
 export function createIndexNoteApi(ctx: NotesDeps): IndexNoteApi {
   const readText = (): ResultAsync<string | undefined, PersistenceError> =>
@@ -74,22 +81,15 @@ export function createIndexNoteApi(ctx: NotesDeps): IndexNoteApi {
   const write = (
     next: (current: IndexTiers) => { hot: readonly string[]; warm: readonly string[] },
     options: MutationOptions = {},
-    promoted?: string,
+    placed: { readonly notes: readonly PlacedNote[]; readonly archived: boolean } = NONE_PLACED,
   ): ResultAsync<IndexChange, IndexError> => {
     const commitCheck = checkCommitRequest(ctx, options);
     if (commitCheck.isErr()) return errAsync(commitCheck.error);
     return serialized(ctx, () =>
       readText().andThen((text) =>
         ctx.store.snapshot().andThen((snapshot) => {
-          const retired = promoted === undefined ? undefined : snapshot.byId.get(promoted)?.[0];
-          if (retired?.status === "archived") {
-            return errAsync(
-              new InvalidInputError(
-                `${retired.note.id} ("${retired.note.title}") is archived, and an archived note is never top of mind: ` +
-                  `move it back first (memory move ${retired.note.id} active), then tier it. index.md was not changed.`,
-              ),
-            );
-          }
+          const refused = tierRefusal(snapshot, placed.notes, placed);
+          if (refused !== undefined) return errAsync(refused);
           const tiers = next(readIndexTiers(text ?? ""));
           const missing = [...tiers.hot, ...tiers.warm].find((id) => !snapshot.byId.has(id));
           if (missing !== undefined)
@@ -136,7 +136,11 @@ export function createIndexNoteApi(ctx: NotesDeps): IndexNoteApi {
       const warm = [...new Set(tiers.warm.map((id) => normalizeIdInput(id.trim())))].filter(
         (id) => !hot.includes(id),
       );
-      return write(() => ({ hot, warm }));
+      const placed = [
+        ...hot.map((id) => ({ id, tier: "hot" as const })),
+        ...warm.map((id) => ({ id, tier: "warm" as const })),
+      ];
+      return write(() => ({ hot, warm }), {}, { notes: placed, archived: false });
     },
     promote: (input, tier, options) => {
       const id = checkId(input);
@@ -148,7 +152,7 @@ export function createIndexNoteApi(ctx: NotesDeps): IndexNoteApi {
           return tier === "hot" ? { hot: [...hot, id], warm } : { hot, warm: [...warm, id] };
         },
         options,
-        id,
+        { notes: [{ id, tier }], archived: true },
       );
     },
     demote: (input, options) => {

@@ -74,6 +74,8 @@ describe("current first in AGENTS.md and the session context", () => {
     const b = okOf(await memory.capture({ title: "Loop B", body: "Beta text." }));
     const c = okOf(await memory.capture({ title: "Retired", body: "Gamma text." }));
     const d = okOf(await memory.capture({ title: "Replaced", body: "Delta text." }));
+    // Tiered while current: the index API refuses a superseded note.
+    okOf(await memory.index.set({ hot: [a.id, d.id], warm: [b.id] }));
     // A loop is written by hand: `memory supersede` refuses one.
     await fs.promises.writeFile(
       `${root}/${a.path}`,
@@ -85,7 +87,6 @@ describe("current first in AGENTS.md and the session context", () => {
     );
     okOf(await memory.supersede(d.id, c.id, { date: "2026-03-03" }));
     okOf(await memory.archive(c.id));
-    okOf(await memory.index.set({ hot: [a.id, d.id], warm: [b.id] }));
 
     const { agents, agentsText, context } = await both(memory);
     expect(agents.inlined).toEqual([]);

@@ -9,11 +9,15 @@ import { createConnection, createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { claimSocket } from "../../src/cli/daemon/daemon-socket.js";
-import { launchDaemon } from "../../src/cli/daemon/daemon-launch.js";
-import { setAside, START_LOCK_STALE_MS, takeStartLock } from "../../src/cli/daemon/start-lock.js";
-import type { CliIo } from "../../src/cli/framework/cli-io.js";
-import { newToken, type DaemonCard } from "../../src/cli/daemon/daemon-token.js";
+import { claimSocket } from "../../../src/cli/daemon/daemon-socket.js";
+import { launchDaemon } from "../../../src/cli/daemon/daemon-launch.js";
+import {
+  setAside,
+  START_LOCK_STALE_MS,
+  takeStartLock,
+} from "../../../src/cli/daemon/start-lock.js";
+import type { CliIo } from "../../../src/cli/framework/cli-io.js";
+import { newToken, type DaemonCard } from "../../../src/cli/daemon/daemon-token.js";
 
 let folder = "";
 const servers: Server[] = [];

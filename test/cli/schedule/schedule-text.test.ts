@@ -1,23 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { cronAddCommand, cronLine, cronTimeFields } from "../../src/cli/schedule/schedule-cron.js";
+import {
+  cronAddCommand,
+  cronLine,
+  cronTimeFields,
+} from "../../../src/cli/schedule/schedule-cron.js";
 import {
   jobNames,
   jobProblem,
   shellQuote,
   type ScheduledJob,
-} from "../../src/cli/schedule/schedule-job.js";
+} from "../../../src/cli/schedule/schedule-job.js";
 import {
   launchdInstall,
   launchdPlist,
   xmlEscape,
-} from "../../src/cli/schedule/schedule-launchd.js";
-import { schedulePlan, scheduleHomes } from "../../src/cli/schedule/schedule-plan.js";
+} from "../../../src/cli/schedule/schedule-launchd.js";
+import { schedulePlan, scheduleHomes } from "../../../src/cli/schedule/schedule-plan.js";
 import {
   systemdInstall,
   systemdQuote,
   systemdUnits,
-} from "../../src/cli/schedule/schedule-systemd.js";
-import { errOf, okOf } from "../helpers/result-helpers.js";
+} from "../../../src/cli/schedule/schedule-systemd.js";
+import { errOf, okOf } from "../../helpers/result-helpers.js";
 
 const plain: ScheduledJob = {
   root: "/home/me/notes",

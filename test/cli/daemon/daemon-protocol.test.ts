@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import * as fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { askDaemon, NO_DAEMON_VARIABLE } from "../../src/cli/daemon/daemon-client.js";
+import { askDaemon, NO_DAEMON_VARIABLE } from "../../../src/cli/daemon/daemon-client.js";
 import {
   daemonSocketPath,
   decodeReply,
@@ -16,12 +16,12 @@ import {
   encodeMessage,
   type DaemonReply,
   type ChallengedRequest,
-} from "../../src/cli/daemon/daemon-protocol.js";
-import { writeCard } from "../../src/cli/daemon/daemon-card-write.js";
-import { newToken, proofOf } from "../../src/cli/daemon/daemon-token.js";
-import { idleMsOf } from "../../src/cli/commands/daemon-idle.js";
-import { PRIVATE_FOLDER } from "../../src/model/index.js";
-import { okOf } from "../helpers/result-helpers.js";
+} from "../../../src/cli/daemon/daemon-protocol.js";
+import { writeCard } from "../../../src/cli/daemon/daemon-card-write.js";
+import { newToken, proofOf } from "../../../src/cli/daemon/daemon-token.js";
+import { idleMsOf } from "../../../src/cli/commands/daemon-idle.js";
+import { PRIVATE_FOLDER } from "../../../src/model/index.js";
+import { okOf } from "../../helpers/result-helpers.js";
 
 describe("daemon messages", () => {
   it("decode as they were encoded, one line each", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { describeConsolidation } from "../../src/cli/render/consolidation-summary.js";
-import type { ConsolidationReport } from "../../src/lifecycle/consolidate/run-consolidation.js";
+import { describeConsolidation } from "../../../src/cli/render/consolidation-summary.js";
+import type { ConsolidationReport } from "../../../src/lifecycle/consolidate/run-consolidation.js";
 
 const empty: ConsolidationReport = {
   status: "done",

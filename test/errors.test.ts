@@ -6,7 +6,7 @@ import {
   LlmError,
   NotFoundError,
   PersistenceError,
-} from "../../src/errors.js";
+} from "../src/errors.js";
 
 describe("tagged errors", () => {
   it("carry a literal code, a message and a serialisable cause chain", () => {

@@ -5,11 +5,11 @@
  * shards of notes' text it needs.
  */
 import { describe, expect, it } from "vitest";
-import { hasLocomo, proseNotes } from "../../bench/prose-notes.js";
-import { renderSite } from "../../src/view/index.js";
-import { freshMemory } from "../helpers/fresh-memory.js";
-import { seedNotes } from "../helpers/seed-notes.js";
-import { siteSearchData, siteSearchOf } from "./site-search-data.js";
+import { hasLocomo, proseNotes } from "../../../bench/prose-notes.js";
+import { renderSite } from "../../../src/view/index.js";
+import { freshMemory } from "../../helpers/fresh-memory.js";
+import { seedNotes } from "../../helpers/seed-notes.js";
+import { siteSearchData, siteSearchOf } from "../site-search-data.js";
 
 const QUERIES = [
   "dog",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { closestTitles, dice } from "../../src/cli/render/closest-titles.js";
+import { closestTitles, dice } from "../../../src/cli/render/closest-titles.js";
 
 const notes = [
   { id: "id__Kf9mNp", title: "Igor — fullstack developer" },

@@ -7,9 +7,9 @@ import {
   COMMANDS,
   commandsServedByDaemon,
   type CommandEntry,
-} from "../../src/cli/commands/index.js";
-import { SERVED_COMMANDS } from "../../src/cli/daemon/daemon-protocol.js";
-import { MCP_TOOLS } from "../../src/mcp/tool-sets.js";
+} from "../../../src/cli/commands/index.js";
+import { SERVED_COMMANDS } from "../../../src/cli/daemon/daemon-protocol.js";
+import { MCP_TOOLS } from "../../../src/mcp/tool-sets.js";
 
 /** The command each MCP tool does the work of, where its name differs from the command's. */
 const COMMAND_OF_TOOL: Readonly<Record<string, string>> = {

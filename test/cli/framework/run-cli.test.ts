@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { CliIo } from "../../src/cli/framework/cli-io.js";
-import { captureCommand } from "../../src/cli/commands/capture.js";
-import { mainHelp, runCli } from "../../src/cli/framework/run-cli.js";
+import type { CliIo } from "../../../src/cli/framework/cli-io.js";
+import { captureCommand } from "../../../src/cli/commands/capture.js";
+import { mainHelp, runCli } from "../../../src/cli/framework/run-cli.js";
 
 /** An io that records what the CLI prints; in-process, for what needs no memory. */
 function fakeIo(): CliIo & { out: string; err: string } {

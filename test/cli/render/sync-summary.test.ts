@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { describeSync } from "../../src/cli/render/sync-summary.js";
-import type { RunReport } from "../../src/lifecycle/run/run-lifecycle.js";
+import { describeSync } from "../../../src/cli/render/sync-summary.js";
+import type { RunReport } from "../../../src/lifecycle/run/run-lifecycle.js";
 
 const report: RunReport = {
   pulled: "merged",

@@ -8,7 +8,7 @@ import {
   onDemandIdleMinutes,
   onDemandPolicy,
   ON_DEMAND_IDLE_MINUTES,
-} from "../../src/cli/daemon/on-demand-policy.js";
+} from "../../../src/cli/daemon/on-demand-policy.js";
 
 describe("onDemandPolicy", () => {
   it.each([

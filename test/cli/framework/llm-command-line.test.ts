@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { llmCommandLine, splitCommandLine } from "../../src/cli/framework/llm-command-line.js";
-import { errOf, okOf } from "../helpers/result-helpers.js";
+import { llmCommandLine, splitCommandLine } from "../../../src/cli/framework/llm-command-line.js";
+import { errOf, okOf } from "../../helpers/result-helpers.js";
 
 describe("splitCommandLine", () => {
   it.each([

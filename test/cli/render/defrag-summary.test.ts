@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { actionLine, describeDefrag } from "../../src/cli/render/defrag-summary.js";
-import type { DefragReport } from "../../src/lifecycle/defrag/defrag-api.js";
+import { actionLine, describeDefrag } from "../../../src/cli/render/defrag-summary.js";
+import type { DefragReport } from "../../../src/lifecycle/defrag/defrag-api.js";
 
 const titles = new Map([
   ["id__Aaaaaa", "Deploys"],

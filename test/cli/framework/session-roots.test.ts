@@ -3,8 +3,8 @@
  * from their whole config folders, which hold the harness's own tokens.
  */
 import { describe, expect, it } from "vitest";
-import { insideRoots } from "../../src/adapters/session-readers/session-roots.js";
-import { sessionRoots } from "../../src/cli/framework/cli-session-readers.js";
+import { insideRoots } from "../../../src/adapters/session-readers/session-roots.js";
+import { sessionRoots } from "../../../src/cli/framework/cli-session-readers.js";
 
 const io = { env: { HOME: "/home/me" }, cwd: "/" };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { describeAnalysis } from "../../src/cli/render/analysis-summary.js";
-import type { MemoryAnalysis, NoteStats } from "../../src/notes/analysis/memory-analysis.js";
+import { describeAnalysis } from "../../../src/cli/render/analysis-summary.js";
+import type { MemoryAnalysis, NoteStats } from "../../../src/notes/analysis/memory-analysis.js";
 
 const note = (i: number, status: NoteStats["status"] = "active"): NoteStats => ({
   id: `id__Note${String(i).padStart(2, "0")}`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeMerged } from "../../src/cli/render/merged-summary.js";
+import { describeMerged } from "../../../src/cli/render/merged-summary.js";
 
 describe("describeMerged", () => {
   it("counts the files merged by meaning by kind and lists the settled notes' decisions", () => {

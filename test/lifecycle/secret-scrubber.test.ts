@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scrubNewText, scrubSecrets } from "../../../src/lifecycle/secret-scrubber.js";
+import { scrubNewText, scrubSecrets } from "../../src/lifecycle/secret-scrubber.js";
 
 describe("scrubSecrets", () => {
   it.each([

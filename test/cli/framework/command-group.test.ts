@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { CliIo } from "../../src/cli/framework/cli-io.js";
-import { journalAddCommand } from "../../src/cli/commands/journal-add.js";
-import { journalCommand } from "../../src/cli/commands/journal.js";
-import { journalListCommand } from "../../src/cli/commands/journal-list.js";
-import { runCli } from "../../src/cli/framework/run-cli.js";
+import type { CliIo } from "../../../src/cli/framework/cli-io.js";
+import { journalAddCommand } from "../../../src/cli/commands/journal-add.js";
+import { journalCommand } from "../../../src/cli/commands/journal.js";
+import { journalListCommand } from "../../../src/cli/commands/journal-list.js";
+import { runCli } from "../../../src/cli/framework/run-cli.js";
 
 /** An io that records what the CLI prints; in-process, for what needs no memory. */
 function fakeIo(): CliIo & { out: string; err: string } {

@@ -5,19 +5,19 @@
 import { stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importCommandFor } from "../../src/cli/commands/import.js";
-import type { CliIo } from "../../src/cli/framework/cli-io.js";
-import type { ImportReport } from "../../src/migrate/index.js";
-import { wikiKind } from "../migrate/import/wiki-kind.js";
+import { importCommandFor } from "../../../src/cli/commands/import.js";
+import type { CliIo } from "../../../src/cli/framework/cli-io.js";
+import type { ImportReport } from "../../../src/migrate/index.js";
+import { wikiKind } from "../../migrate/import/wiki-kind.js";
 import {
   createSandbox,
   firstOfEachSpawned,
   readTree,
   type Sandbox,
   succeeded,
-} from "./cli-harness.js";
+} from "../cli-harness.js";
 
-const VAULT = resolve(import.meta.dirname, "../fixtures/import/obsidian-simple");
+const VAULT = resolve(import.meta.dirname, "../../fixtures/import/obsidian-simple");
 
 /** `memory`: each command's first call in this file a real process, the later ones in-process. */
 let memoryCli: ReturnType<typeof firstOfEachSpawned>;
