@@ -150,7 +150,7 @@ describe("many calls at once", () => {
           mcp.call(
             "edit",
             { id, kind: "replace-body", text: `Body ${n}.`, expectedHash: note.hash },
-            110_000,
+            scaledMs(110_000),
           ),
         ),
       );
