@@ -15,7 +15,7 @@ let root: string;
 beforeAll(async () => {
   sandbox = await createSandbox();
   root = join(sandbox.dir, "memory");
-  succeeded(await sandbox.cli(["init", "--root", root]));
+  succeeded(await sandbox.cliInProcess(["init", "--root", root]));
 });
 afterAll(() => sandbox.cleanup());
 

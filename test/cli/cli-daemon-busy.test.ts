@@ -23,7 +23,7 @@ const memory = (args: readonly string[], env: Record<string, string> = {}): Prom
 beforeAll(async () => {
   sandbox = await createSandbox();
   root = join(sandbox.dir, "memory");
-  succeeded(await sandbox.cli(["init", "--root", root]));
+  succeeded(await sandbox.cliInProcess(["init", "--root", root]));
   const run = succeeded(
     await memory([
       "capture",

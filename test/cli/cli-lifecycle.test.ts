@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { readFile, readdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scaledMs } from "../helpers/time-scale.js";
 import type { StoredJournalEntry } from "../../src/model/records/journal-entry.js";
 import type { Pickup } from "../../src/lifecycle/sessions/session-pickup.js";
 import { CLI, createSandbox, jsonOf, readTree, type CliRun, type Sandbox } from "./cli-harness.js";
@@ -409,9 +410,10 @@ describe("consolidate", () => {
   });
 });
 
-/** The content of `path` once it exists (polling, up to 10 s). */
+/** The content of `path` once it exists (polling, up to 10 s on an idle machine, scaled for load). */
 async function waitForFile(path: string): Promise<string> {
-  for (let attempt = 0; attempt < 200; attempt++) {
+  const until = Date.now() + scaledMs(10_000);
+  while (Date.now() < until) {
     const text = await readFile(path, "utf8").catch(() => "");
     if (text !== "") return text;
     await new Promise((done) => setTimeout(done, 50));

@@ -12,14 +12,18 @@ export const LONGEST_FIRST: readonly string[] = [
   "test/integration/submodule-host.test.ts",
   "test/cli/cli-many-clones.test.ts",
   "test/torture/sync-sweep.test.ts",
-  "test/cli/cli-merge-driver.test.ts",
-  "test/cli/cli-sync-settle.test.ts",
   "test/cli/cli-concurrency.test.ts",
-  "test/cli/cli-daemon-on-demand.test.ts",
+  "test/cli/cli-hooks-concurrent.test.ts",
+  "test/cli/cli-sync-settle.test.ts",
+  "test/cli/cli-merge-driver.test.ts",
   "test/cli/cli-daemon.test.ts",
-  "test/view/view-browser.test.ts",
-  "test/torture/mcp-hostile.test.ts",
+  "test/cli/cli-daemon-on-demand.test.ts",
+  "test/adapters/git.test.ts",
   "test/torture/torture.test.ts",
+  "test/view/view-browser.test.ts",
+  "test/cli/cli-agents.test.ts",
+  "test/torture/mcp-hostile.test.ts",
+  "test/skills/skills.test.ts",
 ];
 
 /** Where `spec` stands in {@link LONGEST_FIRST}; after all of them when it is not listed. */

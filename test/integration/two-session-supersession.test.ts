@@ -93,7 +93,7 @@ beforeAll(async () => {
   sandbox = await createSandbox();
   root = join(sandbox.dir, "memory");
   fs.mkdirSync(join(sandbox.dir, "transcripts"));
-  succeeded(await sandbox.cli(["init", "--root", root]));
+  succeeded(await sandbox.cliInProcess(["init", "--root", root]));
   memory = createMemory({
     persistence: fsPersistence({ fs, root }),
     git: gitCli({ dir: root, env: sandbox.env }),

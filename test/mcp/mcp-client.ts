@@ -5,6 +5,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { CLI, type Sandbox } from "../cli/cli-harness.js";
+import { scaledMs } from "../helpers/time-scale.js";
 
 /** A tool call's answer as the client receives it. */
 export interface ToolAnswer {
@@ -16,7 +17,7 @@ export interface ToolAnswer {
 /** A connected client and shorthands over it. */
 export interface McpSession {
   readonly client: Client;
-  /** A call; `timeout` (ms) overrides the SDK's 60 s for calls queued behind many writes. */
+  /** A call; `timeout` (ms) overrides 60 s (scaled for load) for calls queued behind many writes. */
   call(name: string, args: Record<string, unknown>, timeout?: number): Promise<ToolAnswer>;
   /** The structured answer of a call that must succeed. */
   ok<T>(name: string, args: Record<string, unknown>): Promise<T>;
@@ -40,12 +41,11 @@ export async function startMcp(
       stderr: "pipe",
     }),
   );
+  // The SDK's default limit (60 s) scaled for the machine's load, as every wait on a process.
   const call = async (name: string, args: Record<string, unknown>, timeout?: number) =>
-    (await client.callTool(
-      { name, arguments: args },
-      undefined,
-      timeout === undefined ? {} : { timeout },
-    )) as ToolAnswer;
+    (await client.callTool({ name, arguments: args }, undefined, {
+      timeout: timeout ?? scaledMs(60_000),
+    })) as ToolAnswer;
   return {
     client,
     call,

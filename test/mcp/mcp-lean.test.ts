@@ -29,7 +29,7 @@ const exists = (path: string) =>
 beforeAll(async () => {
   sandbox = await createSandbox();
   root = join(sandbox.dir, "memory");
-  succeeded(await sandbox.cli(["init", "--root", root]));
+  succeeded(await sandbox.cliInProcess(["init", "--root", root]));
   mcp = await startMcp(sandbox, root);
 });
 afterAll(async () => {

@@ -44,7 +44,7 @@ const subjects = async () => (await sandbox.git(root, ["log", "--format=%s"])).t
 beforeAll(async () => {
   sandbox = await createSandbox();
   root = join(sandbox.dir, "memory");
-  succeeded(await sandbox.cli(["init", "--root", root]));
+  succeeded(await sandbox.cliInProcess(["init", "--root", root]));
   client = new Client({ name: "mcp-stdio-test", version: "1.0.0" });
   await client.connect(
     new StdioClientTransport({

@@ -19,7 +19,7 @@ interface Captured {
 beforeAll(async () => {
   sandbox = await createSandbox();
   root = join(sandbox.dir, "memory");
-  succeeded(await sandbox.cli(["init", "--root", root]));
+  succeeded(await sandbox.cliInProcess(["init", "--root", root]));
   mcp = await startMcp(sandbox, root);
 });
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { hostname } from "node:os";
 import { memfs } from "memfs";
 import { describe, expect, it } from "vitest";
+import { scaledMs } from "../helpers/time-scale.js";
 import { fsPersistence } from "../../src/adapters/fs/fs-persistence.js";
 import { nodeLockHost } from "../../src/adapters/lock-host/node-lock-host.js";
 import { createMemoryLock, holdingLock, LOCK_PATH } from "../../src/notes/memory-lock.js";
@@ -84,10 +85,13 @@ describe("the memory lock", () => {
 
   it("keeps the heartbeat fresh while held, so a long holder is never taken over", async () => {
     const p = persistence();
-    const acquire = lockOn(p, { staleMs: 90, timeoutMs: 100 });
+    // A heartbeat every staleMs / 3: on a busy machine a timer can be late by more than 90 ms,
+    // so the times are scaled for its load (their ratios, which the test is about, are kept).
+    const staleMs = scaledMs(90);
+    const acquire = lockOn(p, { staleMs, timeoutMs: scaledMs(100) });
     const release = okOf(await acquire());
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    const other = lockOn(p, { staleMs: 90, timeoutMs: 100 });
+    await new Promise((resolve) => setTimeout(resolve, scaledMs(250)));
+    const other = lockOn(p, { staleMs, timeoutMs: scaledMs(100) });
     expect(errOf(await other()).code).toBe("LOCKED");
     await release();
   });

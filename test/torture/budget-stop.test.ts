@@ -6,6 +6,7 @@
  * nothing consolidated twice, and the re-run finishes. `TORTURE_FULL=1` sweeps every k.
  */
 import { afterAll, describe, expect, it } from "vitest";
+import { scaledMs } from "../helpers/time-scale.js";
 import type { Memory } from "../../src/memory.js";
 import type { Tokenizer } from "../../src/ports/tokenizer.js";
 import { faultyPorts, type FaultMode } from "./fault-ports.js";
@@ -113,7 +114,7 @@ describe.each(CASES)("torture: $name", (c) => {
         `${c.name} | ${clean.calls} mutating calls | ${faultPoints} fault points | ${lost} sentences lost | ${twice} consolidated twice`,
       );
     },
-    FULL ? 900_000 : 180_000,
+    scaledMs(FULL ? 900_000 : 180_000),
   );
 });
 

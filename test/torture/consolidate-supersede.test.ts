@@ -6,6 +6,7 @@
  * exactly one mark. `TORTURE_FULL=1` sweeps every k (docs/torture.md).
  */
 import { afterAll, describe, expect, it } from "vitest";
+import { scaledMs } from "../helpers/time-scale.js";
 import { readSupersessions } from "../../src/model/supersession/supersession.js";
 import type { Llm } from "../../src/ports/llm.js";
 import { faultyPorts, type FaultMode } from "./fault-ports.js";
@@ -114,7 +115,7 @@ describe("torture: consolidation with supersede ops", () => {
         `consolidate with supersede ops | ${clean.calls} mutating calls | ${faultPoints} fault points | ${lost} sentences lost`,
       );
     },
-    FULL ? 900_000 : 300_000,
+    scaledMs(FULL ? 900_000 : 300_000),
   );
 });
 

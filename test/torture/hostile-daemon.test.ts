@@ -107,7 +107,7 @@ beforeAll(async () => {
     [root, "Igor is a designer"],
     [other, "Only in the other memory"],
   ] as const) {
-    succeeded(await sandbox.cli(["init", "--root", folder]));
+    succeeded(await sandbox.cliInProcess(["init", "--root", folder]));
     succeeded(await sandbox.cli(["capture", title, "--body", "A body.", "--root", folder]));
   }
 });

@@ -42,7 +42,7 @@ const files = async (folder: string) =>
 beforeAll(async () => {
   sandbox = await createSandbox();
   root = join(sandbox.dir, "memory");
-  succeeded(await sandbox.cli(["init", "--root", root]));
+  succeeded(await sandbox.cliInProcess(["init", "--root", root]));
 });
 afterAll(async () => {
   await sandbox.cleanup();

@@ -6,6 +6,7 @@
  * action refused) writes nothing but its saved proposal. `TORTURE_FULL=1` sweeps every k.
  */
 import { afterAll, describe, expect, it } from "vitest";
+import { scaledMs } from "../helpers/time-scale.js";
 import type { Llm } from "../../src/ports/llm.js";
 import { faultyPorts, type FaultMode } from "./fault-ports.js";
 import { compare, freshWorld, memoryOver, picture, scriptedModel } from "./world.js";
@@ -116,7 +117,7 @@ describe.each(CASES)("torture: $name", (c) => {
         `${c.name} | ${clean.calls} mutating calls | ${faultPoints} fault points | ${lost} sentences lost`,
       );
     },
-    FULL ? 600_000 : 120_000,
+    scaledMs(FULL ? 600_000 : 120_000),
   );
 });
 

@@ -26,7 +26,7 @@ const answersAtOnce = async () => {
 beforeAll(async () => {
   sandbox = await createSandbox();
   root = join(sandbox.dir, "memory");
-  succeeded(await sandbox.cli(["init", "--root", root]));
+  succeeded(await sandbox.cliInProcess(["init", "--root", root]));
   mcp = await startMcp(sandbox, root);
   const captured = await mcp.ok<{ note: { id: string; path: string } }>("capture", {
     title: "The hostile target",
@@ -150,7 +150,7 @@ describe("many calls at once", () => {
           mcp.call(
             "edit",
             { id, kind: "replace-body", text: `Body ${n}.`, expectedHash: note.hash },
-            110_000,
+            scaledMs(110_000),
           ),
         ),
       );

@@ -10,6 +10,7 @@
  */
 import { err, ok } from "neverthrow";
 import { afterAll, describe, expect, it } from "vitest";
+import { scaledMs } from "../helpers/time-scale.js";
 import type { Memory } from "../../src/memory.js";
 import { parseNote } from "../../src/model/note-format.js";
 import { readSupersessions } from "../../src/model/supersession/supersession.js";
@@ -475,7 +476,7 @@ describe.each(OPERATIONS)("torture: $name", (op) => {
       }
       figures.push(totals);
     },
-    FULL ? 600_000 : 60_000,
+    scaledMs(FULL ? 600_000 : 60_000),
   );
 });
 
