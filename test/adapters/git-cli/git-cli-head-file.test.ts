@@ -34,9 +34,8 @@ describe("headFromFiles", () => {
     await git(cwd, "add", "-A");
     await git(cwd, "commit", "-qm", name);
   };
-  const agrees = async (cwd: string) => {
-    expect(await headFromFiles(await gitDir(cwd))).toEqual({ commit: await gitHead(cwd) });
-  };
+  const fromFiles = async (cwd: string) => headFromFiles(await gitDir(cwd));
+  const fromGit = async (cwd: string) => ({ commit: await gitHead(cwd) });
 
   beforeEach(async () => {
     base = await mkdtemp(join(tmpdir(), "head-file-"));
@@ -48,31 +47,31 @@ describe("headFromFiles", () => {
   afterEach(() => rm(base, { recursive: true, force: true }));
 
   it("agrees with git before the first commit, on a loose branch and on a packed one", async () => {
-    await agrees(root);
+    expect(await fromFiles(root)).toEqual(await fromGit(root));
     expect(await gitHead(root)).toBeUndefined();
     await commit(root, "a");
-    await agrees(root);
+    expect(await fromFiles(root)).toEqual(await fromGit(root));
     await git(root, "pack-refs", "--all");
-    await agrees(root);
+    expect(await fromFiles(root)).toEqual(await fromGit(root));
     await commit(root, "b");
-    await agrees(root);
+    expect(await fromFiles(root)).toEqual(await fromGit(root));
   });
 
   it("agrees with git on a branch with a slash, a detached HEAD and a linked worktree", async () => {
     await commit(root, "a");
     await git(root, "checkout", "-q", "-b", "feature/x");
     await commit(root, "b");
-    await agrees(root);
+    expect(await fromFiles(root)).toEqual(await fromGit(root));
     await git(root, "checkout", "-q", "--detach", "main");
-    await agrees(root);
+    expect(await fromFiles(root)).toEqual(await fromGit(root));
     await git(root, "checkout", "-q", "main");
     const linked = join(base, "linked");
     await git(root, "worktree", "add", "-q", linked, "feature/x");
-    await agrees(linked);
+    expect(await fromFiles(linked)).toEqual(await fromGit(linked));
     await commit(linked, "c");
     await git(root, "pack-refs", "--all");
-    await agrees(linked);
-    await agrees(root);
+    expect(await fromFiles(linked)).toEqual(await fromGit(linked));
+    expect(await fromFiles(root)).toEqual(await fromGit(root));
   });
 
   it("leaves any other layout to git", async () => {
