@@ -52,6 +52,7 @@ const QUESTIONS = 150;
 const NODE = "`node -e 0`";
 const BARE = "readFileSync + regex";
 const SCAN = "substring scan p50";
+const SCAN_CPU = "substring scan CPU p50";
 const HOLD = "node holding every note's text";
 
 /**
@@ -244,6 +245,8 @@ async function measureSize(
       searchP50: number;
       searchP95: number;
       scanP50: number;
+      searchCpuP50: number;
+      scanCpuP50: number;
       firstSearchMs: number;
       heapUsed: number;
       external: number;
@@ -251,6 +254,8 @@ async function measureSize(
     if (host.freshness !== "watch") throw new Error(`the host's freshness is ${host.freshness}`);
     put("warm search p50, host with default options", host.searchP50, host.scanP50, SCAN, ["ms5"]);
     put("warm search p95, same", host.searchP95, host.scanP50, SCAN, ["linear"]);
+    // What a search costs the host's CPU, load aside (the wall time waits for the cores too).
+    put("warm search CPU p50, same", host.searchCpuP50, host.scanCpuP50, SCAN_CPU, ["ms5"]);
     const bareRss = bareRssOf(root);
     put(
       `host RSS, peak, after list + links + ${QUESTIONS * 2 + 1} searches`,

@@ -2,7 +2,8 @@
 // ROOT with default options (watch + cookie on node's fs), lists it, follows one note's links,
 // asks every question of QUESTIONS (a JSON array) once, then reads its own peak RSS (VmHWM)
 // before it holds anything of its own. Then, for the latency figures, each question again turn
-// about with a substring scan of the notes' lowercased text (the baseline). Prints one JSON line.
+// about with a substring scan of the notes' lowercased text (the baseline), in wall and CPU time.
+// Prints one JSON line.
 // `bare` mode instead holds every note's text, as the least a host that answers from the notes
 // keeps, and prints its RSS: the baseline of the host's.
 // Usage: node bench/scale-host.mjs host ROOT QUESTIONS ID | node bench/scale-host.mjs bare ROOT
@@ -32,6 +33,12 @@ function noteTexts() {
     for (const name of names) texts.push(fs.readFileSync(join(root, folder, name), "utf8"));
   }
   return texts;
+}
+
+/** The CPU time this process used since `since` (a process.cpuUsage() reading), in ms. */
+function cpuMs(since) {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
 }
 
 function must(result) {
@@ -69,19 +76,26 @@ if (mode === "bare") {
   const haystacks = noteTexts().map((text) => text.toLowerCase());
   const searchTimes = [];
   const scanTimes = [];
+  // CPU time too: on a shared machine the wall time of a few milliseconds is mostly waiting.
+  const searchCpu = [];
+  const scanCpu = [];
   for (const question of questions) {
     const words = question
       .toLowerCase()
       .split(/\W+/)
       .filter((word) => word.length > 3);
     start = performance.now();
+    let cpu = process.cpuUsage();
     let hits = 0;
     for (const text of haystacks) if (words.some((word) => text.includes(word))) hits++;
     scanTimes.push(performance.now() - start);
+    scanCpu.push(cpuMs(cpu));
     if (hits < 0) throw new Error("unreachable");
     start = performance.now();
+    cpu = process.cpuUsage();
     must(await memory.search(question, { limit: 10 }));
     searchTimes.push(performance.now() - start);
+    searchCpu.push(cpuMs(cpu));
   }
   memory.close();
   console.log(
@@ -96,6 +110,8 @@ if (mode === "bare") {
       searchP50: percentile(searchTimes, 50),
       searchP95: percentile(searchTimes, 95),
       scanP50: percentile(scanTimes, 50),
+      searchCpuP50: percentile(searchCpu, 50),
+      scanCpuP50: percentile(scanCpu, 50),
     }),
   );
 }

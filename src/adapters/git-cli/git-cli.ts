@@ -13,6 +13,7 @@ import { resolve } from "node:path";
 import { PRIVATE_FOLDER } from "../../model/layout.js";
 import { LOG_FORMAT_ARG, parseGitLog } from "./git-cli-log-parser.js";
 import { cliTimestampsStore } from "./git-cli-timestamps-file.js";
+import { headFromFiles } from "./git-cli-head-file.js";
 import { configuredAuthor, locateRepo, type RepoLocation } from "./git-cli-repo.js";
 import { gitErrorFrom } from "./git-cli-errors.js";
 import { gitEnv, runGit, type Exec } from "./git-cli-run.js";
@@ -160,12 +161,16 @@ function createGitCli(options: GitCliOptions): {
         let history = histories.get(spec);
         if (history === undefined) {
           const { gitdir } = repo.value;
+          // A host's own GIT_DIR or GIT_COMMON_DIR may put the refs elsewhere: git then reads them.
+          const redirected =
+            options.env?.GIT_DIR !== undefined || options.env?.GIT_COMMON_DIR !== undefined;
+          const headFiles = redirected ? undefined : gitdir;
           const store =
             options.persistTimestamps === false || gitdir === undefined
               ? undefined
               : cliTimestampsStore(gitdir, spec);
           history = createHistoryCache(
-            cliHistory(exec, repo.value.toplevel, spec, dir, takeLocatedHead),
+            cliHistory(exec, repo.value.toplevel, spec, dir, takeLocatedHead, headFiles),
             store,
           );
           histories.set(spec, history);
@@ -236,11 +241,15 @@ function cliHistory(
   spec: string,
   dir: string,
   takeLocatedHead: () => Promise<{ commit: string | undefined } | undefined>,
+  gitdir: string | undefined,
 ): HistorySource<string> {
   return {
     async head() {
       const located = await takeLocatedHead();
       if (located !== undefined) return ok(located.commit);
+      // Read from the files where they say it plainly: no process per read of a long-lived one.
+      const fromFiles = gitdir === undefined ? undefined : await headFromFiles(gitdir);
+      if (fromFiles !== undefined) return ok(fromFiles.commit);
       const out = await exec(["rev-parse", "--verify", "-q", "HEAD"], {
         cwd: toplevel,
         allowExit: 1,

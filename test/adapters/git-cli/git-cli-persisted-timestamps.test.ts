@@ -101,6 +101,27 @@ describe("gitCli's persisted timestamp walk", () => {
     expect(plain(first)).toEqual(await fresh());
   });
 
+  it("reads HEAD from the git dir's files in a long-lived adapter: no git process per lookup", async () => {
+    const adapter = counted();
+    okOf(await adapter.timestamps());
+    await subcommands();
+    const later = Date.now() + 1_500;
+    const clock = vi.spyOn(Date, "now").mockReturnValue(later);
+    try {
+      // The located HEAD is too old to reuse: HEAD comes from .git/HEAD and the branch file.
+      expect(plain(okOf(await adapter.timestamps()))).toEqual(await fresh());
+      expect(await subcommands()).toEqual([]);
+      // A commit made by git itself (the branch moves) is seen, and walked.
+      await commit("topics/e id__EEEEEE.md", "e", "five", 1_700_000_400);
+      await git("pack-refs", "--all");
+      await subcommands();
+      expect(okOf(await adapter.timestamps()).get("id__EEEEEE")?.createdAt).toBe(1_700_000_400_000);
+      expect(await subcommands()).not.toContain("rev-parse");
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
   it("reads HEAD again after its own commit, and when the located HEAD is over a second old", async () => {
     const adapter = counted();
     await writeFile(join(root, "topics/c id__CCCCCC.md"), "c");

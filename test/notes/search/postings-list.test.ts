@@ -9,9 +9,9 @@ import { PostingsList } from "../../../src/notes/search/postings-list.js";
 import { stretchesHold } from "../../../src/notes/search/postings-text.js";
 
 // Counts past 255 too: a list keeps its counts in bytes until one does not fit.
-const count = fc.oneof(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 100_000 }));
+const anyCount = fc.oneof(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 100_000 }));
 const operation = fc.oneof(
-  fc.tuple(fc.constant("set" as const), fc.nat(60), count),
+  fc.tuple(fc.constant("set" as const), fc.nat(60), anyCount),
   fc.tuple(fc.constant("delete" as const), fc.nat(60), fc.constant(0)),
   // Trimming gives back room (and a one-document list's arrays) and changes nothing held.
   fc.tuple(fc.constant("trim" as const), fc.constant(0), fc.constant(0)),
@@ -26,14 +26,16 @@ describe("PostingsList", () => {
         const list = new PostingsList();
         const model = new Map<number, number>();
         const deleted: [boolean, boolean][] = [];
+        const read: boolean[] = [];
         for (const [kind, doc, count] of operations) {
           if (kind === "set") {
             list.set(doc, count);
             model.set(doc, count);
           } else if (kind === "delete") deleted.push([list.delete(doc), model.delete(doc)]);
           else if (kind === "trim") list.trim();
-          else expect(list.counts.length).toBeGreaterThanOrEqual(list.size);
+          else read.push(list.counts.length >= list.size);
         }
+        expect(read.every(Boolean)).toBe(true);
         for (const [fromList, fromModel] of deleted) expect(fromList).toBe(fromModel);
         expect(list.size).toBe(model.size);
         for (let doc = 0; doc <= 60; doc++) expect(list.get(doc)).toBe(model.get(doc));
