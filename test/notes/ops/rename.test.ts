@@ -76,8 +76,14 @@ describe("rename", () => {
       },
     };
     const memory = createMemory({ persistence: counting, git });
-    // Past the racy window of the seeded files: a file read in its own mtime tick is re-read.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Past the racy window of the seeded files (a file read in its own mtime tick is re-read):
+    // back-dated by 10 s to a stamp that is not a whole second (that would read as a
+    // whole-second clock, whose window is 2 s). A 20 ms sleep let a timer that fired a
+    // millisecond early by the wall clock leave the unrelated note racy.
+    const past = new Date(Math.floor(Date.now() / 1000) * 1000 - 10_000 + 500);
+    for (const name of await fs.promises.readdir(`${root}/topics`))
+      await fs.promises.utimes(`${root}/topics/${String(name)}`, past, past);
+    await fs.promises.utimes(`${root}/index.md`, past, past);
     okOf(await memory.list());
     reads.length = 0;
     const result = okOf(await memory.rename("id__BBBBBB", "Renamed"));
