@@ -49,7 +49,7 @@ describe("rename", () => {
 
   it("touches only the note and its inbound files, and keeps their other bytes", async () => {
     const { fs, root, persistence, git } = await freshMemory();
-    await seedNotes(fs, root, [
+    const seeded = await seedNotes(fs, root, [
       { id: "id__BBBBBB", title: "Target", body: "self: [[id__BBBBBB|Target]]" },
       {
         id: "id__AAAAAA",
@@ -75,15 +75,22 @@ describe("rename", () => {
         return persistence.write(path, content);
       },
     };
+    // Every seeded file back-dated 10 s, to a stamp that is not a whole second (which reads as
+    // a whole-second clock, whose window is 2 s): past the racy window, where a file read in
+    // its own mtime tick is read again. A 20 ms sleep let a timer that fired a millisecond
+    // early by the wall clock leave the unrelated note racy, and so read by the rename.
+    const memfsPromises = fs.promises as typeof fs.promises & {
+      utimes?: (path: string, atime: Date, mtime: Date) => Promise<void>;
+    };
+    const past = new Date(Math.floor(Date.now() / 1000) * 1000 - 9_500);
+    const { utimes } = memfsPromises;
+    expect(utimes).toBeDefined();
+    for (const path of [
+      ...Object.values(seeded).map((name) => `${root}/${name}`),
+      `${root}/index.md`,
+    ])
+      await utimes?.call(memfsPromises, path, past, past);
     const memory = createMemory({ persistence: counting, git });
-    // Past the racy window of the seeded files (a file read in its own mtime tick is re-read):
-    // back-dated by 10 s to a stamp that is not a whole second (that would read as a
-    // whole-second clock, whose window is 2 s). A 20 ms sleep let a timer that fired a
-    // millisecond early by the wall clock leave the unrelated note racy.
-    const past = new Date(Math.floor(Date.now() / 1000) * 1000 - 10_000 + 500);
-    for (const name of await fs.promises.readdir(`${root}/topics`))
-      await fs.promises.utimes(`${root}/topics/${String(name)}`, past, past);
-    await fs.promises.utimes(`${root}/index.md`, past, past);
     okOf(await memory.list());
     reads.length = 0;
     const result = okOf(await memory.rename("id__BBBBBB", "Renamed"));
