@@ -112,6 +112,13 @@ export function startOnDemand(
     fs.closeSync(log);
     return skipped("a daemon is starting");
   }
+  if (cameUpMeanwhile(cardPathOf(socketPath))) {
+    // Its marker was released once it listened, so the claim above succeeded; a second
+    // daemon would only find it serving and exit.
+    unlinkQuietly(marker);
+    fs.closeSync(log);
+    return skipped("a daemon started while this call ran");
+  }
   const minutes = String(onDemandIdleMinutes(env));
   let child: ChildProcess;
   try {
@@ -137,6 +144,22 @@ export function startOnDemand(
     // The marker then names this process, which exits: the next call takes it over.
   }
   return { kind: "started", pid: child.pid };
+}
+
+/**
+ * Whether a daemon came to listen while this process ran its call in-process: its card was
+ * written after this process started, and its process lives (two first calls at once on a
+ * busy machine: the first call's daemon listens before the second call ends). A card older
+ * than this process is not enough: the daemon that left it declined this call (another
+ * build's, say), and the new daemon is what replaces it.
+ */
+function cameUpMeanwhile(cardPath: string): boolean {
+  const written = statQuietly(cardPath);
+  if (written === undefined) return false;
+  const startedAt = Date.now() - process.uptime() * 1000;
+  if (written.mtimeMs <= startedAt) return false;
+  const card = readCard(cardPath);
+  return card !== undefined && isAlive(card.pid);
 }
 
 function skipped(why: string): OnDemandOutcome {
