@@ -24,8 +24,9 @@ beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), "on-demand-start-"));
   mkdirSync(join(root, "topics"));
   mkdirSync(join(root, ".agent-memory"), { mode: 0o700 });
-  socketPath = daemonSocketPath(root) ?? "";
-  expect(socketPath).not.toBe("");
+  const path = daemonSocketPath(root);
+  if (path === undefined) throw new Error(`no socket path for ${root}`);
+  socketPath = path;
 });
 
 afterEach(() => rmSync(root, { recursive: true, force: true }));
