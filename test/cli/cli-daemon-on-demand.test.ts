@@ -104,6 +104,44 @@ async function serving(root: string): Promise<Status> {
   return found;
 }
 
+/**
+ * The daemon's pid and request count, asked over its socket with the patient deadlines:
+ * `memory daemon status` waits the client's quick deadlines, which a busy machine misses
+ * (the status then says no daemon runs: CI saw `requests` undefined).
+ */
+async function answered(root: string): Promise<{ pid: number; requests: number }> {
+  const socket = join(root, ".agent-memory", "daemon.sock");
+  let found: { pid: number; requests: number } | undefined;
+  await waitUntil(async () => {
+    const reply = await exchange(socket, { kind: "status" }, PATIENT);
+    if (reply?.kind === "status") found = { pid: reply.pid, requests: reply.requests };
+    return found !== undefined;
+  });
+  return found ?? { pid: 0, requests: Number.NaN };
+}
+
+/**
+ * That the daemon `before` describes answered `count` more requests. On a busy machine a call
+ * may find it late (no acknowledgement within the client's 0.4 s) and start its replacement,
+ * which is the product working as documented: then the replacement's log line must say so,
+ * and the calls' output was already checked against in-process runs.
+ */
+async function expectServedSince(
+  root: string,
+  before: { pid: number; requests: number },
+  added: number,
+): Promise<void> {
+  const now = await answered(root);
+  const log = readFileSync(join(root, ".agent-memory", "daemon.log"), "utf8");
+  const outcome =
+    now.pid === before.pid
+      ? `${now.requests - before.requests} more requests`
+      : log.includes(`replaced daemon pid ${before.pid}, which missed its deadline`)
+        ? "replaced when late"
+        : `pid ${now.pid} serves, with no replacement of ${before.pid} in the log`;
+  expect(outcome).toMatch(new RegExp(`^(${added} more requests|replaced when late)$`));
+}
+
 beforeAll(async () => {
   sandbox = await createSandbox();
 });
@@ -139,7 +177,7 @@ describe("the daemon on demand", { timeout: scaledMs(120_000) }, () => {
       const served = await memory(root, args);
       expect(served).toEqual(await inProcess(root, args));
     }
-    const after = await status(root);
+    const after = await answered(root);
     expect(after.pid).toBe(started.pid);
     expect(after.requests).toBe(before + 3);
     const log = readFileSync(join(root, ".agent-memory", "daemon.log"), "utf8");
@@ -151,7 +189,7 @@ describe("the daemon on demand", { timeout: scaledMs(120_000) }, () => {
   it("serves a read after a write with the write in it", async () => {
     const root = await newMemory();
     succeeded(await memory(root, ["list"]));
-    const { requests } = await serving(root);
+    const before = await serving(root);
     const captured = succeeded(
       await memory(root, ["capture", "Written meanwhile", "--body", "Seen at once.", "--json"]),
     );
@@ -161,7 +199,7 @@ describe("the daemon on demand", { timeout: scaledMs(120_000) }, () => {
     succeeded(await memory(root, ["edit", id, "--append", "Appended later."]));
     expect((await memory(root, ["show", id])).stdout).toContain("Appended later.");
     // Three reads answered by the daemon; the writes ran in-process.
-    expect((await status(root)).requests).toBe(requests + 3);
+    await expectServedSince(root, before, 3);
   });
 
   it("exits after its idle time (AGENT_MEMORY_DAEMON_IDLE_MINUTES)", async () => {
@@ -241,9 +279,9 @@ describe("the daemon on demand", { timeout: scaledMs(120_000) }, () => {
       return now.running && now.pid !== old.pid;
     });
     await waitUntil(async () => !daemonProcesses(root).includes(old.pid));
-    const fresh = await status(root);
+    const fresh = await answered(root);
     succeeded(await memory(root, ["list"]));
-    expect((await status(root)).requests).toBe(fresh.requests + 1);
+    expect((await answered(root)).requests).toBe(fresh.requests + 1);
   });
 });
 
