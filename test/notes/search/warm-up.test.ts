@@ -13,6 +13,7 @@ import { fsPersistence } from "../../../src/adapters/fs/fs-persistence.js";
 import { createNotesMemory } from "../../../src/create-notes-memory.js";
 import { SEARCH_CACHE_PATH } from "../../../src/notes/search/search-cache-file.js";
 import type { Persistence } from "../../../src/ports/persistence.js";
+import { countingReads } from "../../helpers/counting-reads.js";
 import { okOf } from "../../helpers/result-helpers.js";
 
 let root: string;
@@ -28,21 +29,6 @@ function write(path: string, text: string): void {
   // Old enough that the racy-clean rule trusts what is read now, as for an editor's file.
   const past = new Date(Date.now() - 60_000 + Math.random() * 1_000);
   nodeFs.utimesSync(join(root, path), past, past);
-}
-
-/** Counts the note files a persistence reads. */
-function countingReads(base: Persistence): { persistence: Persistence; reads: () => string[] } {
-  const seen: string[] = [];
-  return {
-    persistence: {
-      ...base,
-      read: (path) => {
-        if (path.endsWith(".md") && path !== "index.md") seen.push(path);
-        return base.read(path);
-      },
-    },
-    reads: () => seen,
-  };
 }
 
 const opened = (persistence: Persistence = fsPersistence({ fs: nodeFs, root })) =>

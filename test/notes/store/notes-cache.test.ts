@@ -13,6 +13,7 @@ import { fsPersistence } from "../../../src/adapters/fs/fs-persistence.js";
 import { createNotesMemory } from "../../../src/create-notes-memory.js";
 import { NOTES_CACHE_PATH } from "../../../src/notes/store/notes-cache-file.js";
 import type { Persistence } from "../../../src/ports/persistence.js";
+import { countingReads } from "../../helpers/counting-reads.js";
 import { okOf } from "../../helpers/result-helpers.js";
 
 let root: string;
@@ -68,22 +69,6 @@ async function answers(memory: ReturnType<typeof process_>) {
 /** What a memory that never saw any cache says: the truth to compare with. */
 function truth() {
   return answers(createNotesMemory({ persistence: persistence() }));
-}
-
-/** Counts the note files a persistence reads. */
-function countingReads(base: Persistence): { persistence: Persistence; reads: () => string[] } {
-  const seen: string[] = [];
-  return {
-    persistence: {
-      ...base,
-      list: (dir) => base.list(dir),
-      read: (path) => {
-        if (path.endsWith(".md") && path !== "index.md") seen.push(path);
-        return base.read(path);
-      },
-    },
-    reads: () => seen,
-  };
 }
 
 describe("the persisted facts cache", () => {
