@@ -3,42 +3,34 @@
  * soon as it is connected, before any call: the harness lists tools and starts its agent
  * meanwhile, so the agent's first search does not pay for indexing every note.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { CLI, createSandbox, succeeded, type Sandbox } from "../cli/cli-harness.js";
+import { createSandbox, succeeded, type Sandbox } from "../cli/cli-harness.js";
 import { SEARCH_CACHE_PATH } from "../../src/notes/search/search-cache-file.js";
 import { scaledMs } from "../helpers/time-scale.js";
+import { startMcp, type McpSession } from "./mcp-client.js";
 
 let sandbox: Sandbox;
 let root: string;
-let client: Client;
+let session: McpSession | undefined;
 
 beforeAll(async () => {
   sandbox = await createSandbox();
   root = join(sandbox.dir, "memory");
-  succeeded(await sandbox.cli(["init", "--root", root]));
+  // Setup, not what is tested: the memory is made in-process; the server is a real process.
+  succeeded(await sandbox.cliInProcess(["init", "--root", root]));
   await writeFile(
     join(root, "topics", "kiln schedule id__Kiln01.md"),
     "# Kiln schedule\n\nThe kiln firing moved to Tuesday.\n",
   );
-  client = new Client({ name: "mcp-warm-up-test", version: "1.0.0" });
-  await client.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: [CLI, "mcp", "--root", root],
-      env: sandbox.env,
-      stderr: "pipe",
-    }),
-  );
+  session = await startMcp(sandbox, root);
 });
 
 afterAll(async () => {
-  await client?.close();
+  await session?.close();
   await sandbox?.cleanup();
 });
 
@@ -49,8 +41,6 @@ it("indexes the memory once connected, before the first call", async () => {
   const deadline = Date.now() + scaledMs(20_000);
   while (!existsSync(saved) && Date.now() < deadline) await sleep(50);
   expect(existsSync(saved)).toBe(true);
-  const answer = (await client.callTool({ name: "search", arguments: { query: "kiln" } })) as {
-    structuredContent?: { results?: { id: string }[] };
-  };
-  expect(answer.structuredContent?.results?.map((hit) => hit.id)).toEqual(["id__Kiln01"]);
+  const answer = await session?.ok<{ results: { id: string }[] }>("search", { query: "kiln" });
+  expect(answer?.results.map((hit) => hit.id)).toEqual(["id__Kiln01"]);
 });
