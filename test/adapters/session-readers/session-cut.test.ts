@@ -30,9 +30,18 @@ describe("cutting a chunk", () => {
   it("never splits a character or leaves a fence open, whatever the text and room", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.oneof(fc.string({ unit: "grapheme" }), fc.constant("```"), fc.constant("😀")), {
-          maxLength: 30,
-        }),
+        fc.array(
+          fc.oneof(
+            // Without U+FFFD of its own: a replacement character in the cut then means a cut
+            // through a character (CI drew the grapheme "\uFFFD" itself, seed 57806224).
+            fc.string({ unit: "grapheme" }).filter((part) => !part.includes("\uFFFD")),
+            fc.constant("```"),
+            fc.constant("😀"),
+          ),
+          {
+            maxLength: 30,
+          },
+        ),
         fc.integer({ min: 16, max: 400 }),
         (parts, room) => {
           const text = `[user] ${parts.join("\n")}\n`;
