@@ -168,11 +168,17 @@ export function createNoteStore(
     const unsafe = [...listing.unsafe];
     const next = new Map<string, CacheEntry>();
     const toRead: ListedNote[] = [];
+    // Entries whose facts still hold and which are read only for their bodies: reading them
+    // changes no fact, so it alone is no reason to write the persisted facts again.
+    const forBodies = new Map<string, CacheEntry>();
     for (const listed of listing.notes) {
       const cached = cache.get(listed.file.path);
       const valid = cached !== undefined && stillValid(cached.key, cached.readAt, listed.file);
       if (valid && (!bodies || cached.stored !== undefined)) next.set(listed.file.path, cached);
-      else toRead.push(listed);
+      else {
+        toRead.push(listed);
+        if (valid) forBodies.set(listed.file.path, cached);
+      }
     }
     // Reads may be synchronous underneath (see FsLike): hand the event loop back between
     // chunks so a host serving requests is never blocked for the whole scan.
@@ -193,9 +199,10 @@ export function createNoteStore(
     indexNote = index;
     // Nothing read and nothing gone: `next` holds the cache's entries, and the cache stays.
     if (!changed) return { entries: cache, listed: found, version: cacheVersion };
+    const save = persister !== undefined && factsChanged(toRead, forBodies, next, cache);
     cache = next;
     cacheVersion++;
-    if (persister !== undefined) await persister.save(next.values());
+    if (save) await persister.save(next.values());
     return { entries: next, listed: found, version: cacheVersion };
   };
 
@@ -293,6 +300,28 @@ export function createNoteStore(
       lastLook,
     }),
   };
+}
+
+/**
+ * Whether a look changed what the persisted facts say: a note read that was not known valid,
+ * one whose bytes turned out different, or one gone. A note read only for its body, found as
+ * its facts said (same hash), changes nothing there.
+ */
+function factsChanged(
+  toRead: readonly ListedNote[],
+  forBodies: ReadonlyMap<string, CacheEntry>,
+  next: ReadonlyMap<string, CacheEntry>,
+  before: ReadonlyMap<string, CacheEntry>,
+): boolean {
+  if (next.size !== before.size) return true;
+  for (const listed of toRead) {
+    const known = forBodies.get(listed.file.path);
+    const read = next.get(listed.file.path);
+    if (known === undefined || read === undefined || read.facts.hash !== known.facts.hash) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /** A look's outcome: the cache version it found (see refresh), and how to build its snapshot. */

@@ -261,4 +261,30 @@ describe("the persisted facts cache", () => {
     };
     expect(await answers(process_(failing))).toEqual(await truth());
   });
+  it("is not written again by a read of the bodies that finds every note as it says (readAll, memory view)", async () => {
+    await answers(process_());
+    const writes: string[] = [];
+    const watched = (base: Persistence): Persistence => ({
+      ...base,
+      write: (path, content) => {
+        writes.push(path);
+        return base.write(path, content);
+      },
+    });
+    const later = process_(watched(persistence()));
+    expect(okOf(await later.readAll()).map((note) => note.id)).toHaveLength(3);
+    expect(writes).toEqual([]);
+    // An edit behind its back is a change: the next readAll writes the facts again, with it.
+    write("inbox/c id__Ccccc3.md", "# C edited\n\n#gamma\n\nNo links, and longer.\n");
+    const past = new Date(Date.now() - 30_000);
+    nodeFs.utimesSync(join(root, "inbox/c id__Ccccc3.md"), past, past);
+    const after = process_(watched(persistence()));
+    expect(okOf(await after.readAll()).find((note) => note.id === "id__Ccccc3")?.title).toBe(
+      "C edited",
+    );
+    expect(writes).toEqual([NOTES_CACHE_PATH]);
+    const counted = countingReads(persistence());
+    expect(await answers(process_(counted.persistence))).toEqual(await truth());
+    expect(counted.reads()).toEqual([]);
+  });
 });
