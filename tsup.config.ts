@@ -44,12 +44,17 @@ const pageScripts: Options = {
 };
 
 /**
- * The worker thread that indexes a large memory's notes for its site while the pages are
- * written (src/view/full-text-worker.ts): one self-contained module beside the page
- * scripts, which the view finds at run time (and builds without when it is missing).
+ * The view's worker threads, each one self-contained module beside the page scripts, which
+ * the view finds at run time (and works without, in its own thread, when one is missing): the
+ * one that indexes a large memory's notes for its site while the pages are written
+ * (src/view/full-text-worker.ts), and the one that hashes and writes a large site's files
+ * while its pages are rendered (src/view/site-writer-worker.ts).
  */
 const viewWorker: Options = {
-  entry: { "full-text-worker": "src/view/full-text-worker.ts" },
+  entry: {
+    "full-text-worker": "src/view/full-text-worker.ts",
+    "site-writer-worker": "src/view/site-writer-worker.ts",
+  },
   outDir: "dist/view-assets",
   format: ["esm"],
   platform: "node",
@@ -59,6 +64,8 @@ const viewWorker: Options = {
   sourcemap: false,
   noExternal: [/.*/],
   tsconfig: "tsconfig.build.json",
+  // Each worker one file: no shared chunk beside the page scripts.
+  splitting: false,
   outExtension: () => ({ js: ".js" }),
 };
 

@@ -1,5 +1,3 @@
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import {
   MessageChannel,
   receiveMessageOnPort,
@@ -12,16 +10,7 @@ import {
 } from "../notes/search/full-text-search.js";
 import type { SiteNote } from "./site-model.js";
 import { indexNotes, type IndexedNotes } from "./site-search-files.js";
-
-/**
- * The worker's script: this module, bundled alone by tsup into the package's view-assets
- * (beside the page scripts), which a source checkout reaches in dist/ once built.
- */
-const WORKER_SCRIPTS = [
-  "./view-assets/full-text-worker.js",
-  "../view-assets/full-text-worker.js",
-  "../../dist/view-assets/full-text-worker.js",
-];
+import { viewWorkerScript } from "./view-worker-script.js";
 
 /** What the worker is given: the notes, the saved index to start from, where to answer. */
 interface WorkerInput {
@@ -61,11 +50,7 @@ export function indexInWorker(
   notes: readonly SiteNote[],
   seed: SavedFullTextSearch | undefined,
 ): (() => IndexedNotes | undefined) | undefined {
-  // Node's worker threads only: another runtime (Bun runs the sources) indexes in its thread.
-  if (typeof process.versions.bun === "string") return undefined;
-  const script = WORKER_SCRIPTS.map((path) => new URL(path, import.meta.url)).find((url) =>
-    existsSync(fileURLToPath(url)),
-  );
+  const script = viewWorkerScript("full-text-worker");
   if (script === undefined) return undefined;
   const { port1, port2 } = new MessageChannel();
   const signal = new Int32Array(new SharedArrayBuffer(4));

@@ -1,5 +1,3 @@
-import { createHash } from "node:crypto";
-import { writeFileSync } from "node:fs";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { errAsync, ResultAsync } from "neverthrow";
@@ -7,6 +5,7 @@ import { InvalidInputError, PersistenceError } from "../errors.js";
 import { messageOf } from "../shared/message-of.js";
 import type { Site } from "./render-site.js";
 import { SiteFiles } from "./site-files.js";
+import { threadWriter, workerWriter } from "./site-writer-worker.js";
 
 /**
  * The files a site wrote, each with the hash of its bytes, kept in its folder: the next write
@@ -16,6 +15,9 @@ export const SITE_MANIFEST = ".agent-memory-site.json";
 
 // Files written between two turns of the event loop.
 const WRITES_PER_TURN = 250;
+
+// Files from which a worker thread writes the site (below, starting it costs more than it saves).
+const WORKER_FROM = 1_000;
 
 /** What {@link writeSite} did. */
 export interface WrittenSite {
@@ -108,29 +110,33 @@ async function writeFiles(site: Site, folder: string, previous: Previous): Promi
   const pending = new Map(previous);
   for (const path of paths) pending.set(path, "");
   await writeManifest(folder, pending);
-  const hashes = new Map<string, string>();
-  let written = 0;
   const textOf = (path: string): string =>
     (site.files instanceof SiteFiles ? site.files.once(path) : site.files.get(path)) ?? "";
-  for (let at = 0; at < paths.length; at++) {
-    // Now and then the event loop gets a turn: a host writing a site keeps serving.
-    if (at % WRITES_PER_TURN === WRITES_PER_TURN - 1) await nextTurn();
-    const path = paths[at] ?? "";
-    // Each page rendered, hashed and written in turn, then let go: never the whole site held.
-    const text = textOf(path);
-    const hash = contentHash(text);
-    hashes.set(path, hash);
-    // A file whose bytes are those written last time is left as it is: a rebuild writes only
-    // the pages that changed (the manifest's hash alone is not trusted for a file now gone).
-    if (previous.get(path) === hash && present.has(join(folder, path))) continue;
-    // Synchronous: the floor of a build is writeFileSync of every file, and fs.promises costs
-    // three trips through the thread pool per file (open, write, close).
-    writeFileSync(join(folder, path), text);
-    written++;
+  // A large site is hashed and written by a worker thread while this one renders its pages.
+  const writer = (paths.length >= WORKER_FROM ? workerWriter() : undefined) ?? threadWriter();
+  try {
+    for (let at = 0; at < paths.length; at++) {
+      // Now and then the event loop gets a turn: a host writing a site keeps serving.
+      if (at % WRITES_PER_TURN === WRITES_PER_TURN - 1) await nextTurn();
+      const path = paths[at] ?? "";
+      const file = join(folder, path);
+      // Each page rendered and handed over in turn, then let go: never the whole site held.
+      writer.write({
+        path: file,
+        text: textOf(path),
+        previous: previous.get(path),
+        present: present.has(file),
+      });
+    }
+  } catch (error) {
+    // A page that failed to render: nothing is left writing once this returns.
+    await writer.finish().catch(() => undefined);
+    throw error;
   }
+  const { hashes, written } = await writer.finish();
   const stale = [...previous.keys()].filter((path) => !site.files.has(path));
   for (const path of stale) await rm(join(folder, path), { force: true });
-  await writeManifest(folder, hashes);
+  await writeManifest(folder, new Map(paths.map((path, at) => [path, hashes[at] ?? ""])));
   return { folder, written, unchanged: paths.length - written, removed: stale.length };
 }
 
@@ -156,10 +162,6 @@ async function filesIn(folders: ReadonlySet<string>): Promise<Set<string>> {
     }
   }
   return present;
-}
-
-function contentHash(text: string): string {
-  return createHash("sha1").update(text).digest("base64url");
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
