@@ -11,6 +11,8 @@
  * - rebuild: one note edited, then the same into the folder written before (a second
  *   `memory view --out`: only the edited note's body rendered again, only changed files
  *   written);
+ * - first serve: what `memory view --serve` does before it answers (a new memory, the site
+ *   cache of an earlier view, the home page and one note page rendered);
  * - serve rebuild: one note edited, the same memory object (its notes cache warm, as
  *   `memory view --serve` keeps it) and the same site cache, `renderSite` and the two pages a
  *   reader then opens (home and the edited note: `--serve` renders a note page when asked).
@@ -92,6 +94,16 @@ export async function benchView(workDir: string, count: number): Promise<void> {
     check(site.value).files.get("index.html");
     site.value.files.get(`notes/${notes[Math.floor(count / 2)]?.id ?? ""}.html`);
   };
+  // What `memory view --serve` does before its first answer: a new memory, the site cache of
+  // an earlier view loaded, the site rendered (its note pages and search files left for when
+  // a reader asks), then the home page and one note page, as a reader's first two clicks.
+  const firstServe = async () => {
+    const cache = await loadSiteCache(persistence);
+    const site = await renderSite({ memory: open() }, { cache });
+    if (site.isErr()) throw site.error;
+    check(site.value).files.get("index.html");
+    site.value.files.get(`notes/${notes[Math.floor(count / 3)]?.id ?? ""}.html`);
+  };
   const readAll = async () => {
     const read = await open().readAll();
     if (read.isErr()) throw read.error;
@@ -118,6 +130,7 @@ export async function benchView(workDir: string, count: number): Promise<void> {
     firstBuild,
     rebuild,
     serveRebuild,
+    firstServe,
   ];
   const cpu = measured.map((): number[] => []);
   const withCpu = measured.map((fn, at) => async () => {
@@ -126,7 +139,7 @@ export async function benchView(workDir: string, count: number): Promise<void> {
     const used = process.cpuUsage(start);
     cpu[at]?.push((used.user + used.system) / 1000);
   });
-  const [bareMs, floorMs, readAllMs, firstColdMs, firstMs, rebuildMs, serveMs] =
+  const [bareMs, floorMs, readAllMs, firstColdMs, firstMs, rebuildMs, serveMs, firstServeMs] =
     await alternatingMediansMs(withCpu, rounds);
   // The first call of each was the warm-up.
   const [bareCpu, floorCpu, , firstColdCpu, firstCpu] = cpu.map((each) =>
@@ -201,6 +214,12 @@ export async function benchView(workDir: string, count: number): Promise<void> {
   report(
     `view: --serve rebuild after one edit (+ home and the note)`,
     serveMs ?? Number.NaN,
+    BARE,
+    bare,
+  );
+  report(
+    `view: --serve ready, from a new memory to the home page and one note page served`,
+    firstServeMs ?? Number.NaN,
     BARE,
     bare,
   );
