@@ -94,6 +94,8 @@ export function prunedTop(plan: ScoringPlan, request: TopRequest): TopHits {
   let nonEssentialWord = new Uint8Array(plan.words);
   let nonEssentialWords = 0;
   const wordStamp = new Int32Array(plan.words);
+  // A stamp per list, marking the lists that hold the document being scored.
+  const listStamp = new Int32Array(n);
   let stamp = 0;
   let essentialFrom = 0;
 
@@ -225,7 +227,6 @@ export function prunedTop(plan: ScoringPlan, request: TopRequest): TopHits {
       }
       if (cursorCount > 0) siftCursor(0);
     }
-    if (!request.accept(doc)) continue;
     const full = held === k;
     if (full && essentialFrom > 0) {
       // What the document could reach with every non-essential list.
@@ -252,12 +253,14 @@ export function prunedTop(plan: ScoringPlan, request: TopRequest): TopHits {
         present[found++] = i;
       }
     }
-    // The exact score: contributions summed in the plan's order, as the exhaustive scoring.
-    const order = present.subarray(0, found).toSorted();
-    let sum = 0;
+    // The exact score: contributions summed in the plan's order, as the exhaustive scoring
+    // (a pass over the plan's few lists; sorting the found ones allocated per document).
     stamp++;
+    for (let at = 0; at < found; at++) listStamp[present[at] ?? 0] = stamp;
+    let sum = 0;
     let words = 0;
-    for (const i of order) {
+    for (let i = 0; i < n; i++) {
+      if (listStamp[i] !== stamp) continue;
       sum += contribution[i] ?? 0;
       const word = lists[i]?.word ?? 0;
       if (wordStamp[word] !== stamp) {
@@ -266,13 +269,17 @@ export function prunedTop(plan: ScoringPlan, request: TopRequest): TopHits {
       }
     }
     const score = finalScore(sum, words, titleWordsOf(plan, doc), opensWithName(plan, doc), plan);
+    // Whether the document is a hit at all is asked only of one that would enter the top: the
+    // answer (a note's facts) is a memory read the rest never need.
+    const enters = !full || worse(heapScores[0] ?? 0, heapDocs[0] ?? 0, score, doc);
+    if (!enters || !request.accept(doc)) continue;
     if (!full) {
       heapDocs[held] = doc;
       heapScores[held] = score;
       held++;
       siftUp(held - 1);
       if (held === k) raise(heapScores[0] ?? 0);
-    } else if (worse(heapScores[0] ?? 0, heapDocs[0] ?? 0, score, doc)) {
+    } else {
       heapDocs[0] = doc;
       heapScores[0] = score;
       siftHeap(0);
