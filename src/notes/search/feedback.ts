@@ -52,10 +52,17 @@ export function expansionTerms(
   const best = top[0]?.score ?? 0;
   if (best <= 0) return [];
   const weights = new Map<string, number>();
+  // Each term's idf, looked up once: the best hits share most of their words (at 100,000
+  // notes often ten copies of one text), and a lookup is a hash of the term in the index.
+  const idfs = new Map<string, number>();
   for (const source of top) {
     for (const [term, count] of source.terms) {
       if (queryTerms.has(term) || isExactTerm(term)) continue;
-      const idf = Math.log(1 + documentCount / Math.max(1, documentFrequency(term)));
+      let idf = idfs.get(term);
+      if (idf === undefined) {
+        idf = Math.log(1 + documentCount / Math.max(1, documentFrequency(term)));
+        idfs.set(term, idf);
+      }
       weights.set(term, (weights.get(term) ?? 0) + (count * idf * source.score) / best);
     }
   }

@@ -431,6 +431,16 @@ export function createFullTextSearch(saved?: SavedFullTextSearch): FullTextSearc
     },
   };
 
+  /**
+   * The hit's document number: the one an index hit carries while the table still gives it
+   * that note (a save renumbers the table, and a search reads bodies between its query and
+   * its feedback), else looked up by path.
+   */
+  function docOfHit(hit: SearchHit): number | undefined {
+    if (hit instanceof FullTextHit && table.keyOf(hit.doc) === hit.stored.path) return hit.doc;
+    return table.docOf(hit.stored.path);
+  }
+
   function withFeedback(matched: Matched, bodies: ReadonlyMap<string, StoredNote>): SearchHit[] {
     const { hits, terms, feedbackFrom, head } = matched;
     if (feedbackFrom.length === 0) return [...hits];
@@ -452,23 +462,25 @@ export function createFullTextSearch(saved?: SavedFullTextSearch): FullTextSearc
       table.documentCount,
     );
     if (expansion.length === 0) return [...hits];
+    // Each expansion term's frequency looked up once, not once per note of the head.
+    const frequencies = new Map(expansion.map((term) => [term, table.frequency(0, term)]));
     const stats = {
       documentCount: table.documentCount,
       averageLength: table.averageTermTotal(),
-      documentFrequency: (term: string) => table.frequency(0, term),
+      documentFrequency: (term: string) => frequencies.get(term) ?? table.frequency(0, term),
     };
     const expansionPostings = expansion.map((term) => [term, table.postings(0, term)] as const);
     // Only notes the query matched are lifted: a note never appears in a search for words
     // it does not contain.
     const lifted = new Map<SearchHit, number>();
     for (const hit of head) {
-      const doc = table.docOf(hit.stored.path);
+      const doc = docOfHit(hit);
       const counts = new Map<string, number>();
       for (const [term, list] of expansionPostings) {
         const count = doc === undefined ? undefined : list?.get(doc);
         if (count !== undefined) counts.set(term, count);
       }
-      const target = { terms: counts, length: table.termTotalOf(hit.stored.path) };
+      const target = { terms: counts, length: doc === undefined ? 0 : table.termTotalAt(doc) };
       lifted.set(hit, FEEDBACK.weight * feedbackScore(expansion, target, stats, BM25_PARAMETERS));
     }
     return hits.map((hit) => {
@@ -488,7 +500,8 @@ class FullTextHit implements SearchHit {
     readonly stored: NoteFacts,
     readonly id: string,
     readonly score: number,
-    private readonly doc: number,
+    /** The note's document number in the table when the hit was made. */
+    readonly doc: number,
     private readonly lookup: QueryHits,
   ) {}
   get matches(): Readonly<Record<string, readonly string[]>> {

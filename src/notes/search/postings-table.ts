@@ -64,9 +64,12 @@ export interface PostingsTable {
   /** A scored field's length (text or tags; the title field keeps none). */
   lengthOf(doc: number, field: number): number;
   averageLength(field: number): number;
-  /** How many text terms the document has, repeats counted (what feedback normalises by). */
-  termTotalOf(key: string): number;
-  /** The mean of termTotalOf over the live documents. */
+  /**
+   * How many text terms the document has, repeats counted (what feedback normalises by); 0 for
+   * a number not in use. By number: feedback has its hits' numbers.
+   */
+  termTotalAt(doc: number): number;
+  /** The mean of termTotalAt over the live documents. */
   averageTermTotal(): number;
   /** Every term of the scored fields, sorted by code unit (for prefix and fuzzy lookups). */
   vocabulary(): readonly string[];
@@ -237,10 +240,7 @@ export function createPostingsTable(saved?: SavedTable): PostingsTable {
     },
     lengthOf: (doc, field) => lengths[doc * 3 + field] ?? 0,
     averageLength: (field) => (sums[field] ?? 0) / Math.max(1, docByKey.size),
-    termTotalOf(key) {
-      const doc = docByKey.get(key);
-      return doc === undefined ? 0 : lengthAt(doc, 2);
-    },
+    termTotalAt: (doc) => (keys[doc] === undefined ? 0 : lengthAt(doc, 2)),
     averageTermTotal: () => (sums[2] ?? 0) / Math.max(1, docByKey.size),
     vocabulary() {
       if (sortedVocabulary === undefined) {
