@@ -282,13 +282,17 @@ export function createFullTextSearch(saved?: SavedFullTextSearch): FullTextSearc
 
   const usable = (doc: number): boolean => entryByDoc[doc]?.facts !== undefined;
 
-  const drop = (path: string): void => {
-    const doc = table.docOf(path);
-    if (doc !== undefined) entryByDoc[doc] = undefined;
-    engine.remove(path);
-    entries.delete(path);
+  // Removed together: one at a time, each removal looks at every postings list.
+  const dropAll = (paths: readonly string[]): void => {
+    if (paths.length === 0) return;
+    for (const path of paths) {
+      const doc = table.docOf(path);
+      if (doc !== undefined) entryByDoc[doc] = undefined;
+      entries.delete(path);
+    }
+    engine.removeAll(paths);
     changed = true;
-    removed++;
+    removed += paths.length;
   };
 
   return {
@@ -301,12 +305,25 @@ export function createFullTextSearch(saved?: SavedFullTextSearch): FullTextSearc
       if (current === inStep && read.length === 0) return;
       const bodies = new Map<string, StoredNote>();
       for (const stored of read) bodies.set(stored.path, stored);
+      const bodyOf = (facts: NoteFacts): StoredNote | undefined =>
+        bodies.get(facts.path) ?? (hasBody(facts) ? facts : undefined);
+      // What this sync indexes again or drops leaves first, all at once.
+      const leaving: string[] = [];
+      for (const facts of current) {
+        const entry = entries.get(facts.path);
+        if (entry === undefined) continue;
+        const stored = bodyOf(facts);
+        if ((stored !== undefined && entry.hash !== stored.hash) || entry.hash !== facts.hash) {
+          leaving.push(facts.path);
+        }
+      }
+      dropAll(leaving);
       let held = 0;
       let missing = 0;
       let indexed = 0;
       for (const facts of current) {
         const entry = entries.get(facts.path);
-        const stored = bodies.get(facts.path) ?? (hasBody(facts) ? facts : undefined);
+        const stored = bodyOf(facts);
         if (stored !== undefined && entry?.hash !== stored.hash) {
           const before = table.docOf(stored.path);
           if (before !== undefined) entryByDoc[before] = undefined;
@@ -318,22 +335,19 @@ export function createFullTextSearch(saved?: SavedFullTextSearch): FullTextSearc
           changed = true;
           added++;
           indexed++;
-          if (entry !== undefined) removed++;
           held++;
         } else if (entry !== undefined && entry.hash === facts.hash) {
           entry.facts = stored ?? facts;
           entry.id = facts.note.id;
           held++;
         } else {
-          if (entry !== undefined) drop(facts.path);
           missing++;
         }
       }
       // Paths no longer current: only looked for when the index holds more than it kept.
       if (entries.size > held) {
         const present = new Set(current.map((facts) => facts.path));
-        // Deleting the entry being visited is safe in a Map iteration.
-        for (const path of entries.keys()) if (!present.has(path)) drop(path);
+        dropAll([...entries.keys()].filter((path) => !present.has(path)));
       }
       inStep = missing === 0 ? current : undefined;
       if (indexed >= TRIM_AFTER) table.trim();

@@ -143,6 +143,33 @@ export class PostingsList {
   }
 
   /**
+   * Removes every document `gone` accepts, in one pass over the list (removing many documents
+   * one by one would shift the rest once each); how many were removed.
+   */
+  deleteWhere(gone: (doc: number) => boolean): number {
+    const docs = this.docNumbers;
+    const counts = this.countValues;
+    if (docs === undefined || counts === undefined) {
+      if (this.length !== 1 || !gone(this.onlyDoc)) return 0;
+      this.changes++;
+      this.length = 0;
+      return 1;
+    }
+    let kept = 0;
+    for (let at = 0; at < this.length; at++) {
+      const doc = docs[at] ?? 0;
+      if (gone(doc)) continue;
+      docs[kept] = doc;
+      counts[kept] = counts[at] ?? 0;
+      kept++;
+    }
+    const removed = this.length - kept;
+    if (removed > 0) this.changes++;
+    this.length = kept;
+    return removed;
+  }
+
+  /**
    * The list saved, each document numbered by `number` (renumbering when compacting).
    *
    * @example

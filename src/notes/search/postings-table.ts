@@ -27,6 +27,9 @@ export const TITLE_FIELD = 2;
 const FIELD_COUNT = 3;
 // Saved tables are compacted (dead numbers dropped, the rest renumbered) past this share.
 const DEAD_SHARE_TO_COMPACT = 0.1;
+// Removals at once up to which each document is removed alone (its look at every list), above
+// which one pass over every list removes them all (a sync re-indexing thousands of notes).
+const ONE_BY_ONE = 16;
 
 /** A table as saved: plain arrays and strings, `null` for a dead document's slot. */
 export interface SavedTable {
@@ -56,6 +59,8 @@ export interface SavedTable {
 export interface PostingsTable {
   add(document: PostingsDocument): void;
   remove(key: string): void;
+  /** Removes the documents with these keys (those it has): many at once cost one pass. */
+  removeAll(keys: readonly string[]): void;
   docOf(key: string): number | undefined;
   keyOf(doc: number): string | undefined;
   postings(field: number, term: string): PostingsList | undefined;
@@ -202,6 +207,34 @@ export function createPostingsTable(saved?: SavedTable): PostingsTable {
     dead++;
   };
 
+  const removeAll = (removing: readonly string[]): void => {
+    const docs = new Set<number>();
+    for (const key of removing) {
+      const doc = docByKey.get(key);
+      if (doc !== undefined) docs.add(doc);
+    }
+    // A few: each one's look at every list costs less than a pass over every posting.
+    if (docs.size <= ONE_BY_ONE) {
+      for (const key of removing) remove(key);
+      return;
+    }
+    const gone = (doc: number): boolean => docs.has(doc);
+    for (const byTerm of postings) {
+      for (const [term, list] of byTerm) {
+        if (typeof list === "number" || list.deleteWhere(gone) === 0 || list.size > 0) continue;
+        byTerm.delete(term);
+        sortedVocabulary = undefined;
+      }
+    }
+    for (const doc of docs) {
+      for (let at = 0; at < 3; at++) sums[at] = (sums[at] ?? 0) - lengthAt(doc, at);
+      const key = keys[doc];
+      if (key !== undefined) docByKey.delete(key);
+      keys[doc] = undefined;
+      dead++;
+    }
+  };
+
   const table: PostingsTable = {
     add(document) {
       remove(document.key);
@@ -229,6 +262,7 @@ export function createPostingsTable(saved?: SavedTable): PostingsTable {
       }
     },
     remove,
+    removeAll,
     docOf: (key) => docByKey.get(key),
     keyOf: (doc) => keys[doc],
     postings: postingsOf,

@@ -118,6 +118,8 @@ export interface ScoredPostings {
   add(document: PostingsDocument): void;
   /** Removes the document with `key`, if there is one. */
   remove(key: string): void;
+  /** Removes the documents with these keys, if there are; many at once in one pass. */
+  removeAll(keys: readonly string[]): void;
   has(key: string): boolean;
   /** Every document matching any of the terms, scored; OR semantics, like minisearch. */
   query(specs: readonly TermSpec[], options: ScoringOptions): QueryHits;
@@ -180,6 +182,7 @@ export function createScoredPostings(table: PostingsTable = createPostingsTable(
   return {
     add: (document) => table.add(document),
     remove: (key) => table.remove(key),
+    removeAll: (keys) => table.removeAll(keys),
     has: (key) => table.docOf(key) !== undefined,
     query(specs, options) {
       const plan = planOf(specs, options);

@@ -66,6 +66,42 @@ describe("the search index", () => {
     expect(index.size).toBe(1);
   });
 
+  it("re-indexes and drops many notes at once as a fresh index of the same notes ranks them", () => {
+    const words = "river stone maple cedar harbor lantern meadow quartz".split(" ");
+    const bodyOf = (n: number, turn: number) =>
+      `${words[n % 8]} ${words[(n * 3 + turn) % 8]} ${words[(n + turn) % 8]} marker${n % 5}`;
+    const first = Array.from({ length: 60 }, (_, n) => note(n, bodyOf(n, 0)));
+    // 40 edited (more than are removed one by one), 10 gone, 15 kept, 5 new.
+    const second = [
+      ...Array.from({ length: 40 }, (_, n) => note(n, bodyOf(n, 1), 1)),
+      ...first.slice(50),
+      ...Array.from({ length: 5 }, (_, n) => note(60 + n, bodyOf(60 + n, 2))),
+    ];
+    const queries = [...words, "marker3 river", "cedar quartz lantern harbor"];
+    // Every hit with its score (a query's hits come in document order, which differs).
+    const ranked = (index: ReturnType<typeof createFullTextSearch>) =>
+      queries.map((query) =>
+        (index.query(query)?.hits ?? [])
+          .map((hit) => [hit.stored.path, hit.score] as const)
+          .toSorted(([a], [b]) => (a < b ? -1 : 1)),
+      );
+    const fresh = createFullTextSearch();
+    fresh.sync(second);
+    const live = createFullTextSearch();
+    live.sync(first);
+    live.sync(second);
+    expect(live.size).toBe(fresh.size);
+    expect(ranked(live)).toEqual(ranked(fresh));
+    expect(live.stats()).toMatchObject({ removed: 50 });
+    // The same from a saved index, whose lists stay encoded until a query decodes them.
+    const before = createFullTextSearch();
+    before.sync(first);
+    before.query("river stone");
+    const loaded = createFullTextSearch(before.save());
+    loaded.sync(second);
+    expect(ranked(loaded)).toEqual(ranked(fresh));
+  });
+
   it("finds each hit's own note after saving renumbers a compacted table", () => {
     // Words far apart: no prefix or one-letter typo of one reaches another.
     const words = "apple bread cloud daisy eagle flame grape house igloo jelly".split(" ");

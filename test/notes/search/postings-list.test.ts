@@ -1,6 +1,6 @@
 /**
- * The typed-array postings list behaves as the Map it replaced: any sequence of sets and
- * deletes leaves the same counts, the documents stay ascending, and saving and loading keeps
+ * The typed-array postings list behaves as the Map it replaced: any sequence of sets, deletes
+ * and deletes of many at once leaves the same counts, the documents stay ascending, and saving and loading keeps
  * them.
  */
 import * as fc from "fast-check";
@@ -17,6 +17,8 @@ const operation = fc.oneof(
   fc.tuple(fc.constant("trim" as const), fc.constant(0), fc.constant(0)),
   // Reading the arrays makes a one-document list's arrays; nothing held changes either.
   fc.tuple(fc.constant("read" as const), fc.constant(0), fc.constant(0)),
+  // Many documents removed in one pass: those whose number leaves this remainder by 3.
+  fc.tuple(fc.constant("deleteWhere" as const), fc.nat(2), fc.constant(0)),
 );
 
 describe("PostingsList", () => {
@@ -27,16 +29,22 @@ describe("PostingsList", () => {
         const model = new Map<number, number>();
         const deleted: [boolean, boolean][] = [];
         const read: boolean[] = [];
+        const deletedMany: [number, number][] = [];
         for (const [kind, doc, count] of operations) {
           if (kind === "set") {
             list.set(doc, count);
             model.set(doc, count);
           } else if (kind === "delete") deleted.push([list.delete(doc), model.delete(doc)]);
-          else if (kind === "trim") list.trim();
+          else if (kind === "deleteWhere") {
+            const gone = [...model.keys()].filter((key) => key % 3 === doc);
+            for (const key of gone) model.delete(key);
+            deletedMany.push([list.deleteWhere((key) => key % 3 === doc), gone.length]);
+          } else if (kind === "trim") list.trim();
           else read.push(list.counts.length >= list.size);
         }
         expect(read.every(Boolean)).toBe(true);
         for (const [fromList, fromModel] of deleted) expect(fromList).toBe(fromModel);
+        for (const [fromList, fromModel] of deletedMany) expect(fromList).toBe(fromModel);
         expect(list.size).toBe(model.size);
         for (let doc = 0; doc <= 60; doc++) expect(list.get(doc)).toBe(model.get(doc));
         const docs = [...list.docs.subarray(0, list.size)];
