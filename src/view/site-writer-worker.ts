@@ -8,12 +8,20 @@ import { viewWorkerScript } from "./view-worker-script.js";
  */
 export interface SiteFileWriter {
   write(file: FileToWrite): void;
+  /**
+   * Resolves once the writer has room for more: a render faster than the disk waits here
+   * rather than holding the site's bytes in the queue.
+   */
+  room(): Promise<void>;
   /** Every file's hash in the order given, and how many were written; rejects on a failure. */
   finish(): Promise<{ readonly hashes: readonly string[]; readonly written: number }>;
 }
 
 /** Files handed to the worker in one message. */
 const BATCH = 64;
+
+/** Batches handed over and not yet answered, past which the render waits for the writer. */
+const MAX_IN_FLIGHT = 8;
 
 /** The writer in the calling thread. */
 export function threadWriter(): SiteFileWriter {
@@ -25,6 +33,7 @@ export function threadWriter(): SiteFileWriter {
       hashes.push(done.hash);
       if (done.wrote) written++;
     },
+    room: () => Promise.resolve(),
     finish: () => Promise.resolve({ hashes, written }),
   };
 }
@@ -70,11 +79,18 @@ export function workerWriter(): SiteFileWriter | undefined {
   let ended: (() => void) | undefined;
   const end = new Promise<void>((resolve) => (ended = resolve));
   // The first word of how it ended counts: the exit that follows `done` is no failure.
+  let inFlight = 0;
+  let roomMade: (() => void) | undefined;
+  const makeRoom = () => {
+    roomMade?.();
+    roomMade = undefined;
+  };
   const settle = (why?: string) => {
     if (settled) return;
     settled = true;
     failure = why;
     ended?.();
+    makeRoom();
   };
   port1.on("message", (answer: WriterAnswer) => {
     if ("error" in answer) settle(answer.error);
@@ -82,6 +98,8 @@ export function workerWriter(): SiteFileWriter | undefined {
     else {
       hashes.push(...answer.hashes);
       written += answer.written;
+      inFlight--;
+      if (inFlight < MAX_IN_FLIGHT) makeRoom();
     }
   });
   worker.on("error", (error) => settle(String(error)));
@@ -90,6 +108,7 @@ export function workerWriter(): SiteFileWriter | undefined {
     if (batch.length === 0 || failure !== undefined) return;
     const message = batchMessage(batch);
     port1.postMessage(message, [message.bytes.buffer]);
+    inFlight++;
     batch = [];
   };
   return {
@@ -97,6 +116,10 @@ export function workerWriter(): SiteFileWriter | undefined {
       if (failure !== undefined) throw new Error(failure);
       batch.push(file);
       if (batch.length >= BATCH) send();
+    },
+    room() {
+      if (settled || inFlight < MAX_IN_FLIGHT) return Promise.resolve();
+      return new Promise<void>((resolve) => (roomMade = resolve));
     },
     async finish() {
       send();

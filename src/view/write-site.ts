@@ -117,7 +117,10 @@ async function writeFiles(site: Site, folder: string, previous: Previous): Promi
   try {
     for (let at = 0; at < paths.length; at++) {
       // Now and then the event loop gets a turn: a host writing a site keeps serving.
-      if (at % WRITES_PER_TURN === WRITES_PER_TURN - 1) await nextTurn();
+      if (at % WRITES_PER_TURN === WRITES_PER_TURN - 1) {
+        await nextTurn();
+        await writer.room();
+      }
       const path = paths[at] ?? "";
       const file = join(folder, path);
       // Each page rendered and handed over in turn, then let go: never the whole site held.

@@ -91,6 +91,29 @@ describe("the site's writer thread", () => {
     expect(await readFile(join(inWorker, "1.txt"), "utf8")).toBe("changed");
   });
 
+  it("holds a render that runs ahead of it until it has caught up", async () => {
+    const folder = await newFolder();
+    const writer = worker();
+    // 16 batches handed over at once: more than the writer takes before the render waits.
+    for (let at = 0; at < 1_024; at++) {
+      writer.write({
+        path: join(folder, `${at}.txt`),
+        text: `${at}`,
+        previous: undefined,
+        present: false,
+      });
+    }
+    let roomMade = false;
+    const room = writer.room().then(() => (roomMade = true));
+    // Its answers come as messages, never within this turn: the render waits for them.
+    await Promise.resolve();
+    expect(roomMade).toBe(false);
+    await room;
+    expect(roomMade).toBe(true);
+    expect((await writer.finish()).hashes).toHaveLength(1_024);
+    await expect(threadWriter().room()).resolves.toBeUndefined();
+  });
+
   it("reports a file it could not write, and writes nothing after it", async () => {
     const folder = await newFolder();
     const writer = worker();
