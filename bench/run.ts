@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     await (await import("./mcp-first-query.bench.js")).benchMcpFirstQuery(workDir, n(10_000), 5);
     await (await import("./prose-code-ranges.bench.js")).benchProseCodeRanges(workDir, n(10_000));
     await (await import("./search.bench.js")).benchSearch(workDir, n(10_000));
+    await (await import("./search-resync.bench.js")).benchResync(n(10_000));
     await benchTimestamps(workDir, n(2_000), n(1_000));
     await (await import("./graph.bench.js")).benchGraph(workDir, n(10_000));
     await (await import("./analyze.bench.js")).benchAnalyze(workDir, n(1_000), n(10_000));

@@ -13,7 +13,12 @@ import type { StoredNote } from "../src/notes/store/note-store.js";
 import { alternatingMediansMs, report } from "./measure.js";
 import { hasLocomo, proseNotes } from "./prose-notes.js";
 
-async function benchResync(count: number): Promise<void> {
+/** Runs the benchmark over `count` notes of LoCoMo prose. */
+export async function benchResync(count: number): Promise<void> {
+  if (!hasLocomo()) {
+    console.log("search-resync: skipped (no LoCoMo data beside the clone)");
+    return;
+  }
   const parsed: StoredNote[] = proseNotes(count, 0).map((note, n) => ({
     path: note.path,
     status: "active",
@@ -56,6 +61,5 @@ async function benchResync(count: number): Promise<void> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  if (!hasLocomo()) console.log("search-resync: skipped (no LoCoMo data beside the clone)");
-  else await benchResync(Number(process.argv[2] ?? 10_000));
+  await benchResync(Number(process.argv[2] ?? 10_000));
 }
