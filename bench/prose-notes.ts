@@ -4,7 +4,8 @@
  */
 import * as fs from "node:fs";
 import { buildFilename } from "../src/model/filename.js";
-import { serializeNote } from "../src/model/note-format.js";
+import { parseNote, serializeNote } from "../src/model/note-format.js";
+import type { StoredNote } from "../src/notes/store/note-store.js";
 import { LOCOMO_PATH } from "./retrieval/locomo.js";
 import { seededRandom, syntheticId, type SyntheticNote } from "./synthetic-memory.js";
 
@@ -69,4 +70,20 @@ export function proseNotes(count: number, codeShare: number, seed = 42): Synthet
     notes.push({ id, path: `topics/${buildFilename(title, id)}`, markdown });
   }
   return notes;
+}
+
+/**
+ * {@link proseNotes} as the note store hands them to the search index (parsed, each its own
+ * version `h<n>`), for benchmarks that index notes held in memory.
+ */
+export function proseStoredNotes(count: number, codeShare: number): StoredNote[] {
+  return proseNotes(count, codeShare).map((note, n) => ({
+    path: note.path,
+    status: "active",
+    slug: note.path,
+    mtimeMs: 0,
+    size: note.markdown.length,
+    hash: `h${n}`,
+    note: parseNote(note.markdown, note.id),
+  }));
 }

@@ -7,11 +7,10 @@
  *
  * Usage: npx tsx bench/search-resync.bench.ts [count] (default 10000; LoCoMo prose)
  */
-import { parseNote } from "../src/model/note-format.js";
 import { createFullTextSearch } from "../src/notes/search/full-text-search.js";
 import type { StoredNote } from "../src/notes/store/note-store.js";
 import { alternatingMediansMs, report } from "./measure.js";
-import { hasLocomo, proseNotes } from "./prose-notes.js";
+import { hasLocomo, proseStoredNotes } from "./prose-notes.js";
 
 /** Runs the benchmark over `count` notes of LoCoMo prose. */
 export async function benchResync(count: number): Promise<void> {
@@ -19,15 +18,7 @@ export async function benchResync(count: number): Promise<void> {
     console.log("search-resync: skipped (no LoCoMo data beside the clone)");
     return;
   }
-  const parsed: StoredNote[] = proseNotes(count, 0).map((note, n) => ({
-    path: note.path,
-    status: "active",
-    slug: note.path,
-    mtimeMs: 0,
-    size: note.markdown.length,
-    hash: `v0-${n}`,
-    note: parseNote(note.markdown, note.id),
-  }));
+  const parsed = proseStoredNotes(count, 0);
   let version = 0;
   let current = parsed;
   // The notes with the first `changed` of them at a new version (made before the clock runs).

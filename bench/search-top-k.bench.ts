@@ -9,27 +9,17 @@
  * Usage: npx tsx bench/search-top-k.bench.ts 10000,100000
  */
 import { performance } from "node:perf_hooks";
-import { parseNote } from "../src/model/note-format.js";
-import type { StoredNote } from "../src/notes/store/note-store.js";
 import { FUSION_DEPTH, rankNotes } from "../src/notes/search/rank-notes.js";
 import { createFullTextSearch } from "../src/notes/search/full-text-search.js";
 import { validateSearch } from "../src/notes/search/search-options.js";
 import { percentile, report } from "./measure.js";
-import { hasLocomo, proseNotes } from "./prose-notes.js";
+import { hasLocomo, proseStoredNotes } from "./prose-notes.js";
 import { loadLocomo } from "./retrieval/locomo.js";
 
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 150);
 
 async function benchTopK(count: number): Promise<void> {
-  const notes: StoredNote[] = proseNotes(count, 0).map((note, n) => ({
-    path: note.path,
-    status: "active",
-    slug: note.path,
-    mtimeMs: 0,
-    size: note.markdown.length,
-    hash: `hash-${n}`,
-    note: parseNote(note.markdown, note.id),
-  }));
+  const notes = proseStoredNotes(count, 0);
   const byId = new Map(notes.map((stored) => [stored.note.id, [stored]]));
   const index = createFullTextSearch();
   index.sync(notes);

@@ -9,13 +9,11 @@
  * Run: `npx tsx bench/retrieval/signal-cost.ts [count]`.
  */
 import { performance } from "node:perf_hooks";
-import { parseNote } from "../../src/model/note-format.js";
-import type { StoredNote } from "../../src/notes/store/note-store.js";
 import { applyLinkBoost } from "../../src/notes/search/link-boost.js";
 import { createFullTextSearch } from "../../src/notes/search/full-text-search.js";
 import { validateSearch } from "../../src/notes/search/search-options.js";
 import { percentile } from "../measure.js";
-import { hasLocomo, proseNotes } from "../prose-notes.js";
+import { hasLocomo, proseStoredNotes } from "../prose-notes.js";
 import { loadLocomo } from "./locomo.js";
 
 const WARMUP = 20;
@@ -25,15 +23,7 @@ async function main(count: number): Promise<void> {
     console.log("signal cost skipped: LoCoMo not found");
     return;
   }
-  const notes: StoredNote[] = proseNotes(count, 0.1).map((note, i) => ({
-    path: note.path,
-    status: "active",
-    slug: `n${i}`,
-    mtimeMs: 0,
-    size: note.markdown.length,
-    hash: `h${i}`,
-    note: parseNote(note.markdown, note.id),
-  }));
+  const notes = proseStoredNotes(count, 0.1);
   const index = createFullTextSearch();
   index.sync(notes);
   const questions = (loadLocomo() ?? []).flatMap((c) => c.questions.map((q) => q.question));
