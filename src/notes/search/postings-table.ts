@@ -27,8 +27,8 @@ export const TITLE_FIELD = 2;
 const FIELD_COUNT = 3;
 // Saved tables are compacted (dead numbers dropped, the rest renumbered) past this share.
 const DEAD_SHARE_TO_COMPACT = 0.1;
-// Removals at once up to which each document is removed alone (its look at every list), above
-// which one pass over every list removes them all (a sync re-indexing thousands of notes).
+// Removals at once up to which each list is searched for each document, above which one pass
+// over every list's postings removes them all (a sync re-indexing thousands of notes).
 const ONE_BY_ONE = 16;
 
 /** A table as saved: plain arrays and strings, `null` for a dead document's slot. */
@@ -190,38 +190,25 @@ export function createPostingsTable(saved?: SavedTable): PostingsTable {
     return decoded;
   };
 
-  const remove = (key: string): void => {
-    const doc = docByKey.get(key);
-    if (doc === undefined) return;
-    // Decoded postings drop the number now; encoded ones drop it when decoded.
-    for (const byTerm of postings) {
-      for (const [term, list] of byTerm) {
-        if (typeof list === "number" || !list.delete(doc) || list.size > 0) continue;
-        byTerm.delete(term);
-        sortedVocabulary = undefined;
-      }
-    }
-    for (let at = 0; at < 3; at++) sums[at] = (sums[at] ?? 0) - lengthAt(doc, at);
-    keys[doc] = undefined;
-    docByKey.delete(key);
-    dead++;
-  };
-
   const removeAll = (removing: readonly string[]): void => {
     const docs = new Set<number>();
     for (const key of removing) {
       const doc = docByKey.get(key);
       if (doc !== undefined) docs.add(doc);
     }
-    // A few: each one's look at every list costs less than a pass over every posting.
-    if (docs.size <= ONE_BY_ONE) {
-      for (const key of removing) remove(key);
-      return;
-    }
+    if (docs.size === 0) return;
+    // A few are looked up in each list; more cost one pass over every list's postings.
     const gone = (doc: number): boolean => docs.has(doc);
+    const deleteFrom = (list: PostingsList): number => {
+      if (docs.size > ONE_BY_ONE) return list.deleteWhere(gone);
+      let deleted = 0;
+      for (const doc of docs) if (list.delete(doc)) deleted++;
+      return deleted;
+    };
+    // Decoded postings drop the numbers now; encoded ones drop them when decoded.
     for (const byTerm of postings) {
       for (const [term, list] of byTerm) {
-        if (typeof list === "number" || list.deleteWhere(gone) === 0 || list.size > 0) continue;
+        if (typeof list === "number" || deleteFrom(list) === 0 || list.size > 0) continue;
         byTerm.delete(term);
         sortedVocabulary = undefined;
       }
@@ -233,6 +220,9 @@ export function createPostingsTable(saved?: SavedTable): PostingsTable {
       keys[doc] = undefined;
       dead++;
     }
+  };
+  const remove = (key: string): void => {
+    if (docByKey.has(key)) removeAll([key]);
   };
 
   const table: PostingsTable = {
