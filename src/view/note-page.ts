@@ -7,6 +7,7 @@ import { notePath, SITE_PATHS, tagPath } from "./site-paths.js";
 import { neighbourhood, type GraphAdjacency } from "./neighbourhood.js";
 import { noteSupersession } from "../model/supersession/supersession.js";
 import type { SiteCache } from "./site-cache.js";
+import { pageKey } from "./page-key.js";
 
 /** One commit that touched a note, for its history. */
 export interface NoteCommit {
@@ -24,16 +25,32 @@ export interface NotePageDeps {
   /** Bodies rendered before, by the note's version and which of its links' targets exist. */
   readonly cache: SiteCache;
   readonly history?: ReadonlyMap<string, readonly NoteCommit[]>;
+  /**
+   * What renders the pages, as a digest (see pageTemplateStamp): part of each page's key, so
+   * pages written by another renderer are rendered again.
+   */
+  readonly stamp: string;
 }
 
 const BASE = "../";
 
 /**
+ * A note's page before its body is rendered: the digest of everything the page is made from
+ * (a rebuild that finds the same digest in the site's folder neither renders nor writes the
+ * page), and the page itself.
+ */
+export interface NotePage {
+  readonly key: string;
+  render(): string;
+}
+
+/**
  * A note's page: title, status, tags (each to its tag page), when git first and last saw it,
  * the body, the notes linking here with the sentence around each link, its history, and a
- * graph of its neighbourhood.
+ * graph of its neighbourhood. Everything but the body is made at once, for the key; the
+ * body (the costly part: CommonMark) only when the page is rendered.
  */
-export function renderNotePage(note: SiteNote, ctx: NotePageDeps): string {
+export function notePage(note: SiteNote, ctx: NotePageDeps): NotePage {
   const { meta } = note;
   const exists = (id: string): boolean => ctx.model.byId.has(id);
   const tags = meta.tags
@@ -56,13 +73,14 @@ export function renderNotePage(note: SiteNote, ctx: NotePageDeps): string {
         `<li><time datetime="${iso(commit.date)}">${day(commit.date)}</time> ${escapeHtml(commit.message)}</li>`,
     )
     .join("\n");
-  const main = `<article class="note status-${meta.status}">
+  const before = `<article class="note status-${meta.status}">
 <h1>${escapeHtml(meta.title)}</h1>
 ${supersededBanner(note, ctx)}
 <p class="meta"><span class="status">${meta.status}</span> ${tags}</p>
 <p class="meta times">${times} · <code>${escapeHtml(meta.id)}</code></p>
 <div class="body">
-${bodyHtml(note, ctx.cache, exists)}
+`;
+  const after = `
 </div>
 </article>
 <section class="backlinks"><h2>Linked from (${backlinks.length})</h2>
@@ -72,16 +90,27 @@ ${history.length === 0 ? "" : `<section class="history"><h2>History</h2>\n<ul>\n
 <section class="neighbourhood"><h2>Neighbourhood</h2><div id="graph" class="graph small"></div></section>`;
   const tail = `<script>window.agentMemoryGraph=${scriptJson(neighbourhood(meta.id, ctx.adjacency))}</script>
 <script src="${BASE}${SITE_PATHS.graphScript}" defer></script>`;
-  return renderPage({ name: ctx.name }, { title: meta.title, base: BASE, main, tail });
+  const existing = existingTargets(note, exists);
+  return {
+    // The body is the file's (its hash) with its links' targets as they are now (existing).
+    key: pageKey([ctx.stamp, ctx.name, meta.title, meta.hash, existing, before, after, tail]),
+    render: () => {
+      const body = ctx.cache.body(meta.path, meta.hash, existing, () =>
+        noteBodyHtml(note.parsed, exists, BASE),
+      );
+      return renderPage(
+        { name: ctx.name },
+        { title: meta.title, base: BASE, main: `${before}${body}${after}`, tail },
+      );
+    },
+  };
 }
 
-/** The note's body as HTML, from the cache when the note and its links' targets are as then. */
-function bodyHtml(note: SiteNote, cache: SiteCache, exists: (id: string) => boolean): string {
+/** Per link, "1" when a note has its target, "0" when it is shown broken. */
+function existingTargets(note: SiteNote, exists: (id: string) => boolean): string {
   let existing = "";
   for (const link of note.parsed.links) existing += exists(link.id) ? "1" : "0";
-  return cache.body(note.meta.path, note.meta.hash, existing, () =>
-    noteBodyHtml(note.parsed, exists, BASE),
-  );
+  return existing;
 }
 
 /**

@@ -4,12 +4,13 @@ import { backlinksByTarget } from "./backlinks.js";
 import { graphDataScript, renderGraphPage } from "./graph-page.js";
 import { renderHomePage, renderTagPages } from "./list-pages.js";
 import { graphAdjacency } from "./neighbourhood.js";
-import { renderNotePage, type NoteCommit } from "./note-page.js";
+import { notePage, type NoteCommit } from "./note-page.js";
+import { pageTemplateStamp } from "./page-template-stamp.js";
 import { siteAssets } from "./site-assets.js";
 import { SiteCache } from "./site-cache.js";
-import { SiteFiles } from "./site-files.js";
+import { SiteFiles, type PendingFile } from "./site-files.js";
 import { siteGraph } from "./site-graph.js";
-import { searchPaths } from "./site-search-files.js";
+import { searchPaths, searchShardKey } from "./site-search-files.js";
 import { loadSiteModel, type SiteSource } from "./site-model.js";
 import { notePath, SITE_PATHS } from "./site-paths.js";
 
@@ -80,22 +81,29 @@ export function renderSite(
         adjacency,
         backlinks,
         cache,
+        stamp: pageTemplateStamp(),
         ...(options.history === undefined ? {} : { history: options.history }),
       };
       // Note pages are rendered when first asked for (all of them by writeSite, one at a
-      // time by a server), in note order.
-      const pages = new Map<string, () => string>();
+      // time by a server), in note order; each tells its key first (a rebuild renders only
+      // the pages whose key changed).
+      const pages = new Map<string, PendingFile>();
       for (const note of model.byId.values()) {
-        pages.set(notePath(note.meta.id), () => renderNotePage(note, pageDeps));
+        pages.set(notePath(note.meta.id), { prepare: () => notePage(note, pageDeps) });
       }
       files.set(SITE_PATHS.home, renderHomePage(name, model));
       for (const [path, page] of renderTagPages(name, model)) files.set(path, page);
       files.set(SITE_PATHS.graph, renderGraphPage(name, graph));
       files.set(SITE_PATHS.graphData, graphDataScript(graph));
       // The search's files come last: a write asks for them once every page is written.
-      for (const path of searchPaths(model.notes.length)) {
-        pages.set(path, () => search().file(path) ?? "");
-      }
+      const [data, ...shards] = searchPaths(model.notes.length);
+      if (data !== undefined) pages.set(data, () => search().file(data) ?? "");
+      shards.forEach((path, shard) => {
+        const render = (): string => search().file(path) ?? "";
+        pages.set(path, {
+          prepare: () => ({ key: searchShardKey(model.notes, shard), render }),
+        });
+      });
       return { files: new SiteFiles(files, pages), notes: model.byId.size };
     }),
   );

@@ -1,25 +1,16 @@
 /**
  * The site cache's file, `.agent-memory/cache/view.json`: a header line (format, version, a
- * digest of the rest), then the payload as JSON in columns.
+ * digest of the rest), then the graph's groups as JSON.
  *
  * @module
  */
 import { createHash } from "node:crypto";
 
 const FORMAT = "agent-memory/view-cache";
-// Bumped whenever a cached value would come out differently for the same input: the body's
-// HTML (note-body-html.ts, its CommonMark options, notePath's shape) or the graph's groups
-// (site-graph.ts's use of the analysis). A file of another version is ignored and rewritten.
-const RENDERER_VERSION = 1;
-
-/** A note's body as HTML, with what it was rendered from besides the note's path. */
-export interface CachedBody {
-  /** The note file's version (noteHash of its bytes). */
-  readonly hash: string;
-  /** Per link, "1" when its target existed, "0" when it was marked broken. */
-  readonly exists: string;
-  readonly html: string;
-}
+// Bumped whenever a cached value would come out differently for the same input (the graph's
+// groups: site-graph.ts's use of the analysis) or the file's shape changes (version 1 also
+// kept every body as HTML). A file of another version is ignored and rewritten.
+const RENDERER_VERSION = 2;
 
 /** The graph's groups (node numbers, per group), with the key of the links they came from. */
 export interface CachedGroups {
@@ -28,27 +19,16 @@ export interface CachedGroups {
 }
 
 /**
- * The file: a header line (format, version, a digest of the rest), then the payload as JSON
- * in columns. The digest catches a torn or hand-edited file before its JSON is trusted.
+ * The file: a header line (format, version, a digest of the rest), then the payload as JSON.
+ * The digest catches a torn or hand-edited file before its JSON is trusted.
  */
-export function encodeSiteCache(
-  bodies: ReadonlyMap<string, CachedBody>,
-  groups: CachedGroups | undefined,
-): string {
-  const payload = JSON.stringify({
-    paths: [...bodies.keys()],
-    hashes: [...bodies.values()].map((body) => body.hash),
-    exists: [...bodies.values()].map((body) => body.exists),
-    html: [...bodies.values()].map((body) => body.html),
-    groups: groups ?? null,
-  });
+export function encodeSiteCache(groups: CachedGroups | undefined): string {
+  const payload = JSON.stringify({ groups: groups ?? null });
   return `${FORMAT} ${RENDERER_VERSION} ${digest(payload)}\n${payload}`;
 }
 
-/** The file's bodies and groups, or undefined when it is not a whole file of this version. */
-export function decodeSiteCache(
-  text: string,
-): { bodies: Map<string, CachedBody>; groups: CachedGroups | undefined } | undefined {
+/** The file's groups, or undefined when it is not a whole file of this version. */
+export function decodeSiteCache(text: string): { groups: CachedGroups | undefined } | undefined {
   const newline = text.indexOf("\n");
   if (newline < 0) return undefined;
   const [format, version, sum] = text.slice(0, newline).split(" ");
@@ -62,23 +42,12 @@ export function decodeSiteCache(
     return undefined;
   }
   if (typeof parsed !== "object" || parsed === null) return undefined;
-  const { paths, hashes, exists, html, groups } = parsed as Record<string, unknown>;
-  if (!strings(paths) || !strings(hashes) || !strings(exists) || !strings(html)) return undefined;
-  if (hashes.length !== paths.length || exists.length !== paths.length) return undefined;
-  if (html.length !== paths.length) return undefined;
-  const bodies = new Map<string, CachedBody>();
-  paths.forEach((path, at) => {
-    bodies.set(path, { hash: hashes[at] ?? "", exists: exists[at] ?? "", html: html[at] ?? "" });
-  });
-  return { bodies, groups: isGroups(groups) ? groups : undefined };
+  const { groups } = parsed as Record<string, unknown>;
+  return { groups: isGroups(groups) ? groups : undefined };
 }
 
 function digest(text: string): string {
   return createHash("sha256").update(text).digest("base64url");
-}
-
-function strings(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((item) => typeof item === "string");
 }
 
 function isGroups(value: unknown): value is CachedGroups {

@@ -3,15 +3,10 @@ import { PRIVATE_FOLDER } from "../model/layout.js";
 import type { FullTextSearch } from "../notes/search/full-text-search.js";
 import { SEARCH_CACHE_PATH } from "../notes/search/search-cache-file.js";
 import type { Persistence } from "../ports/persistence.js";
-import {
-  decodeSiteCache,
-  encodeSiteCache,
-  type CachedBody,
-  type CachedGroups,
-} from "./site-cache-file.js";
+import { decodeSiteCache, encodeSiteCache, type CachedGroups } from "./site-cache-file.js";
 import { SiteFullTextSearch } from "./site-full-text-search.js";
 
-/** Where a memory keeps what its site's last render computed: private, never committed. */
+/** Where a memory keeps the graph groups its site's last render computed: private, never committed. */
 export const SITE_CACHE_PATH = `${PRIVATE_FOLDER}/cache/view.json`;
 
 /**
@@ -20,13 +15,25 @@ export const SITE_CACHE_PATH = `${PRIVATE_FOLDER}/cache/view.json`;
  */
 export const SITE_SEARCH_CACHE_PATH = `${PRIVATE_FOLDER}/cache/view-search.json`;
 
+/** A note's body as HTML, with what it was rendered from besides the note's path. */
+interface CachedBody {
+  /** The note file's version (noteHash of its bytes). */
+  readonly hash: string;
+  /** Per link, "1" when its target existed, "0" when it was marked broken. */
+  readonly exists: string;
+  readonly html: string;
+}
+
 /**
- * What a site's render reuses between renders (and, saved, between processes): each note's
- * body as HTML, by the note's path, the file's version and which of its links' targets exist;
- * the graph's communities, by a digest of every note's id and link targets. Derived state
- * only: an entry is used only when everything it was computed from is the same, so a stale,
- * torn or foreign cache costs renders, never a wrong page. Only what the last render used is
- * kept, so it never grows past the memory.
+ * What a site's render reuses between renders: each note's body as HTML, by the note's path,
+ * the file's version and which of its links' targets exist (kept by this object: a server's
+ * rebuilds); the graph's communities, by a digest of every note's id and link targets (saved
+ * too, between processes), and the full-text search (saved too). Bodies are not saved: a
+ * rebuild into a folder renders only the pages whose key changed (see writeSite), and loading
+ * 10,000 bodies cost about what rendering them does. Derived state only: an entry is used
+ * only when everything it was computed from is the same, so a stale, torn or foreign cache
+ * costs renders, never a wrong page. Only what the last render used is kept, so it never
+ * grows past the memory.
  *
  * @example
  * ```ts
@@ -37,7 +44,7 @@ export const SITE_SEARCH_CACHE_PATH = `${PRIVATE_FOLDER}/cache/view-search.json`
  * ```
  */
 export class SiteCache {
-  readonly #bodies: Map<string, CachedBody>;
+  readonly #bodies = new Map<string, CachedBody>();
   #used = new Map<string, CachedBody>();
   #groups: CachedGroups | undefined;
   #changed = false;
@@ -55,7 +62,6 @@ export class SiteCache {
     this.#persistence = persistence;
     this.search = new SiteFullTextSearch(searchText);
     const decoded = text === undefined ? undefined : decodeSiteCache(text);
-    this.#bodies = decoded?.bodies ?? new Map();
     this.#groups = decoded?.groups;
     // A file that was there but unusable is rewritten on the next save.
     this.#changed = text !== undefined && decoded === undefined;
@@ -72,7 +78,6 @@ export class SiteCache {
     this.#misses++;
     const html = render();
     this.#used.set(path, { hash, exists, html });
-    this.#changed = true;
     return html;
   }
 
@@ -105,15 +110,10 @@ export class SiteCache {
     for (const [path, body] of this.#used) this.#bodies.set(path, body);
     this.#used = new Map();
     const current = new Set(paths);
-    for (const path of this.#bodies.keys()) {
-      if (!current.has(path)) {
-        this.#bodies.delete(path);
-        this.#changed = true;
-      }
-    }
+    for (const path of this.#bodies.keys()) if (!current.has(path)) this.#bodies.delete(path);
   }
 
-  /** Bodies taken from the cache, and rendered because none fit, since it was loaded. */
+  /** Bodies taken from the cache, and rendered because none fit, since it was made. */
   stats(): { readonly hits: number; readonly misses: number } {
     return { hits: this.#hits, misses: this.#misses };
   }
@@ -127,13 +127,7 @@ export class SiteCache {
     const search = this.search.takeTextToSave();
     if (search !== undefined) await this.#persistence.write(SITE_SEARCH_CACHE_PATH, search);
     if (!this.#changed) return;
-    // The bodies the last render did not ask for yet (a served site's unopened pages) stay.
-    const bodies = new Map(this.#bodies);
-    for (const [path, body] of this.#used) bodies.set(path, body);
-    const written = await this.#persistence.write(
-      SITE_CACHE_PATH,
-      encodeSiteCache(bodies, this.#groups),
-    );
+    const written = await this.#persistence.write(SITE_CACHE_PATH, encodeSiteCache(this.#groups));
     if (written.isOk()) this.#changed = false;
   }
 }

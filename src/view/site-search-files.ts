@@ -2,6 +2,7 @@ import type { FullTextSearch, SavedFullTextSearch } from "../notes/search/full-t
 import type { StoredNote } from "../notes/store/note-store.js";
 import type { SiteSearchData, SiteSearchNote } from "./browser/site-search.js";
 import { scriptJson } from "./html.js";
+import { pageKey } from "./page-key.js";
 import type { SiteNote } from "./site-model.js";
 import { SITE_PATHS, searchShardPath } from "./site-paths.js";
 
@@ -133,8 +134,34 @@ function searchDataScript(siteNotes: readonly SiteNote[], saved: SavedFullTextSe
 /** data/search/N.js: the bodies of shard N. */
 function shardScript(siteNotes: readonly SiteNote[], shard: number): string {
   const start = shard * SEARCH_SHARD_NOTES;
-  const bodies = siteNotes.slice(start, start + SEARCH_SHARD_NOTES).map((note) => note.parsed.body);
+  const notes = siteNotes.slice(start, start + SEARCH_SHARD_NOTES);
+  return shardText(
+    shard,
+    notes.map((note) => note.parsed.body),
+  );
+}
+
+function shardText(shard: number, bodies: readonly string[]): string {
   return `window.agentMemorySearchShard(${shard},${scriptJson(bodies)});\n`;
+}
+
+// What writes a shard, as a digest of a sample's text (see searchShardKey).
+let shardStamp: string | undefined;
+
+/**
+ * The key of shard `shard` (see SiteFiles.keyOf): its notes' versions (a body is its file's),
+ * with what writes a shard, so a rebuild renders only the shards of notes that changed.
+ *
+ * @example
+ * ```ts
+ * searchShardKey(model.notes, 0); // the same until a note of the first 32 changes
+ * ```
+ */
+export function searchShardKey(siteNotes: readonly SiteNote[], shard: number): string {
+  shardStamp ??= pageKey([shardText(0, ["<\u2028/script>", "A body."])]);
+  const start = shard * SEARCH_SHARD_NOTES;
+  const notes = siteNotes.slice(start, start + SEARCH_SHARD_NOTES);
+  return pageKey([shardStamp, String(shard), ...notes.map((note) => note.meta.hash)]);
 }
 
 function searchNoteOf(

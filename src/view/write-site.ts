@@ -8,8 +8,9 @@ import { SiteFiles } from "./site-files.js";
 import { threadWriter, workerWriter } from "./site-writer-worker.js";
 
 /**
- * The files a site wrote, each with the hash of its bytes, kept in its folder: the next write
- * removes only those, and rewrites only the ones whose bytes changed.
+ * The files a site wrote, each with the hash of its bytes (and a page's key: what it was made
+ * from), kept in its folder: the next write removes only those, renders again only the pages
+ * whose key changed, and rewrites only the files whose bytes changed.
  */
 export const SITE_MANIFEST = ".agent-memory-site.json";
 
@@ -26,6 +27,12 @@ export interface WrittenSite {
   readonly written: number;
   /** Files left as they were: the same bytes as the last write put there. */
   readonly unchanged: number;
+  /**
+   * Of the unchanged, the pages not even rendered: each made from the same things (its key:
+   * the note, its links' targets, backlinks, neighbourhood, history, the renderer) as the one
+   * the last write put there.
+   */
+  readonly reused: number;
   /** Pages of an earlier render that this one no longer has (a removed note's), removed. */
   readonly removed: number;
 }
@@ -33,9 +40,10 @@ export interface WrittenSite {
 /**
  * Writes a site to a folder. The folder must be empty, missing, or hold a site written here
  * before (its manifest says which files are the site's): nothing else is ever overwritten or
- * removed, so pointing `--out` at the wrong folder loses nothing. A rebuild writes only the
- * files whose bytes changed since the last write here (an edited note's page, the pages that
- * link to it, the home page, the data files), and removes the pages of notes gone since.
+ * removed, so pointing `--out` at the wrong folder loses nothing. A rebuild renders only the
+ * pages whose key changed since the last write here (an edited note's page, the pages that
+ * link to it or show it in their neighbourhood), writes only the files whose bytes changed
+ * (those pages, the home page, the data files), and removes the pages of notes gone since.
  *
  * @example
  * ```ts
@@ -68,8 +76,14 @@ export function writeSite(
   });
 }
 
-/** The site's files written before, each with the hash of what was written ("" when unknown). */
-type Previous = ReadonlyMap<string, string>;
+/** A file written before: the hash of its bytes ("" when unknown), and its page's key. */
+interface WrittenBefore {
+  readonly hash: string;
+  readonly key: string | undefined;
+}
+
+/** The site's files written before. */
+type Previous = ReadonlyMap<string, WrittenBefore>;
 
 async function previousFiles(folder: string): Promise<Previous | "foreign"> {
   let entries: string[];
@@ -88,12 +102,17 @@ async function previousFiles(folder: string): Promise<Previous | "foreign"> {
     : isRecord(manifest) && isRecord(manifest["files"])
       ? Object.entries(manifest["files"])
       : [];
-  const previous = new Map<string, string>();
+  const keys = isRecord(manifest) && isRecord(manifest["keys"]) ? manifest["keys"] : {};
+  const previous = new Map<string, WrittenBefore>();
   for (const pair of pairs) {
     if (!Array.isArray(pair)) continue;
     const [path, hash] = pair as unknown[];
     if (typeof path === "string" && isSitePath(path)) {
-      previous.set(path, typeof hash === "string" ? hash : "");
+      const key = keys[path];
+      previous.set(path, {
+        hash: typeof hash === "string" ? hash : "",
+        key: typeof key === "string" ? key : undefined,
+      });
     }
   }
   return previous;
@@ -105,15 +124,19 @@ async function writeFiles(site: Site, folder: string, previous: Previous): Promi
   const folders = new Set(paths.map((path) => dirname(join(folder, path))));
   for (const made of folders) await mkdir(made, { recursive: true });
   const present = previous.size === 0 ? new Set<string>() : await filesIn(folders);
-  // The manifest first, every file of this site in it without a hash: an interrupted write
-  // leaves a folder the next write knows as its own, and rewrites whole.
-  const pending = new Map(previous);
+  // The manifest first, every file of this site in it without a hash or key: an interrupted
+  // write leaves a folder the next write knows as its own, and renders and rewrites whole.
+  const pending = new Map([...previous].map(([path, before]) => [path, before.hash]));
   for (const path of paths) pending.set(path, "");
-  await writeManifest(folder, pending);
-  const textOf = (path: string): string =>
-    (site.files instanceof SiteFiles ? site.files.once(path) : site.files.get(path)) ?? "";
+  await writeManifest(folder, pending, new Map());
+  const files = site.files instanceof SiteFiles ? site.files : undefined;
+  const textOf = (path: string): string => files?.once(path) ?? site.files.get(path) ?? "";
   // A large site is hashed and written by a worker thread while this one renders its pages.
   const writer = (paths.length >= WORKER_FROM ? workerWriter() : undefined) ?? threadWriter();
+  const keys = new Map<string, string>();
+  // The pages whose key is the one written before, and whose file is there: kept as they are.
+  const kept = new Map<string, string>();
+  const handed: string[] = [];
   try {
     for (let at = 0; at < paths.length; at++) {
       // Now and then the event loop gets a turn: a host writing a site keeps serving.
@@ -123,13 +146,22 @@ async function writeFiles(site: Site, folder: string, previous: Previous): Promi
       }
       const path = paths[at] ?? "";
       const file = join(folder, path);
+      const key = files?.keyOf(path);
+      if (key !== undefined) keys.set(path, key);
+      const before = previous.get(path);
+      if (key !== undefined && before?.key === key && before.hash !== "" && present.has(file)) {
+        kept.set(path, before.hash);
+        files?.forget(path);
+        continue;
+      }
       // Each page rendered and handed over in turn, then let go: never the whole site held.
       writer.write({
         path: file,
         text: textOf(path),
-        previous: previous.get(path),
+        previous: before?.hash,
         present: present.has(file),
       });
+      handed.push(path);
     }
   } catch (error) {
     // A page that failed to render: nothing is left writing once this returns.
@@ -137,10 +169,18 @@ async function writeFiles(site: Site, folder: string, previous: Previous): Promi
     throw error;
   }
   const { hashes, written } = await writer.finish();
+  const hashOf = new Map(kept);
+  handed.forEach((path, at) => hashOf.set(path, hashes[at] ?? ""));
   const stale = [...previous.keys()].filter((path) => !site.files.has(path));
   for (const path of stale) await rm(join(folder, path), { force: true });
-  await writeManifest(folder, new Map(paths.map((path, at) => [path, hashes[at] ?? ""])));
-  return { folder, written, unchanged: paths.length - written, removed: stale.length };
+  await writeManifest(folder, new Map(paths.map((path) => [path, hashOf.get(path) ?? ""])), keys);
+  return {
+    folder,
+    written,
+    unchanged: paths.length - written,
+    reused: kept.size,
+    removed: stale.length,
+  };
 }
 
 /** Resolves on the event loop's next turn. */
@@ -148,12 +188,19 @@ function nextTurn(): Promise<void> {
   return new Promise((done) => setImmediate(done));
 }
 
-async function writeManifest(folder: string, files: ReadonlyMap<string, string>): Promise<void> {
-  const sorted = [...files].toSorted(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+async function writeManifest(
+  folder: string,
+  files: ReadonlyMap<string, string>,
+  keys: ReadonlyMap<string, string>,
+): Promise<void> {
   await writeFile(
     join(folder, SITE_MANIFEST),
-    `${JSON.stringify({ version: 2, files: Object.fromEntries(sorted) })}\n`,
+    `${JSON.stringify({ version: 3, files: sortedRecord(files), keys: sortedRecord(keys) })}\n`,
   );
+}
+
+function sortedRecord(entries: ReadonlyMap<string, string>): Record<string, string> {
+  return Object.fromEntries([...entries].toSorted(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /** The files directly in each of the site's folders (one listing per folder, not a stat per file). */

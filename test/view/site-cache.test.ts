@@ -1,11 +1,13 @@
 /**
- * The site cache (`.agent-memory/cache/view.json`: each note's body as HTML, the graph's
- * groups) never serves a stale page: an edited note's page shows the edit, a changed link
- * moves backlinks, graph edges and groups, a link whose target appears or disappears is
- * re-rendered, and a torn, corrupt or other-version cache file is ignored and rewritten. Each
- * render with the cache is byte for byte the render without it, but for the full-text search
- * after an edit: like the memory's own search.json, it re-indexes the edited note into a new
- * slot, so its files say the same (searchContent) in another order.
+ * The site cache (each note's body as HTML, kept by the object a server keeps between
+ * rebuilds; the graph's groups and the full-text search, also saved in
+ * `.agent-memory/cache/view.json` and `view-search.json`) never serves a stale page: an edited
+ * note's page shows the edit, a changed link moves backlinks, graph edges and groups, a link
+ * whose target appears or disappears is re-rendered, and a torn, corrupt or other-version
+ * cache file is ignored and rewritten. Each render with the cache is byte for byte the render
+ * without it, but for the full-text search after an edit: like the memory's own search.json,
+ * it re-indexes the edited note into a new slot, so its files say the same (searchContent) in
+ * another order.
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import {
@@ -80,20 +82,26 @@ async function cacheText(): Promise<string> {
 }
 
 describe("the site cache", () => {
-  it("is saved after a build and reused by the next one, with the same bytes as no cache", async () => {
+  it("saves the graph's groups, not the bodies, and the next process renders the same bytes", async () => {
     const first = await renderAsNewProcess();
     expect(first.cache.stats()).toEqual({ hits: 0, misses: 3 });
-    expect(await cacheText()).toMatch(/^agent-memory\/view-cache 1 /);
+    const saved = await cacheText();
+    expect(saved).toMatch(/^agent-memory\/view-cache 2 /);
+    // The groups alone: no note's text, and a few hundred bytes.
+    expect(saved).not.toContain("console");
+    expect(saved.length).toBeLessThan(300);
     const second = await renderAsNewProcess();
-    expect(second.cache.stats()).toEqual({ hits: 3, misses: 0 });
+    expect(second.cache.stats()).toEqual({ hits: 0, misses: 3 });
     expect(second.files).toEqual(await uncached());
+    expect(await cacheText()).toBe(saved);
   });
 
-  it("shows an edited note's new body: the edited note alone is rendered again", async () => {
-    await renderAsNewProcess();
+  it("shows an edited note's new body: a kept cache renders the edited note alone again", async () => {
+    const cache = new SiteCache();
+    expect(new Map((await render(cache)).files).size).toBeGreaterThan(3);
     await writeNote(A, "# Console app\n\n#repo\n\nThe **rewritten** console.\n");
-    const { cache, files } = await renderAsNewProcess();
-    expect(cache.stats()).toEqual({ hits: 2, misses: 1 });
+    const files = new Map((await render(cache)).files);
+    expect(cache.stats()).toEqual({ hits: 2, misses: 4 });
     const page = files.get(`notes/${A}.html`) ?? "";
     expect(page).toContain("The <strong>rewritten</strong> console.");
     expect(page).not.toContain("<em>web</em>");
@@ -114,25 +122,26 @@ describe("the site cache", () => {
   });
 
   it("marks a link broken when its target goes, though the linking note did not change", async () => {
-    await renderAsNewProcess();
+    const cache = new SiteCache();
+    expect(new Map((await render(cache)).files).size).toBeGreaterThan(3);
     await fresh.fs.promises.unlink(`${fresh.root}/${paths[A] ?? ""}`);
-    const { cache, files } = await renderAsNewProcess();
-    expect(cache.stats()).toEqual({ hits: 1, misses: 1 });
+    const files = new Map((await render(cache)).files);
+    expect(cache.stats()).toEqual({ hits: 1, misses: 4 });
     expect(files.get(`notes/${B}.html`)).toContain(`class="broken" href="#broken-${A}"`);
     expectSameSite(files, await uncached());
   });
 
   it.each([
     ["torn (cut in half)", (text: string) => text.slice(0, Math.floor(text.length / 2))],
-    ["corrupt (a byte changed)", (text: string) => text.replace("console", "consolE")],
+    ["corrupt (a byte changed)", (text: string) => text.replace("groups", "groupz")],
     [
       "of another version",
       (text: string) =>
-        text.replace(/^agent-memory\/view-cache 1 /, "agent-memory/view-cache 999 "),
+        text.replace(/^agent-memory\/view-cache 2 /, "agent-memory/view-cache 999 "),
     ],
     ["not a cache at all", () => "{}"],
   ])(
-    "ignores a cache file that is %s, renders every body, and rewrites the file",
+    "ignores a cache file that is %s, computes the groups again, and rewrites the file",
     async (_, damage) => {
       await renderAsNewProcess();
       const whole = await cacheText();

@@ -7,7 +7,14 @@ import { mkdtemp, readFile, readdir, rm, stat, utimes } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { renderSite, SITE_MANIFEST, writeSite, type Site } from "../../src/view/index.js";
+import {
+  renderSite,
+  SITE_MANIFEST,
+  writeSite,
+  type NoteCommit,
+  type Site,
+  type WrittenSite,
+} from "../../src/view/index.js";
 import { SiteFiles } from "../../src/view/site-files.js";
 import { freshMemory, type FreshMemory } from "../helpers/fresh-memory.js";
 import { seedNotes } from "../helpers/seed-notes.js";
@@ -169,5 +176,106 @@ describe("SiteFiles", () => {
     expect(files.get("notes/a.html")).toBe("page 1");
     expect([...files.values()]).toEqual(["home", "page 1"]);
     expect(renders).toBe(1);
+  });
+});
+
+/** Writes the site into `folder`, then checks it holds the bytes of a first write. */
+async function rebuildMatchesFirstWrite(
+  folder: string,
+  options: { history?: ReadonlyMap<string, readonly NoteCommit[]> } = {},
+): Promise<WrittenSite> {
+  fresh.memory.filesChanged();
+  const site = await renderSite(fresh, { name: "Rebuild", ...options });
+  if (site.isErr()) throw site.error;
+  const written = await writeSite(site.value, folder);
+  if (written.isErr()) throw written.error;
+  const clean = await newFolder();
+  fresh.memory.filesChanged();
+  const again = await renderSite(fresh, { name: "Rebuild", ...options });
+  if (again.isErr()) throw again.error;
+  expect((await writeSite(again.value, clean)).isOk()).toBe(true);
+  expect(await contents(folder)).toEqual(await contents(clean));
+  return written.value;
+}
+
+function write(id: string, text: string): Promise<void> {
+  return fresh.fs.promises.writeFile(`${fresh.root}/${paths[id] ?? ""}`, text);
+}
+
+describe("a rebuild by page keys", () => {
+  it("renders only the pages whose key changed: an edited body is its page and its shard", async () => {
+    const folder = await newFolder();
+    const first = await rebuildMatchesFirstWrite(folder);
+    expect(first.reused).toBe(0);
+    const same = await rebuildMatchesFirstWrite(folder);
+    // Four note pages and one shard of the search's bodies, none rendered again.
+    expect(same).toMatchObject({ written: 0, reused: 5 });
+    await write(C, "# Unrelated\n\n#people\n\nStill nothing to do with the console.\n");
+    const edited = await rebuildMatchesFirstWrite(folder);
+    expect(edited.reused).toBe(3);
+  });
+
+  it("follows every kind of change: each rebuild holds the bytes of a first write", async () => {
+    const folder = await newFolder();
+    await rebuildMatchesFirstWrite(folder);
+    const E = "id__EEEEEE";
+    const steps: (() => Promise<unknown>)[] = [
+      // A retitled: B's backlink-free page shows A's title in its link and neighbourhood.
+      () => write(A, "# Console app v2\n\n#repo\n\nThe web console.\n"),
+      // A tag added to C, a tag page made.
+      () => write(C, "# Unrelated\n\n#people #ops\n\nNothing to do with the console.\n"),
+      // B superseded by C: B's banner, C's backlinks.
+      () =>
+        write(
+          B,
+          `# Igor\n\n> Superseded by [[${C}|the unrelated note]] on 2026-02-01: merged.\n\nIgor works on the [[${A}|console app]] daily.\n`,
+        ),
+      // A deleted: B's link to it shown broken, though B did not change.
+      () => fresh.fs.promises.unlink(`${fresh.root}/${paths[A] ?? ""}`),
+      // A back, and a new note linking to C (C's backlinks and neighbourhood).
+      () => write(A, "# Console app\n\n#repo\n\nThe web console.\n"),
+      async () => {
+        const added = await seedNotes(fresh.fs, fresh.root, [
+          { id: E, title: "Ops", body: `On call for [[${C}|the unrelated thing]].` },
+        ]);
+        Object.assign(paths, added);
+      },
+      // D archived: its status on its page.
+      async () => {
+        const from = `${fresh.root}/${paths[D] ?? ""}`;
+        const to = from.replace(/^(.*\/)topics\//, "$1archive/");
+        await fresh.fs.promises.mkdir(to.slice(0, to.lastIndexOf("/")), { recursive: true });
+        await fresh.fs.promises.rename(from, to);
+      },
+    ];
+    for (const step of steps) {
+      await step();
+      const written = await rebuildMatchesFirstWrite(folder);
+      expect(written.written).toBeGreaterThan(0);
+    }
+    // A note's history (a commit) changes its page alone.
+    const history = new Map([[C, [{ date: Date.UTC(2026, 1, 2), message: "Tidy <C>" }]]]);
+    const committed = await rebuildMatchesFirstWrite(folder, { history });
+    expect(committed.written).toBe(1);
+    expect(await readFile(join(folder, `notes/${C}.html`), "utf8")).toContain("Tidy &lt;C&gt;");
+  });
+
+  it("renders every page again when the manifest has no keys (a write interrupted, or an older site)", async () => {
+    const folder = await newFolder();
+    await rebuildMatchesFirstWrite(folder);
+    const manifest = JSON.parse(await readFile(join(folder, SITE_MANIFEST), "utf8")) as {
+      keys: Record<string, string>;
+    };
+    expect(Object.keys(manifest.keys)).toContain(`notes/${A}.html`);
+    const { writeFile } = await import("node:fs/promises");
+    await writeFile(join(folder, SITE_MANIFEST), JSON.stringify({ ...manifest, keys: {} }));
+    const again = await rebuildMatchesFirstWrite(folder);
+    expect(again).toMatchObject({ written: 0, reused: 0 });
+    // A key that is not the page's: that page is rendered again.
+    await writeFile(
+      join(folder, SITE_MANIFEST),
+      JSON.stringify({ ...manifest, keys: { ...manifest.keys, [`notes/${B}.html`]: "stale" } }),
+    );
+    expect(await rebuildMatchesFirstWrite(folder)).toMatchObject({ written: 0, reused: 4 });
   });
 });

@@ -77,7 +77,11 @@ export const viewCommand = defineCommand({
       out.print(
         { ...written.value, notes: site.value.notes, home },
         () =>
-          `Wrote ${site.value.notes} note pages (${written.value.written} files written, ${written.value.unchanged} unchanged) to ${folder}` +
+          `Wrote ${site.value.notes} note pages (${written.value.written} files written, ${written.value.unchanged} unchanged` +
+          (written.value.reused > 0
+            ? `, ${written.value.reused} of them not even rendered again`
+            : "") +
+          `) to ${folder}` +
           (written.value.removed > 0 ? `, removed ${written.value.removed} stale pages` : "") +
           `.\nOpen ${home}`,
       );
