@@ -4,18 +4,14 @@ import {
   type SavedFullTextSearch,
 } from "../notes/search/full-text-search.js";
 import { decodeSearchCache, encodeSearchCache } from "../notes/search/search-cache-file.js";
-import { indexInWorker } from "./full-text-worker.js";
+import { indexForSite, indexInWorker, type IndexSeed } from "./full-text-worker.js";
 import type { SiteNote } from "./site-model.js";
-import {
-  indexNotes,
-  searchFilesOf,
-  syncNotes,
-  type IndexedNotes,
-  type SiteSearchFiles,
-} from "./site-search-files.js";
+import { searchFilesOf, syncNotes, type SiteSearchFiles } from "./site-search-files.js";
 
 // From this many notes to index (none or few of them in the saved index), a render indexes in
-// a worker thread, beside the pages: indexing 10,000 notes costs several reads of them.
+// a worker thread, beside the pages: indexing 10,000 notes costs several reads of them. With
+// fewer, this thread syncs the index: handing the notes to a worker and starting it cost
+// this thread and the machine more than the sync does.
 const WORKER_FROM = 1_000;
 
 /**
@@ -25,11 +21,11 @@ const WORKER_FROM = 1_000;
  * ignored: every note is then indexed). What a render changed is saved by the site cache.
  */
 export class SiteFullTextSearch {
-  #seed: string | SavedFullTextSearch | undefined;
+  #seed: IndexSeed;
   #live: FullTextSearch | undefined;
   #pending: (() => unknown) | undefined;
-  /** The index as saved by the last render that changed it (saved when first asked for). */
-  #toSave: (() => SavedFullTextSearch) | undefined;
+  /** The index's text as saved by the last render that changed it (made when first asked for). */
+  #toSave: (() => string | undefined) | undefined;
   #workers = 0;
 
   /** `saved`: the text of a saved index (search.json's format), to start from. */
@@ -48,28 +44,35 @@ export class SiteFullTextSearch {
 
   /**
    * The search's files for these notes: computed now, or, when `workerFrom` notes or more
-   * must be indexed and no index is in hand, in a worker thread, which the returned function
-   * waits for when first called.
+   * must be indexed and no index is in hand, in a worker thread (which also makes
+   * data/search.js), which the returned function waits for when first called.
    */
   filesFor(notes: readonly SiteNote[], workerFrom = WORKER_FROM): () => SiteSearchFiles {
     if (this.#live !== undefined || this.#pending !== undefined) return this.#here(notes);
+    const text = this.#seed;
     const seed = this.#takeSeed();
-    const join = staleCount(notes, seed) < workerFrom ? undefined : indexInWorker(notes, seed);
-    if (join === undefined) {
+    if (staleCount(notes, seed) < workerFrom) {
       this.#seed = seed;
       return this.#here(notes);
     }
-    this.#workers++;
+    // The worker decodes the saved text itself: it crosses as one string, the object as
+    // thousands.
+    const join = indexInWorker(notes, typeof text === "string" ? text : seed);
+    if (join !== undefined) this.#workers++;
     let files: SiteSearchFiles | undefined;
     const joined = (): SiteSearchFiles => {
       if (files !== undefined) return files;
       this.#pending = undefined;
-      // A worker that failed leaves the work to this thread, from the same start.
-      const indexed: IndexedNotes = join() ?? indexNotes(notes, createFullTextSearch(seed));
-      // The worker's index is the one in hand from now on (created when first needed).
-      this.#seed = indexed.saved;
-      if (indexed.changed) this.#toSave = () => indexed.saved;
-      files = searchFilesOf(notes, () => indexed.saved);
+      // A worker that failed (or none) leaves the work to this thread, from the same start.
+      const indexed = join?.() ?? indexForSite({ notes, seed });
+      // The index the worker made is the one in hand from now on (decoded when first needed).
+      this.#seed = indexed.index ?? seed;
+      const index = indexed.index;
+      if (index !== undefined) {
+        this.#toSave = () => (typeof index === "string" ? index : encodeSearchCache(index));
+      }
+      // data/search.js is the worker's; only the shards (the notes' bodies) are made here.
+      files = searchFilesOf(notes, () => this.#savedIndex(), indexed.data);
       return files;
     };
     this.#pending = joined;
@@ -85,7 +88,7 @@ export class SiteFullTextSearch {
   takeTextToSave(): string | undefined {
     const saved = this.#toSave;
     this.#toSave = undefined;
-    return saved === undefined ? undefined : encodeSearchCache(saved());
+    return saved?.();
   }
 
   #here(notes: readonly SiteNote[]): () => SiteSearchFiles {
@@ -95,9 +98,14 @@ export class SiteFullTextSearch {
     // nothing until a reader searches.
     let saved: SavedFullTextSearch | undefined;
     const save = (): SavedFullTextSearch => (saved ??= live.save());
-    if (changed) this.#toSave = save;
+    if (changed) this.#toSave = () => encodeSearchCache(save());
     const files = searchFilesOf(notes, save);
     return () => files;
+  }
+
+  /** The index in hand, as saved (data/search.js is made from it; only the shards are not). */
+  #savedIndex(): SavedFullTextSearch {
+    return this.live().save();
   }
 
   /** The index to start from, decoded (undefined when there is none or it is unusable). */

@@ -1,10 +1,17 @@
 import type { FullTextSearch, SavedFullTextSearch } from "../notes/search/full-text-search.js";
 import type { StoredNote } from "../notes/store/note-store.js";
+import type { Note, NoteMeta } from "../notes/store/note-meta.js";
 import type { SiteSearchData, SiteSearchNote } from "./browser/site-search.js";
 import { scriptJson } from "./html.js";
 import { pageKey } from "./page-key.js";
 import type { SiteNote } from "./site-model.js";
 import { SITE_PATHS, searchShardPath } from "./site-paths.js";
+
+/** Of one note, what the site's search is made from. */
+export interface SearchedNote {
+  readonly meta: Pick<NoteMeta, "path" | "hash" | "id" | "title" | "status" | "tags" | "size">;
+  readonly parsed: Pick<Note, "body" | "links">;
+}
 
 /**
  * Bodies per shard: a search loads the shards of its best hits and results, so a shard is
@@ -43,17 +50,14 @@ export interface IndexedNotes {
  * Brings the index in step with the site's notes: only notes whose version it does not hold
  * are indexed. Whether that changed it.
  */
-export function syncNotes(
-  siteNotes: readonly Pick<SiteNote, "meta" | "parsed">[],
-  index: FullTextSearch,
-): boolean {
+export function syncNotes(siteNotes: readonly SearchedNote[], index: FullTextSearch): boolean {
   index.sync(siteNotes.map(storedNoteOf));
   return index.changed;
 }
 
 /** {@link syncNotes}, then the index as saved. */
 export function indexNotes(
-  siteNotes: readonly Pick<SiteNote, "meta" | "parsed">[],
+  siteNotes: readonly SearchedNote[],
   index: FullTextSearch,
 ): IndexedNotes {
   const changed = syncNotes(siteNotes, index);
@@ -71,6 +75,7 @@ export function indexNotes(
 export function searchFilesOf(
   siteNotes: readonly SiteNote[],
   saved: () => SavedFullTextSearch,
+  data?: string,
 ): SiteSearchFiles {
   const shardOf = new Map(searchPaths(siteNotes.length).map((path, at) => [path, at - 1]));
   const made = new Map<string, string>();
@@ -80,7 +85,8 @@ export function searchFilesOf(
       if (known !== undefined) return known;
       const shard = shardOf.get(path);
       if (shard === undefined) return undefined;
-      const text = shard < 0 ? searchDataScript(siteNotes, saved()) : shardScript(siteNotes, shard);
+      const text =
+        shard < 0 ? (data ?? searchDataScript(siteNotes, saved())) : shardScript(siteNotes, shard);
       made.set(path, text);
       return text;
     },
@@ -107,8 +113,18 @@ export function siteSearchFiles(
   return { ...indexed, files: all };
 }
 
-/** data/search.js: the saved full-text search and, per document, its note's facts. */
-function searchDataScript(siteNotes: readonly SiteNote[], saved: SavedFullTextSearch): string {
+/**
+ * data/search.js: the saved full-text search and, per document, its note's facts.
+ *
+ * @example
+ * ```ts
+ * searchDataScript(model.notes, index.save()); // "window.agentMemorySearch={…};\n"
+ * ```
+ */
+export function searchDataScript(
+  siteNotes: readonly SearchedNote[],
+  saved: SavedFullTextSearch,
+): string {
   const { table } = saved;
   const docOfPath = new Map<string, number>();
   table.keys.forEach((key, doc) => {
@@ -165,7 +181,7 @@ export function searchShardKey(siteNotes: readonly SiteNote[], shard: number): s
 }
 
 function searchNoteOf(
-  note: SiteNote,
+  note: SearchedNote,
   at: number,
   docOfId: (id: string) => number | undefined,
 ): SiteSearchNote {
@@ -178,7 +194,7 @@ function searchNoteOf(
 }
 
 /** The note as the index takes it: the same parts as the store's read of its file. */
-function storedNoteOf({ meta, parsed }: Pick<SiteNote, "meta" | "parsed">): StoredNote {
+function storedNoteOf({ meta, parsed }: SearchedNote): StoredNote {
   return {
     path: meta.path,
     status: meta.status,

@@ -7,9 +7,11 @@
 import { describe, expect, it } from "vitest";
 import { hasLocomo, proseNotes } from "../../bench/prose-notes.js";
 import { createFullTextSearch } from "../../src/notes/search/full-text-search.js";
-import { indexInWorker } from "../../src/view/full-text-worker.js";
+import { decodeSearchCache, encodeSearchCache } from "../../src/notes/search/search-cache-file.js";
+import { indexForSite, indexInWorker } from "../../src/view/full-text-worker.js";
 import {
   indexNotes,
+  searchDataScript,
   searchPaths,
   siteSearchFiles,
   type SiteSearchFiles,
@@ -36,19 +38,54 @@ async function proseModel(count: number) {
 }
 
 describe.skipIf(!hasLocomo())("the full-text search in a worker thread", () => {
-  it("builds the same index as this thread, fresh or from a saved index", async () => {
+  it("builds the same index and data/search.js as this thread, fresh or from a saved index or its text", async () => {
     const { model } = await proseModel(200);
     const join = indexInWorker(model.notes, undefined);
     expect(join, "the worker's script is built (npm run build)").toBeDefined();
     const here = indexNotes(model.notes, createFullTextSearch());
-    expect(join?.()).toEqual(here);
-    expect(here.changed).toBe(true);
+    const fresh = join?.();
+    expect(fresh).toEqual(indexForSite({ notes: model.notes, seed: undefined }));
+    expect(fresh).toEqual({
+      data: searchDataScript(model.notes, here.saved),
+      changed: true,
+      index: encodeSearchCache(here.saved),
+    });
     // From a saved index of the first 150 notes: the rest indexed, the same in both threads.
     const older = createFullTextSearch();
     indexNotes(model.notes.slice(0, 150), older);
     const saved = older.save();
     const seededHere = indexNotes(model.notes, createFullTextSearch(saved));
-    expect(indexInWorker(model.notes, saved)?.()).toEqual(seededHere);
+    const expected = {
+      data: searchDataScript(model.notes, seededHere.saved),
+      changed: true,
+      index: encodeSearchCache(seededHere.saved),
+    };
+    expect(indexInWorker(model.notes, saved)?.()).toEqual(expected);
+    expect(indexInWorker(model.notes, encodeSearchCache(saved))?.()).toEqual(expected);
+    // An index already in step: nothing to save, the same data.
+    const inStep = encodeSearchCache(here.saved);
+    expect(indexInWorker(model.notes, inStep)?.()).toEqual({
+      data: searchDataScript(model.notes, here.saved),
+      changed: false,
+      index: undefined,
+    });
+  });
+
+  it("indexes from the saved index's text in a worker when many notes are stale: the same files and saved text as this thread", async () => {
+    const { model } = await proseModel(60);
+    const older = createFullTextSearch();
+    indexNotes(model.notes.slice(0, 10), older);
+    const text = encodeSearchCache(older.save()) ?? "";
+    const search = new SiteFullTextSearch(text);
+    const files = search.filesFor(model.notes, 50)();
+    expect(search.stats()).toEqual({ workers: 1 });
+    const here = siteSearchFiles(model.notes, createFullTextSearch(decodeSearchCache(text)));
+    expect(allFiles(files, model.notes.length)).toEqual(here.files);
+    expect(search.takeTextToSave()).toBe(encodeSearchCache(here.saved));
+    // Fewer stale than that: this thread syncs (no worker started).
+    const few = new SiteFullTextSearch(text);
+    few.filesFor(model.notes, 51)();
+    expect(few.stats()).toEqual({ workers: 0 });
   });
 
   it("hands the worker's index to the next render, which re-indexes only what changed", async () => {

@@ -3,6 +3,9 @@ import { MAX_NUMBER, SPACE, readEntry, type EntryCursor } from "./postings-text.
 /** The largest count a list keeps in one byte. */
 const MAX_BYTE_COUNT = 255;
 
+/** The room a list of one entry gets when a second is written: it is being built. */
+const ROOM_WHEN_WRITTEN = 4;
+
 /**
  * One term's postings: document numbers ascending, each with its count, in typed arrays. A
  * query walks thousands of these entries; a plain loop over typed arrays does it several
@@ -99,28 +102,29 @@ export class PostingsList {
 
   set(doc: number, count: number): void {
     this.changes++;
-    if (this.docNumbers === undefined) {
-      if (this.length === 0 || this.onlyDoc === doc) {
-        this.onlyDoc = doc;
-        this.onlyCount = count;
-        this.length = 1;
-        return;
-      }
-      this.materialized();
+    if (this.docNumbers === undefined && (this.length === 0 || this.onlyDoc === doc)) {
+      this.onlyDoc = doc;
+      this.onlyCount = count;
+      this.length = 1;
+      return;
     }
-    const { docs, counts } = this.fitting(count);
-    const last = this.length - 1;
-    const at = last >= 0 && doc > (docs[last] ?? -1) ? this.length : this.indexOf(docs, doc);
-    if (at < this.length && docs[at] === doc) {
+    this.makeRoom(count);
+    const docs = this.docNumbers;
+    const counts = this.countValues;
+    if (docs === undefined || counts === undefined) return;
+    const length = this.length;
+    const at = length > 0 && doc > (docs[length - 1] ?? -1) ? length : this.indexOf(docs, doc);
+    if (at < length && docs[at] === doc) {
       counts[at] = count;
       return;
     }
-    const room = this.length === docs.length ? this.grow() : { docs, counts };
-    room.docs.copyWithin(at + 1, at, this.length);
-    room.counts.copyWithin(at + 1, at, this.length);
-    room.docs[at] = doc;
-    room.counts[at] = count;
-    this.length++;
+    if (at < length) {
+      docs.copyWithin(at + 1, at, length);
+      counts.copyWithin(at + 1, at, length);
+    }
+    docs[at] = doc;
+    counts[at] = count;
+    this.length = length + 1;
   }
 
   /** Removes the document; whether it was there. */
@@ -220,11 +224,34 @@ export class PostingsList {
       this.length = 1;
       return;
     }
-    let { docs, counts } = this.fitting(count);
-    if (this.length === docs.length) ({ docs, counts } = this.grow());
+    this.makeRoom(count);
+    const docs = this.docNumbers;
+    const counts = this.countValues;
+    if (docs === undefined || counts === undefined) return;
     docs[this.length] = doc;
     counts[this.length] = count;
     this.length++;
+  }
+
+  /**
+   * Room for one more entry of this count, in place: the arrays made (with room for a few
+   * entries: a list written to grows), widened when the count needs four bytes, doubled when
+   * full. Indexing sets millions of entries, so nothing here allocates but the arrays.
+   */
+  private makeRoom(count: number): void {
+    if (this.docNumbers === undefined) this.materializedWith(ROOM_WHEN_WRITTEN);
+    if (count > MAX_BYTE_COUNT) this.widen();
+    const docs = this.docNumbers;
+    const counts = this.countValues;
+    if (docs === undefined || counts === undefined || this.length < docs.length) return;
+    const capacity = Math.max(2, docs.length * 2);
+    const grownDocs = new Int32Array(capacity);
+    grownDocs.set(docs);
+    const grownCounts =
+      counts instanceof Int32Array ? new Int32Array(capacity) : new Uint8Array(capacity);
+    grownCounts.set(counts);
+    this.docNumbers = grownDocs;
+    this.countValues = grownCounts;
   }
 
   private docAt(at: number): number {
@@ -251,7 +278,15 @@ export class PostingsList {
   private materialized(): { docs: Int32Array; counts: Uint8Array | Int32Array } {
     if (this.docNumbers !== undefined && this.countValues !== undefined)
       return { docs: this.docNumbers, counts: this.countValues };
-    const held = this.allocate(Math.max(1, this.length));
+    return this.materializedWith(1);
+  }
+
+  /** The arrays made, with room for `capacity` entries at least, holding the fields' entry. */
+  private materializedWith(capacity: number): {
+    docs: Int32Array;
+    counts: Uint8Array | Int32Array;
+  } {
+    const held = this.allocate(Math.max(capacity, this.length));
     if (this.length === 1) {
       held.docs[0] = this.onlyDoc;
       if (this.onlyCount > MAX_BYTE_COUNT) this.widen();
@@ -270,32 +305,11 @@ export class PostingsList {
     return { docs, counts };
   }
 
-  /** The arrays, the counts widened to four bytes when `count` does not fit in one. */
-  private fitting(count: number): { docs: Int32Array; counts: Uint8Array | Int32Array } {
-    const held = this.materialized();
-    if (count <= MAX_BYTE_COUNT || held.counts instanceof Int32Array) return held;
-    this.widen();
-    return this.materialized();
-  }
-
   private widen(): void {
     const counts = this.countValues;
     if (counts === undefined || counts instanceof Int32Array) return;
     const wide = new Int32Array(counts.length);
     wide.set(counts);
     this.countValues = wide;
-  }
-
-  private grow(): { docs: Int32Array; counts: Uint8Array | Int32Array } {
-    const { docs, counts } = this.materialized();
-    const capacity = Math.max(2, docs.length * 2);
-    const grownDocs = new Int32Array(capacity);
-    grownDocs.set(docs);
-    const grownCounts =
-      counts instanceof Int32Array ? new Int32Array(capacity) : new Uint8Array(capacity);
-    grownCounts.set(counts);
-    this.docNumbers = grownDocs;
-    this.countValues = grownCounts;
-    return { docs: grownDocs, counts: grownCounts };
   }
 }
