@@ -11,12 +11,21 @@ import type { SiteModel, SiteNote } from "./site-model.js";
 const SUPERSEDED = "id__Smp1e0";
 const CURRENT = "id__Smp1e1";
 
-// Every part a page can show: tags, a supersession banner, a link, a broken link, raw HTML,
-// markdown, backlinks, history, the neighbourhood.
+/**
+ * Bumped when the pages' bytes change in a way the samples below may not show: a new version
+ * of commonmark (its sanitising of URLs, its handling of a construct no sample holds), or a
+ * change to the body's rendering of something the samples leave out.
+ */
+const RENDERER_VERSION = 1;
+
+// Every part a page can show: tags, a supersession banner, links of every form (with display
+// text holding markdown's punctuation, bare, with an anchor, embedded, broken), raw HTML as
+// a block and inline, markdown (emphasis, a list, code, a fence, a heading, an autolink, a
+// link whose URL is dropped as unsafe), backlinks, history, the neighbourhood.
 const SAMPLES: readonly (readonly [string, string])[] = [
   [
     SUPERSEDED,
-    `# Old <plan>\n\n#design #Ops\n\n> Superseded by [[${CURRENT}|the plan]] on 2026-01-02: moved.\n\nWe *ship* on [[${CURRENT}|Fridays]] & see [[id__Gone00|gone]].\n\n<b>raw</b>\n\n- one\n- \`two\`\n`,
+    `# Old <plan>\n\n#design #Ops\n\n> Superseded by [[${CURRENT}|the plan]] on 2026-01-02: moved.\n\nWe *ship* on [[${CURRENT}|Fridays (or *not*) [v2]!]] & see [[id__Gone00|gone]], [[${CURRENT}]], [[${CURRENT}#Days|the days]] and ![[${CURRENT}|embedded]].\n\n<b>raw</b>\n\n- one <i>inline</i>\n- \`two\`\n\n## Sub\n\n\`\`\`ts\nconst a = "<x>";\n\`\`\`\n\n<https://example.com/a?b=c&d> and [bad](javascript:alert(1)) and ![img](data:text/html,x)\n`,
   ],
   [CURRENT, `# The plan\n\nShip on Mondays; the [[${SUPERSEDED}|old plan]] said Fridays.\n`],
 ];
@@ -24,10 +33,11 @@ const SAMPLES: readonly (readonly [string, string])[] = [
 let stamp: string | undefined;
 
 /**
- * What renders a site's note pages, as a digest: the keys of sample pages showing every part
- * a page can have, rendered by this code. A change to the page's template, its frame, the
- * body's rendering or the escaping changes it, so the pages a site keeps from an earlier
- * renderer are all rendered again, with nothing to remember to bump.
+ * What renders a site's note pages, as a digest: sample pages showing every part a page can
+ * have, rendered by this code, and RENDERER_VERSION. A change to the page's template, its
+ * frame, the body's rendering of what the samples hold or the escaping changes it by itself,
+ * so the pages a site keeps from an earlier renderer are all rendered again; what the samples
+ * cannot show (a commonmark upgrade) bumps RENDERER_VERSION.
  *
  * @example
  * ```ts
@@ -73,5 +83,5 @@ function computeStamp(): string {
     ]),
     stamp: "",
   };
-  return pageKey(notes.map((note) => notePage(note, deps).render()));
+  return pageKey([String(RENDERER_VERSION), ...notes.map((note) => notePage(note, deps).render())]);
 }

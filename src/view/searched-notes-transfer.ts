@@ -66,7 +66,9 @@ export function packNotes(notes: readonly SearchedNote[]): PackedNotes {
  * ```
  */
 export function unpackNotes(packed: PackedNotes): SearchedNote[] {
-  const decoder = new TextDecoder();
+  // A body may start with a byte order mark (a note saved so by hand): kept, as the links'
+  // offsets count it.
+  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
   const rows = JSON.parse(packed.facts) as FactsRow[];
   let start = 0;
   return rows.map(([path, hash, id, title, status, tags, size, links], index) => {

@@ -58,13 +58,18 @@ export class SiteFullTextSearch {
     // The worker decodes the saved text itself: it crosses as one string, the object as
     // thousands.
     const join = indexInWorker(notes, typeof text === "string" ? text : seed);
-    if (join !== undefined) this.#workers++;
+    if (join === undefined) {
+      // No worker can run (the script is not built, or Bun): this thread syncs the index in hand.
+      this.#seed = seed;
+      return this.#here(notes);
+    }
+    this.#workers++;
     let files: SiteSearchFiles | undefined;
     const joined = (): SiteSearchFiles => {
       if (files !== undefined) return files;
       this.#pending = undefined;
-      // A worker that failed (or none) leaves the work to this thread, from the same start.
-      const indexed = join?.() ?? indexForSite({ notes, seed });
+      // A worker that failed leaves the work to this thread, from the same start.
+      const indexed = join() ?? indexForSite({ notes, seed });
       // The index the worker made is the one in hand from now on (decoded when first needed).
       this.#seed = indexed.index ?? seed;
       const index = indexed.index;

@@ -161,6 +161,9 @@ function shardText(shard: number, bodies: readonly string[]): string {
   return `window.agentMemorySearchShard(${shard},${scriptJson(bodies)});\n`;
 }
 
+// Bumped when a shard's text changes in a way the sample below may not show.
+const SHARD_FORMAT = 1;
+
 // What writes a shard, as a digest of a sample's text (see searchShardKey).
 let shardStamp: string | undefined;
 
@@ -174,7 +177,10 @@ let shardStamp: string | undefined;
  * ```
  */
 export function searchShardKey(siteNotes: readonly SiteNote[], shard: number): string {
-  shardStamp ??= pageKey([shardText(0, ["<\u2028/script>", "A body."])]);
+  shardStamp ??= pageKey([
+    String(SHARD_FORMAT),
+    shardText(0, ["<\u2028/script>", '\uFEFFA body.\n"q" \\ \u2029 é 😀']),
+  ]);
   const start = shard * SEARCH_SHARD_NOTES;
   const notes = siteNotes.slice(start, start + SEARCH_SHARD_NOTES);
   return pageKey([shardStamp, String(shard), ...notes.map((note) => note.meta.hash)]);

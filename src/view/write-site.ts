@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { errAsync, ResultAsync } from "neverthrow";
 import { InvalidInputError, PersistenceError } from "../errors.js";
@@ -95,7 +95,7 @@ async function previousFiles(folder: string): Promise<Previous | "foreign"> {
   }
   if (entries.length === 0) return new Map();
   if (!entries.includes(SITE_MANIFEST)) return "foreign";
-  const manifest: unknown = JSON.parse(await readFile(join(folder, SITE_MANIFEST), "utf8"));
+  const manifest = parsedManifest(await readFile(join(folder, SITE_MANIFEST), "utf8"));
   // The first manifests were a list of paths: their files are rewritten once.
   const pairs: unknown[] = Array.isArray(manifest)
     ? manifest.map((path) => [path, ""])
@@ -193,10 +193,13 @@ async function writeManifest(
   files: ReadonlyMap<string, string>,
   keys: ReadonlyMap<string, string>,
 ): Promise<void> {
+  // Written aside, then moved over: a write cut short never leaves a torn manifest behind.
+  const manifest = join(folder, SITE_MANIFEST);
   await writeFile(
-    join(folder, SITE_MANIFEST),
+    `${manifest}.tmp`,
     `${JSON.stringify({ version: 3, files: sortedRecord(files), keys: sortedRecord(keys) })}\n`,
   );
+  await rename(`${manifest}.tmp`, manifest);
 }
 
 function sortedRecord(entries: ReadonlyMap<string, string>): Record<string, string> {
@@ -212,6 +215,18 @@ async function filesIn(folders: ReadonlySet<string>): Promise<Set<string>> {
     }
   }
   return present;
+}
+
+/**
+ * The manifest's JSON; a torn one (an older version wrote it in place) is still this site's
+ * folder, with no file known: every file is written again.
+ */
+function parsedManifest(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

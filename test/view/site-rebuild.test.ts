@@ -134,6 +134,19 @@ describe("a rebuild of a written site", () => {
     expect(again.value.written).toBe(1);
   });
 
+  it("writes over a folder whose manifest is torn (every file again), and leaves no manifest half-written", async () => {
+    const folder = await newFolder();
+    const site = await render();
+    expect((await writeSite(site, folder)).isOk()).toBe(true);
+    const { writeFile } = await import("node:fs/promises");
+    const whole = await readFile(join(folder, SITE_MANIFEST), "utf8");
+    await writeFile(join(folder, SITE_MANIFEST), whole.slice(0, whole.length / 2));
+    const again = await writeSite(site, folder);
+    expect(again.isOk() && again.value).toMatchObject({ reused: 0 });
+    expect(await readFile(join(folder, SITE_MANIFEST), "utf8")).toBe(whole);
+    expect(await readdir(folder)).not.toContain(`${SITE_MANIFEST}.tmp`);
+  });
+
   it("rewrites every file once over a folder written with the first manifest (a list of paths)", async () => {
     const folder = await newFolder();
     const site = await render();
