@@ -93,7 +93,7 @@ ${history.length === 0 ? "" : `<section class="history"><h2>History</h2>\n<ul>\n
   const existing = existingTargets(note, exists);
   return {
     // The body is the file's (its hash) with its links' targets as they are now (existing).
-    key: pageKey([ctx.stamp, ctx.name, meta.title, meta.hash, existing, before, after, tail]),
+    key: pageKey([ctx.stamp, ctx.name, meta.hash, existing, before, after, tail]),
     render: () => {
       const body = ctx.cache.body(meta.path, meta.hash, existing, () =>
         noteBodyHtml(note.parsed, exists, BASE),

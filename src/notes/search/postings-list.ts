@@ -60,7 +60,7 @@ export class PostingsList {
       cursor.at++;
       doc += cursor.gap + 1;
       if (doc > MAX_NUMBER) break;
-      if (live(doc)) list.append(doc, cursor.count);
+      if (live(doc)) list.put(doc, cursor.count);
     }
     return list;
   }
@@ -102,29 +102,7 @@ export class PostingsList {
 
   set(doc: number, count: number): void {
     this.changes++;
-    if (this.docNumbers === undefined && (this.length === 0 || this.onlyDoc === doc)) {
-      this.onlyDoc = doc;
-      this.onlyCount = count;
-      this.length = 1;
-      return;
-    }
-    this.makeRoom(count);
-    const docs = this.docNumbers;
-    const counts = this.countValues;
-    if (docs === undefined || counts === undefined) return;
-    const length = this.length;
-    const at = length > 0 && doc > (docs[length - 1] ?? -1) ? length : this.indexOf(docs, doc);
-    if (at < length && docs[at] === doc) {
-      counts[at] = count;
-      return;
-    }
-    if (at < length) {
-      docs.copyWithin(at + 1, at, length);
-      counts.copyWithin(at + 1, at, length);
-    }
-    docs[at] = doc;
-    counts[at] = count;
-    this.length = length + 1;
+    this.put(doc, count);
   }
 
   /** Removes the document; whether it was there. */
@@ -216,9 +194,12 @@ export class PostingsList {
     this.countValues = counts.slice(0, this.length);
   }
 
-  /** Adds a document above every one held (what decoding does, without a search). */
-  private append(doc: number, count: number): void {
-    if (this.docNumbers === undefined && this.length === 0) {
+  /**
+   * Sets the document's count, inserting it in order (a document above every one held, as
+   * decoding gives them, is appended), without counting a change.
+   */
+  private put(doc: number, count: number): void {
+    if (this.docNumbers === undefined && (this.length === 0 || this.onlyDoc === doc)) {
       this.onlyDoc = doc;
       this.onlyCount = count;
       this.length = 1;
@@ -228,9 +209,19 @@ export class PostingsList {
     const docs = this.docNumbers;
     const counts = this.countValues;
     if (docs === undefined || counts === undefined) return;
-    docs[this.length] = doc;
-    counts[this.length] = count;
-    this.length++;
+    const length = this.length;
+    const at = length > 0 && doc > (docs[length - 1] ?? -1) ? length : this.indexOf(docs, doc);
+    if (at < length && docs[at] === doc) {
+      counts[at] = count;
+      return;
+    }
+    if (at < length) {
+      docs.copyWithin(at + 1, at, length);
+      counts.copyWithin(at + 1, at, length);
+    }
+    docs[at] = doc;
+    counts[at] = count;
+    this.length = length + 1;
   }
 
   /**
