@@ -77,7 +77,7 @@ export class SiteFullTextSearch {
         this.#toSave = () => (typeof index === "string" ? index : encodeSearchCache(index));
       }
       // data/search.js is the worker's; only the shards (the notes' bodies) are made here.
-      files = searchFilesOf(notes, () => this.#savedIndex(), indexed.data);
+      files = searchFilesOf(notes, () => this.live().save(), indexed.data);
       return files;
     };
     this.#pending = joined;
@@ -106,11 +106,6 @@ export class SiteFullTextSearch {
     if (changed) this.#toSave = () => encodeSearchCache(save());
     const files = searchFilesOf(notes, save);
     return () => files;
-  }
-
-  /** The index in hand, as saved (data/search.js is made from it; only the shards are not). */
-  #savedIndex(): SavedFullTextSearch {
-    return this.live().save();
   }
 
   /** The index to start from, decoded (undefined when there is none or it is unusable). */
