@@ -1,4 +1,4 @@
-import type { ResultAsync } from "neverthrow";
+import { ResultAsync } from "neverthrow";
 import type { GitError, PersistenceError } from "../errors.js";
 import { backlinksByTarget } from "./backlinks.js";
 import { graphDataScript, renderGraphPage } from "./graph-page.js";
@@ -20,9 +20,13 @@ export interface RenderSiteOptions {
   readonly name?: string;
   /**
    * Each note's commits, newest first, shown on its page (the CLI passes one bounded
-   * `git log` walk). Default: no history section.
+   * `git log` walk). A promise is awaited once the notes are read and the graph is made, so a
+   * host's walk runs meanwhile; one that rejects or gives undefined shows no history.
+   * Default: no history section.
    */
-  readonly history?: ReadonlyMap<string, readonly NoteCommit[]>;
+  readonly history?:
+    | ReadonlyMap<string, readonly NoteCommit[]>
+    | PromiseLike<ReadonlyMap<string, readonly NoteCommit[]> | undefined>;
   /**
    * What earlier renders computed (each note's body as HTML, the graph's communities, the
    * full-text search), reused
@@ -63,48 +67,63 @@ export function renderSite(
   options: RenderSiteOptions = {},
 ): ResultAsync<Site, PersistenceError | GitError> {
   const name = options.name ?? "agent-memory";
+  // Taken at once: a promise that rejects while the notes are read is never left unhandled.
+  const history = historyOf(options.history);
   return siteAssets().andThen((assets) =>
-    loadSiteModel(source).map((model) => {
+    loadSiteModel(source).andThen((model) => {
       const cache = options.cache ?? new SiteCache();
       cache.startRender(model.notes.map((note) => note.meta.path));
       // Started first: a large memory is indexed in a worker thread meanwhile.
       const search = cache.search.filesFor(model.notes);
-      const files = new Map<string, string>(assets);
       const graph = siteGraph(model, cache);
       const adjacency = graphAdjacency(graph);
       const backlinks = backlinksByTarget(
         [...model.byId.values()].map((note) => ({ id: note.meta.id, parsed: note.parsed })),
       );
-      const pageDeps = {
-        name,
-        model,
-        adjacency,
-        backlinks,
-        cache,
-        stamp: pageTemplateStamp(),
-        ...(options.history === undefined ? {} : { history: options.history }),
-      };
-      // Note pages are rendered when first asked for (all of them by writeSite, one at a
-      // time by a server), in note order; each tells its key first (a rebuild renders only
-      // the pages whose key changed).
-      const pages = new Map<string, PendingFile>();
-      for (const note of model.byId.values()) {
-        pages.set(notePath(note.meta.id), { prepare: () => notePage(note, pageDeps) });
-      }
-      files.set(SITE_PATHS.home, renderHomePage(name, model));
-      for (const [path, page] of renderTagPages(name, model)) files.set(path, page);
-      files.set(SITE_PATHS.graph, renderGraphPage(name, graph));
-      files.set(SITE_PATHS.graphData, graphDataScript(graph));
-      // The search's files come last: a write asks for them once every page is written.
-      const [data, ...shards] = searchPaths(model.notes.length);
-      if (data !== undefined) pages.set(data, () => search().file(data) ?? "");
-      shards.forEach((path, shard) => {
-        const render = (): string => search().file(path) ?? "";
-        pages.set(path, {
-          prepare: () => ({ key: searchShardKey(model.notes, shard), render }),
+      return ResultAsync.fromSafePromise(history).map((commits) => {
+        const files = new Map<string, string>(assets);
+        const pageDeps = {
+          name,
+          model,
+          adjacency,
+          backlinks,
+          cache,
+          stamp: pageTemplateStamp(),
+          ...(commits === undefined ? {} : { history: commits }),
+        };
+        // Note pages are rendered when first asked for (all of them by writeSite, one at a
+        // time by a server), in note order; each tells its key first (a rebuild renders only
+        // the pages whose key changed).
+        const pages = new Map<string, PendingFile>();
+        for (const note of model.byId.values()) {
+          pages.set(notePath(note.meta.id), { prepare: () => notePage(note, pageDeps) });
+        }
+        files.set(SITE_PATHS.home, renderHomePage(name, model));
+        for (const [path, page] of renderTagPages(name, model)) files.set(path, page);
+        files.set(SITE_PATHS.graph, renderGraphPage(name, graph));
+        files.set(SITE_PATHS.graphData, graphDataScript(graph));
+        // The search's files come last: a write asks for them once every page is written.
+        const [data, ...shards] = searchPaths(model.notes.length);
+        if (data !== undefined) pages.set(data, () => search().file(data) ?? "");
+        shards.forEach((path, shard) => {
+          const render = (): string => search().file(path) ?? "";
+          pages.set(path, {
+            prepare: () => ({ key: searchShardKey(model.notes, shard), render }),
+          });
         });
+        return { files: new SiteFiles(files, pages), notes: model.byId.size };
       });
-      return { files: new SiteFiles(files, pages), notes: model.byId.size };
     }),
   );
+}
+
+/** The history given, awaited; a promise that rejects is no history. */
+async function historyOf(
+  history: RenderSiteOptions["history"],
+): Promise<ReadonlyMap<string, readonly NoteCommit[]> | undefined> {
+  try {
+    return await history;
+  } catch {
+    return undefined;
+  }
 }

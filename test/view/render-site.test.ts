@@ -5,6 +5,7 @@
 import { mkdtemp, readFile, readdir, rm, writeFile, mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ResultAsync } from "neverthrow";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderSite, serveSite, writeSite, type Site } from "../../src/view/index.js";
 import { formatSupersessionLine } from "../../src/model/supersession/supersession.js";
@@ -104,6 +105,54 @@ describe("renderSite", () => {
       ),
     );
     expect(home).toContain('<section class="recent">');
+  });
+
+  it("shows each note's history, given as it is or as a promise a host resolves meanwhile", async () => {
+    const commits = [{ date: Date.UTC(2026, 10, 2), message: "Decide <the> console" }];
+    const history = new Map([[A, commits]]);
+    const given = await renderSite(fresh, { name: "Test memory", history });
+    let resolved = false;
+    const promised = await renderSite(fresh, {
+      name: "Test memory",
+      history: new Promise((done) =>
+        setTimeout(() => {
+          resolved = true;
+          done(history);
+        }, 20),
+      ),
+    });
+    expect(resolved).toBe(true);
+    const pageOf = (rendered: typeof given) =>
+      rendered._unsafeUnwrap().files.get(`notes/${A}.html`);
+    expect(pageOf(given)).toContain("2026-11-02</time> Decide &lt;the&gt; console");
+    expect(pageOf(promised)).toBe(pageOf(given));
+    // A walk that failed (or gave nothing) shows no history, and the site is still rendered;
+    // one that fails while the notes are read is never an unhandled rejection (which ends a
+    // Node process).
+    const unhandled: unknown[] = [];
+    const listen = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", listen);
+    try {
+      // The notes read slowly (a timer's turn): the walk fails before they are read.
+      const slow = {
+        memory: {
+          index: fresh.memory.index,
+          readAll: () =>
+            ResultAsync.fromSafePromise(new Promise((done) => setTimeout(done, 20))).andThen(() =>
+              fresh.memory.readAll(),
+            ),
+        },
+      };
+      for (const failed of [() => Promise.reject(new Error("git died")), async () => undefined]) {
+        const without = await renderSite(slow, { name: "Test memory", history: failed() });
+        expect(pageOf(without)).toBe(page(`notes/${A}.html`));
+        expect(pageOf(without)).not.toContain('class="history"');
+      }
+      await new Promise((done) => setTimeout(done, 10));
+    } finally {
+      process.off("unhandledRejection", listen);
+    }
+    expect(unhandled).toEqual([]);
   });
 
   it("ships the graph (communities, marks) and the notes for search", () => {

@@ -54,15 +54,20 @@ export const viewCommand = defineCommand({
     if (root.isErr()) return out.fail(root.error);
     const { loadSiteCache, renderSite, serveSite, writeSite } = await import("../../view/index.js");
     const name = values.name ?? basename(root.value);
-    const render = async (opened: OpenedNotes, cache: SiteCache) => {
-      const history =
-        opened.git === undefined ? undefined : await gitNoteHistory({ dir: root.value });
-      return renderSite(opened, {
+    // The git walk (a subprocess) runs while the notes are read and the graph is made.
+    const render = (opened: OpenedNotes, cache: SiteCache) =>
+      renderSite(opened, {
         name,
         cache,
-        ...(history?.isOk() === true ? { history: history.value } : {}),
+        ...(opened.git === undefined
+          ? {}
+          : {
+              history: gitNoteHistory({ dir: root.value }).match(
+                (history) => history,
+                () => undefined,
+              ),
+            }),
       });
-    };
     if (values.serve !== true) {
       const opened = await openNotesAt(root.value);
       const cache = await loadSiteCache(opened.persistence);
