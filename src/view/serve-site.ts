@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { ResultAsync } from "neverthrow";
 import { PersistenceError } from "../errors.js";
 import { messageOf } from "../shared/message-of.js";
@@ -29,7 +29,9 @@ const TYPES: Readonly<Record<string, string>> = {
 
 /**
  * Serves a rendered site over HTTP on the loopback interface only (127.0.0.1): other
- * machines cannot reach it. GET and HEAD only; a path the site does not have is a 404.
+ * machines cannot reach it, and other web pages in the person's browser get a 403 (a request
+ * must name this server in its Host, and a browser's Sec-Fetch-Site must say same-origin or
+ * none). GET and HEAD only; a path the site does not have is a 404.
  *
  * @example
  * ```ts
@@ -42,9 +44,23 @@ export function serveSite(
   options: ServeSiteOptions = {},
 ): ResultAsync<SiteServer, PersistenceError> {
   let current = site;
+  let port = options.port ?? 0;
   const server = createServer((request, response) => {
+    if (!fromThisSite(request.headers, port)) {
+      response.writeHead(403, { "content-type": "text/plain; charset=utf-8" });
+      response.end(`Forbidden: this server answers its own pages only, at 127.0.0.1:${port}.\n`);
+      return;
+    }
     const path = sitePathOf(request.url ?? "/");
-    const body = path === undefined ? undefined : current.files.get(path);
+    let body: string | undefined;
+    try {
+      body = path === undefined ? undefined : current.files.get(path);
+    } catch (error) {
+      // A page rendered on demand that failed: this request's answer, not the server's end.
+      response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+      response.end(`This page could not be rendered: ${messageOf(error)}\n`);
+      return;
+    }
     if ((request.method !== "GET" && request.method !== "HEAD") || body === undefined) {
       response.writeHead(request.method === "GET" || request.method === "HEAD" ? 404 : 405, {
         "content-type": "text/plain; charset=utf-8",
@@ -66,17 +82,34 @@ export function serveSite(
         `Could not serve the site on 127.0.0.1:${options.port ?? 0}: ${messageOf(cause)} (choose another --port).`,
         { cause },
       ),
-  ).map((port) => ({
-    url: `http://127.0.0.1:${port}/`,
-    update: (next: Site) => {
-      current = next;
-    },
-    close: () =>
-      new Promise<void>((done) => {
-        server.close(() => done());
-        server.closeAllConnections();
-      }),
-  }));
+  ).map((bound) => {
+    port = bound;
+    return {
+      url: `http://127.0.0.1:${bound}/`,
+      update: (next: Site) => {
+        current = next;
+      },
+      close: () =>
+        new Promise<void>((done) => {
+          server.close(() => done());
+          server.closeAllConnections();
+        }),
+    };
+  });
+}
+
+/**
+ * Whether a request comes from the site's own pages (or is typed into the address bar): its
+ * Host names this server, and a browser's Sec-Fetch-Site, when it sends one, says the same
+ * origin. Without this, any web page the person visits could load the notes' data files as
+ * scripts from the well-known port (and read them by defining the functions they call), or
+ * reach them under its own host name by DNS rebinding.
+ */
+function fromThisSite(headers: IncomingHttpHeaders, port: number): boolean {
+  const host = headers.host?.toLowerCase();
+  if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) return false;
+  const site = headers["sec-fetch-site"];
+  return site === undefined || site === "same-origin" || site === "none";
 }
 
 function listen(server: Server, port: number): Promise<number> {

@@ -4,10 +4,12 @@
  */
 import { mkdtemp, readFile, readdir, rm, writeFile, mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
+import { request } from "node:http";
 import { join } from "node:path";
 import { ResultAsync } from "neverthrow";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderSite, serveSite, writeSite, type Site } from "../../src/view/index.js";
+import { SiteFiles } from "../../src/view/site-files.js";
 import { formatSupersessionLine } from "../../src/model/supersession/supersession.js";
 import { seedNotes } from "../helpers/seed-notes.js";
 import { freshMemory, type FreshMemory } from "../helpers/fresh-memory.js";
@@ -208,5 +210,65 @@ describe("serveSite", () => {
     served.value.update({ files: new Map([["index.html", "rebuilt"]]), notes: 0 });
     expect(await (await fetch(url)).text()).toBe("rebuilt");
     await served.value.close();
+  });
+
+  it("answers a page that fails to render with a 500, and goes on serving", async () => {
+    const files = new SiteFiles(
+      new Map([["index.html", "home"]]),
+      new Map([
+        [
+          "notes/broken.html",
+          () => {
+            throw new RangeError("Invalid time value");
+          },
+        ],
+      ]),
+    );
+    const served = await serveSite({ files, notes: 1 });
+    if (served.isErr()) throw served.error;
+    try {
+      const failed = await fetch(`${served.value.url}notes/broken.html`);
+      expect(failed.status).toBe(500);
+      expect(await failed.text()).toContain("Invalid time value");
+      expect(await (await fetch(served.value.url)).text()).toBe("home");
+    } finally {
+      await served.value.close();
+    }
+  });
+
+  it("answers other web pages and other host names with a 403, its own pages as usual", async () => {
+    const served = await serveSite(site);
+    if (served.isErr()) throw served.error;
+    const port = Number(new URL(served.value.url).port);
+    const shard = "/data/search/0.js";
+    const statusOf = (headers: Record<string, string>, path = shard) =>
+      new Promise<number>((resolve, reject) => {
+        const asked = request({ host: "127.0.0.1", port, path, headers }, (answer) => {
+          answer.resume();
+          resolve(answer.statusCode ?? 0);
+        });
+        asked.on("error", reject);
+        asked.end();
+      });
+    const own = `127.0.0.1:${port}`;
+    try {
+      // The site's own pages, the address bar, and a client that is no browser.
+      expect(await statusOf({ host: own, "sec-fetch-site": "same-origin" })).toBe(200);
+      expect(await statusOf({ host: `localhost:${port}`, "sec-fetch-site": "none" }, "/")).toBe(
+        200,
+      );
+      expect(await statusOf({ host: own })).toBe(200);
+      // A page elsewhere loading the notes' text as a script, from any site.
+      for (const from of ["cross-site", "same-site"]) {
+        expect(
+          await statusOf({ host: own, "sec-fetch-site": from, "sec-fetch-dest": "script" }),
+        ).toBe(403);
+      }
+      // DNS rebinding: the attacker's host name resolving to 127.0.0.1.
+      expect(await statusOf({ host: `attacker.example:${port}` })).toBe(403);
+      expect(await statusOf({ host: "127.0.0.1" })).toBe(403);
+    } finally {
+      await served.value.close();
+    }
   });
 });
