@@ -2,7 +2,7 @@ import { recentNotes } from "../notes/reads/recent.js";
 import { tagKey } from "../model/tags.js";
 import type { IndexEntry } from "../model/records/index-note.js";
 import { escapeHtml } from "./html.js";
-import { day } from "./note-page.js";
+import { day, iso } from "./note-page.js";
 import { renderPage } from "./page-layout.js";
 import type { SiteModel, SiteNote } from "./site-model.js";
 import { notePath, SITE_PATHS, tagPath } from "./site-paths.js";
@@ -33,7 +33,7 @@ ${tier(model.tiers.warm)}
 </section>
 <section class="recent"><h2>Recent activity</h2>
 <ul>
-${recent.map((meta) => `<li><time datetime="${new Date(meta.updatedAt).toISOString()}">${day(meta.updatedAt)}</time> ${noteLink(model, meta.id, meta.title, "")} <span class="status">${meta.status}</span></li>`).join("\n")}
+${recent.map((meta) => `<li><time datetime="${iso(meta.updatedAt)}">${day(meta.updatedAt)}</time> ${noteLink(model, meta.id, meta.title, "")} <span class="status">${meta.status}</span></li>`).join("\n")}
 </ul>
 </section>`;
   return renderPage({ name }, { title: "Home", base: "", main });

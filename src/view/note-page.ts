@@ -138,5 +138,7 @@ export function iso(ms: number): string {
 
 /** An epoch-ms time as its UTC day. */
 export function day(ms: number): string {
-  return iso(ms).slice(0, 10);
+  const time = iso(ms);
+  // A year past 9999 is written with a sign and six digits ("+275760-09-13T…").
+  return time.slice(0, time.indexOf("T"));
 }

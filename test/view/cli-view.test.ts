@@ -47,6 +47,35 @@ describe("memory view", () => {
     expect(page).toContain("memory: capture &quot;Console app&quot;");
   });
 
+  it("renders a note whose commit is dated beyond what a Date holds (git accepts any date)", async () => {
+    const far = join(sandbox.dir, "far-future");
+    succeeded(await sandbox.cli(["init", "--root", far]));
+    const id = jsonOf<{ note: { id: string } }>(
+      succeeded(await sandbox.cli(["capture", "Far", "--root", far, "--body", "Soon.", "--json"])),
+    ).note.id;
+    const [file = ""] = (await import("node:fs")).readdirSync(join(far, "inbox"));
+    await writeFile(join(far, "inbox", file), "# Far\n\nSoon, in the year 287,168.\n");
+    await sandbox.git(far, ["add", "-A"]);
+    await sandbox.git(far, [
+      "-c",
+      "user.name=t",
+      "-c",
+      "user.email=t@t.invalid",
+      "commit",
+      "-qm",
+      "from the future",
+      "--date=@9000000000000 +0000",
+    ]);
+    const run = succeeded(await sandbox.cli(["view", "--root", far, "--json"]));
+    const { folder } = jsonOf<{ folder: string }>(run);
+    const page = await readFile(join(folder, "notes", `${id}.html`), "utf8");
+    // Taken at the last day a Date holds: shown, where toISOString threw and failed the build.
+    expect(page).toContain(
+      '<time datetime="+275760-09-13T00:00:00.000Z">+275760-09-13</time> from the future',
+    );
+    succeeded(await sandbox.cli(["show", id, "--root", far]));
+  });
+
   it("refuses --out on a folder that is not a site, and says what to do", async () => {
     const other = join(sandbox.dir, "papers");
     await mkdir(other);

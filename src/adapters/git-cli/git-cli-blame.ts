@@ -7,6 +7,7 @@ import { err, ok, type Result } from "neverthrow";
 import { GitError } from "../../errors.js";
 import type { Blame, BlameCommit, BlameLine } from "../../ports/git.js";
 import type { Exec } from "./git-cli-run.js";
+import { commitTimeMs } from "../../shared/commit-time.js";
 
 const RECORD = "\u001e";
 const FIELD = "\u001f";
@@ -110,7 +111,7 @@ function parsePorcelain(
         name: values.get("author") ?? "",
         email: (values.get("author-mail") ?? "").replace(/^<|>$/g, ""),
       },
-      authorTimeMs: Number(values.get("author-time") ?? "0") * 1000,
+      authorTimeMs: commitTimeMs(Number(values.get("author-time") ?? "0")),
       summary: values.get("summary") ?? "",
     });
   }

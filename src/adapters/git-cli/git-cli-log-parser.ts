@@ -8,6 +8,7 @@
  * (renames and copies carry two paths, though the adapter asks for none).
  */
 import { err, ok, type Result } from "neverthrow";
+import { commitTimeMs } from "../../shared/commit-time.js";
 
 /** Starts every commit header; a byte that never begins a status letter. */
 const LOG_COMMIT_MARKER = "\x1e";
@@ -100,5 +101,5 @@ function parseHeader(header: string): Result<LogCommit, string> {
   if (match === null || match[1] === undefined || match[2] === undefined) {
     return err(`malformed commit header ${JSON.stringify(header)}`);
   }
-  return ok({ sha: match[1], authorTimeMs: Number(match[2]) * 1000, changes: [] });
+  return ok({ sha: match[1], authorTimeMs: commitTimeMs(Number(match[2])), changes: [] });
 }

@@ -2,6 +2,7 @@ import { errAsync, okAsync, ResultAsync } from "neverthrow";
 import { GitError } from "../../errors.js";
 import { gitEnv, runGit } from "./git-cli-run.js";
 import { ID_SOURCE } from "../../model/id.js";
+import { commitTimeMs } from "../../shared/commit-time.js";
 
 /** One commit in a note's history. */
 export interface NoteHistoryCommit {
@@ -81,7 +82,7 @@ function parseHistory(output: string, perNote: number): Map<string, NoteHistoryC
     const [head = "", ...files] = record.split("\n");
     const cut = head.indexOf(FIELD);
     if (cut < 0) continue;
-    const commit = { date: Number(head.slice(0, cut)) * 1000, message: head.slice(cut + 1) };
+    const commit = { date: commitTimeMs(Number(head.slice(0, cut))), message: head.slice(cut + 1) };
     const ids = new Set(files.flatMap((file) => NOTE_FILE_ID.exec(file)?.[1] ?? []));
     for (const id of ids) {
       const list = history.get(id) ?? [];

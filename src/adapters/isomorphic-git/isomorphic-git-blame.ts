@@ -12,6 +12,7 @@ import { fileLines, matchLines } from "../../model/markdown/line-match.js";
 import type { Blame, BlameCommit, BlameLine } from "../../ports/git.js";
 import { headOid, type IsoRepo } from "./isomorphic-git-repo.js";
 import { ID_SOURCE } from "../../model/id.js";
+import { commitTimeMs } from "../../shared/commit-time.js";
 
 const NOTE_ID = new RegExp(String.raw`(?:^|\s)(${ID_SOURCE})\.md$`);
 const STATUS_FOLDERS = ["inbox", "topics", "archive"];
@@ -143,7 +144,7 @@ export async function blameWithIso(repo: IsoRepo, path: string): Promise<Blame |
     named.set(id, {
       id,
       author: { name: author.name, email: author.email },
-      authorTimeMs: author.timestamp * 1000,
+      authorTimeMs: commitTimeMs(author.timestamp),
       message: message.replace(/\n+$/, ""),
     });
   }

@@ -11,6 +11,7 @@ import type { CommitInfo } from "./objects/raw-commit.js";
 import { diffRawTrees, type ReadRawTree } from "./objects/raw-tree-diff.js";
 import { folderOid } from "./objects/raw-tree.js";
 import type { ReadCommit } from "./objects/walk-readers.js";
+import { commitTimeMs } from "../../shared/commit-time.js";
 
 /**
  * What an isomorphic-git walk leaves for the next one: every commit it has seen.
@@ -60,7 +61,7 @@ export async function walkHistory(input: {
       parent === undefined ? undefined : await subtreeAt(readTree, parent.tree, segments);
     const paths: string[] = [];
     await diffRawTrees(readTree, before, after, "", (path) => paths.push(path));
-    walked.push({ authorTimeMs: commit.authorTime * 1000, paths });
+    walked.push({ authorTimeMs: commitTimeMs(commit.authorTime), paths });
   }
   return {
     commits: walked,

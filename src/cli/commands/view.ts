@@ -7,6 +7,7 @@ import { COMMON_OPTIONS, defineCommand } from "../framework/command.js";
 import { EXIT } from "../framework/exit-codes.js";
 import { existingMemoryRoot, openNotesAt, type OpenedNotes } from "../framework/open-memory.js";
 import { abortOnSignals } from "../framework/abort-on-signals.js";
+import { messageOf } from "../../shared/message-of.js";
 import type { SiteCache } from "../../view/index.js";
 
 const DEFAULT_PORT = 4173;
@@ -132,11 +133,16 @@ export const viewCommand = defineCommand({
       opened.memory.filesChanged();
       clearTimeout(timer);
       timer = setTimeout(() => {
-        rebuilding = rebuilding.then(async () => {
-          const site = await render(opened, cache);
-          if (site.isOk()) server.value.update(site.value);
-          else io.stderr(`memory: the site was not rebuilt: ${site.error.message}\n`);
-        });
+        rebuilding = rebuilding
+          .then(async () => {
+            const site = await render(opened, cache);
+            if (site.isOk()) server.value.update(site.value);
+            else io.stderr(`memory: the site was not rebuilt: ${site.error.message}\n`);
+          })
+          // A render that threw: said, and the next change still rebuilds.
+          .catch((error: unknown) =>
+            io.stderr(`memory: the site was not rebuilt: ${messageOf(error)}\n`),
+          );
       }, REBUILD_DELAY_MS);
     };
     io.stderr(
