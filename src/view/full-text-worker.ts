@@ -70,8 +70,9 @@ import(workerData.script)
 export function indexInWorker(
   notes: readonly SearchedNote[],
   seed: IndexSeed,
+  options: WorkerWaitOptions = {},
 ): (() => IndexedSite | undefined) | undefined {
-  const script = viewWorkerScript("full-text-worker");
+  const script = options.script ?? viewWorkerScript("full-text-worker");
   if (script === undefined) return undefined;
   const { port1, port2 } = new MessageChannel();
   const signal = new Int32Array(new SharedArrayBuffer(4));
@@ -88,15 +89,39 @@ export function indexInWorker(
   } catch {
     return undefined;
   }
+  // A worker that ends without answering (killed, out of memory: no JavaScript of its own
+  // runs) wakes the waiting thread here, when it ended before the wait began.
+  worker.on("exit", () => {
+    Atomics.store(signal, 0, ENDED);
+    Atomics.notify(signal, 0);
+  });
   // The process may end without waiting for it (a host that never asked for the search).
   worker.unref();
+  const deadline = options.deadlineMs ?? DEADLINE_MS + notes.length * DEADLINE_PER_NOTE_MS;
   return () => {
-    Atomics.wait(signal, 0, 0);
+    // One that ends while this thread waits (its exit cannot be heard from here) is given up
+    // at the deadline: the caller then indexes in this thread.
+    const waited = Atomics.wait(signal, 0, 0, deadline);
     const answer = receiveMessageOnPort(port1)?.message as WorkerOutput | undefined;
     port1.close();
+    if (waited === "timed-out") void worker.terminate();
     return answer === undefined || "error" in answer ? undefined : answer;
   };
 }
+
+/** How long a wait for the worker may last, and what it runs (tests give another script). */
+export interface WorkerWaitOptions {
+  readonly script?: URL;
+  readonly deadlineMs?: number;
+}
+
+/** The signal's value once the worker ended without answering. */
+const ENDED = 2;
+
+// Far more than indexing takes in a worker (10,000 LoCoMo notes: 1.4-2.0 s on a loaded
+// machine, the thread's start and the decoding of a saved index included).
+const DEADLINE_MS = 60_000;
+const DEADLINE_PER_NOTE_MS = 5;
 
 /**
  * The worker's work (called by the bootstrap in the worker thread; the calling thread's when

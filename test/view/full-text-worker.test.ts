@@ -4,6 +4,11 @@
  * from a saved index; and the worker's index is the next render's, which indexes only what
  * changed.
  */
+import { existsSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join as joinPath } from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { hasLocomo, proseNotes } from "../../bench/prose-notes.js";
 import { createFullTextSearch } from "../../src/notes/search/full-text-search.js";
@@ -111,3 +116,73 @@ describe.skipIf(!hasLocomo())("the full-text search in a worker thread", () => {
     );
   });
 });
+
+describe("a full-text worker that ends without answering", () => {
+  it("is known ended when it ended before the wait, and the wait returns at once", async () => {
+    const { url, ending, remove } = await silentScript();
+    const { model } = await smallModel();
+    try {
+      const join = indexInWorker(model.notes, undefined, { script: url, deadlineMs: 120_000 });
+      // Its end is heard while this thread has turns (a site's writes give it some).
+      await ending();
+      await new Promise((done) => setTimeout(done, 500));
+      const started = performance.now();
+      expect(join?.()).toBeUndefined();
+      expect(performance.now() - started).toBeLessThan(60_000);
+    } finally {
+      await remove();
+    }
+  });
+
+  it("is given up at the deadline when it ends during the wait (the caller then indexes here)", async () => {
+    const { url, remove } = await silentScript();
+    const { model } = await smallModel();
+    try {
+      const join = indexInWorker(model.notes, undefined, { script: url, deadlineMs: 1_000 });
+      const started = performance.now();
+      expect(join?.()).toBeUndefined();
+      const waited = performance.now() - started;
+      expect(waited).toBeGreaterThanOrEqual(950);
+      expect(waited).toBeLessThan(10_000);
+    } finally {
+      await remove();
+    }
+  });
+});
+
+// What a worker killed or out of memory does: it ends, and none of its own code answers.
+async function silentScript(): Promise<{
+  url: URL;
+  ending: () => Promise<void>;
+  remove: () => Promise<void>;
+}> {
+  const folder = await mkdtemp(joinPath(tmpdir(), "silent-worker-"));
+  const path = joinPath(folder, "silent.mjs");
+  const marker = joinPath(folder, "ending");
+  await writeFile(
+    path,
+    `import { writeFileSync } from "node:fs";\nexport function indexPackedForSite() { writeFileSync(${JSON.stringify(marker)}, ""); process.exit(3); }\n`,
+  );
+  const ending = async () => {
+    while (!existsSync(marker)) await new Promise((done) => setTimeout(done, 50));
+  };
+  return {
+    url: pathToFileURL(path),
+    ending,
+    remove: () => rm(folder, { recursive: true, force: true }),
+  };
+}
+
+async function smallModel() {
+  const fresh = await freshMemory();
+  await fresh.fs.promises.mkdir(`${fresh.root}/topics`, { recursive: true });
+  for (const [n, word] of ["alpha", "beta", "gamma"].entries()) {
+    await fresh.fs.promises.writeFile(
+      `${fresh.root}/topics/${word} id__Silnt${n}.md`,
+      `# ${word}\n\nThe ${word} note.\n`,
+    );
+  }
+  const model = await loadSiteModel(fresh);
+  if (model.isErr()) throw model.error;
+  return { model: model.value };
+}
