@@ -47,6 +47,7 @@ export function searchShardPath(shard: number): string {
  * @example
  * ```ts
  * tagPath("Project/Console"); // "tags/project_2fconsole.html"
+ * tagPath("index");           // "tags/_69ndex.html" (tags/index.html lists the tags)
  * ```
  */
 export function tagPath(tag: string): string {
@@ -63,7 +64,9 @@ export function tagPath(tag: string): string {
     .join("");
   // A memory has few tags, and every note page links its own: each spelled out once.
   if (tagPaths.size >= TAG_PATHS_KEPT) tagPaths.clear();
-  const path = `tags/${safe}.html`;
+  // tags/index.html is the list of tags: #index's page spells its first letter out (no other
+  // tag's name can hold "_69", since "_" is always spelled out).
+  const path = `tags/${safe === "index" ? "_69ndex" : safe}.html`;
   tagPaths.set(tag, path);
   return path;
 }

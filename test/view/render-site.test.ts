@@ -99,6 +99,22 @@ describe("renderSite", () => {
     expect(page("tags/index.html")).toContain("#repo");
   });
 
+  it("gives a tag named #index its own page beside the list of tags", async () => {
+    const indexed = await freshMemory();
+    await seedNotes(indexed.fs, indexed.root, [
+      { id: A, title: "Catalogue", body: "#index #design\n\nWhere things are." },
+    ]);
+    const files = (await renderSite(indexed))._unsafeUnwrap().files;
+    expect(files.get(`notes/${A}.html`)).toContain(
+      '<a class="tag" href="../tags/_69ndex.html">#index</a>',
+    );
+    expect(files.get("tags/_69ndex.html")).toContain(`href="../notes/${A}.html"`);
+    expect(files.get("tags/_69ndex.html")).toContain("#index");
+    // The list of tags is still the list, and links the tag's page.
+    expect(files.get("tags/index.html")).toContain('href="../tags/_69ndex.html"');
+    expect(files.get("tags/index.html")).toContain('href="../tags/design.html"');
+  });
+
   it("puts the tiers and the recent notes on the home page", () => {
     const home = page("index.html");
     expect(home).toMatch(
