@@ -14,6 +14,9 @@ import { threadWriter, workerWriter } from "./site-writer-worker.js";
  */
 export const SITE_MANIFEST = ".agent-memory-site.json";
 
+/** Where the manifest is written before it is moved over the last one. */
+const MANIFEST_ASIDE = `${SITE_MANIFEST}.tmp`;
+
 // Files written between two turns of the event loop.
 const WRITES_PER_TURN = 250;
 
@@ -93,7 +96,8 @@ async function previousFiles(folder: string): Promise<Previous | "foreign"> {
     if (error instanceof Error && "code" in error && error.code === "ENOENT") return new Map();
     throw error;
   }
-  if (entries.length === 0) return new Map();
+  // A first write cut short while its manifest was being written leaves that alone.
+  if (entries.every((entry) => entry === MANIFEST_ASIDE)) return new Map();
   if (!entries.includes(SITE_MANIFEST)) return "foreign";
   const manifest = parsedManifest(await readFile(join(folder, SITE_MANIFEST), "utf8"));
   // The first manifests were a list of paths: their files are rewritten once.
@@ -121,14 +125,16 @@ async function previousFiles(folder: string): Promise<Previous | "foreign"> {
 async function writeFiles(site: Site, folder: string, previous: Previous): Promise<WrittenSite> {
   // In the site's order: a site rendered on demand puts last what takes longest to be ready.
   const paths = [...site.files.keys()];
-  const folders = new Set(paths.map((path) => dirname(join(folder, path))));
-  for (const made of folders) await mkdir(made, { recursive: true });
-  const present = previous.size === 0 ? new Set<string>() : await filesIn(folders);
-  // The manifest first, every file of this site in it without a hash or key: an interrupted
-  // write leaves a folder the next write knows as its own, and renders and rewrites whole.
+  // The manifest first, before anything else is made there, every file of this site in it
+  // without a hash or key: an interrupted write leaves a folder the next write knows as its
+  // own, and renders and rewrites whole.
+  await mkdir(folder, { recursive: true });
   const pending = new Map([...previous].map(([path, before]) => [path, before.hash]));
   for (const path of paths) pending.set(path, "");
   await writeManifest(folder, pending, new Map());
+  const folders = new Set(paths.map((path) => dirname(join(folder, path))));
+  for (const made of folders) await mkdir(made, { recursive: true });
+  const present = previous.size === 0 ? new Set<string>() : await filesIn(folders);
   const files = site.files instanceof SiteFiles ? site.files : undefined;
   const textOf = (path: string): string => files?.once(path) ?? site.files.get(path) ?? "";
   // A large site is hashed and written by a worker thread while this one renders its pages.
@@ -196,10 +202,10 @@ async function writeManifest(
   // Written aside, then moved over: a write cut short never leaves a torn manifest behind.
   const manifest = join(folder, SITE_MANIFEST);
   await writeFile(
-    `${manifest}.tmp`,
+    join(folder, MANIFEST_ASIDE),
     `${JSON.stringify({ version: 3, files: sortedRecord(files), keys: sortedRecord(keys) })}\n`,
   );
-  await rename(`${manifest}.tmp`, manifest);
+  await rename(join(folder, MANIFEST_ASIDE), manifest);
 }
 
 function sortedRecord(entries: ReadonlyMap<string, string>): Record<string, string> {

@@ -8,7 +8,13 @@ import { request } from "node:http";
 import { join } from "node:path";
 import { ResultAsync } from "neverthrow";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderSite, serveSite, writeSite, type Site } from "../../src/view/index.js";
+import {
+  renderSite,
+  serveSite,
+  SITE_MANIFEST,
+  writeSite,
+  type Site,
+} from "../../src/view/index.js";
 import { SiteFiles } from "../../src/view/site-files.js";
 import { formatSupersessionLine } from "../../src/model/supersession/supersession.js";
 import { seedNotes } from "../helpers/seed-notes.js";
@@ -209,6 +215,26 @@ describe("writeSite", () => {
     await writeFile(join(folder, "notes", "mine.txt"), "keep me");
     expect((await writeSite(again.value, folder)).isOk()).toBe(true);
     expect(await readFile(join(folder, "notes", "mine.txt"), "utf8")).toBe("keep me");
+  });
+
+  it("knows a folder whose first write was cut short as its own", async () => {
+    const cut = await mkdtemp(join(tmpdir(), "memory-site-cut-"));
+    try {
+      // Its manifest could not be written (here: a folder in the way), so nothing else was.
+      await mkdir(join(cut, `${SITE_MANIFEST}.tmp`));
+      const failed = await writeSite(site, cut);
+      expect(failed.isErr() && failed.error.message).toMatch(/EISDIR/);
+      expect(await readdir(cut)).toEqual([`${SITE_MANIFEST}.tmp`]);
+      await rm(join(cut, `${SITE_MANIFEST}.tmp`), { recursive: true });
+      expect((await writeSite(site, cut))._unsafeUnwrap().written).toBe(site.files.size);
+      // Killed while writing the first manifest aside: a torn one, alone.
+      const torn = await mkdtemp(join(tmpdir(), "memory-site-torn-"));
+      await writeFile(join(torn, `${SITE_MANIFEST}.tmp`), '{"version":3,"fi');
+      expect((await writeSite(site, torn))._unsafeUnwrap().written).toBe(site.files.size);
+      await rm(torn, { recursive: true, force: true });
+    } finally {
+      await rm(cut, { recursive: true, force: true });
+    }
   });
 });
 
