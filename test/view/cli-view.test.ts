@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { syntheticNotes, writeNotes } from "../../bench/synthetic-memory.js";
 import { CLI, createSandbox, jsonOf, succeeded, type Sandbox } from "../cli/cli-harness.js";
 import { scaledMs } from "../helpers/time-scale.js";
 
@@ -134,6 +135,45 @@ describe("memory view", () => {
     }
     expect(await exited).toBe(0);
   }, 60_000);
+});
+
+describe("memory view --serve, edited while it starts", () => {
+  it("serves the last version of a note edited during the first render", async () => {
+    const busy = join(sandbox.dir, "busy");
+    // Enough notes that the first render takes a while (read, graph, search, pages).
+    writeNotes(busy, syntheticNotes(1_500));
+    const marker = join(busy, "topics", "marker id__Mark01.md");
+    await writeFile(marker, "# Marker\n\nVersion 0.\n");
+    const child = spawn(
+      process.execPath,
+      [CLI, "view", "--serve", "--port", "0", "--root", busy, "--json"],
+      { env: sandbox.env, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let stdout = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    const exited = new Promise<number | null>((done) => child.on("close", (code) => done(code)));
+    try {
+      // Edited again and again until it serves: the last edits land while the first render
+      // runs, after it read the note.
+      let version = 0;
+      let url: string | undefined;
+      while (url === undefined) {
+        await writeFile(marker, `# Marker\n\nVersion ${++version}.\n`);
+        await new Promise((done) => setTimeout(done, 100));
+        url = /"url": "([^"]+)"/.exec(stdout)?.[1];
+        if (version > 600) throw new Error(`not served: ${stdout}`);
+      }
+      const page = `${url}notes/id__Mark01.html`;
+      const served = await waitFor(async () => {
+        const text = await (await fetch(page)).text();
+        return text.includes(`Version ${version}.`) ? text : undefined;
+      });
+      expect(served).toContain(`Version ${version}.`);
+    } finally {
+      child.kill("SIGTERM");
+    }
+    expect(await exited).toBe(0);
+  }, 120_000);
 });
 
 /** Polls `probe` until it gives a value (20 s on an idle machine). */

@@ -8,7 +8,7 @@ import { EXIT } from "../framework/exit-codes.js";
 import { existingMemoryRoot, openNotesAt, type OpenedNotes } from "../framework/open-memory.js";
 import { abortOnSignals } from "../framework/abort-on-signals.js";
 import { messageOf } from "../../shared/message-of.js";
-import type { SiteCache } from "../../view/index.js";
+import type { SiteCache, SiteServer } from "../../view/index.js";
 
 const DEFAULT_PORT = 4173;
 // Edits come in bursts (an editor's save, a consolidation's many files): one rebuild each.
@@ -101,8 +101,8 @@ export const viewCommand = defineCommand({
         ),
       );
     }
-    // Set once the site is served; changes before that are in the first render already.
-    const changes: { onChange?: () => void } = {};
+    // Set once the notes can be read: a change before that is in the first render.
+    const changes: { onChange: (() => void) | undefined } = { onChange: undefined };
     const watcher = watchMemoryFiles({
       fs,
       root: root.value,
@@ -117,18 +117,12 @@ export const viewCommand = defineCommand({
     if (watcher.isErr()) io.stderr(`memory: ${watcher.error.message}; re-checking every second\n`);
     // One cache for every rebuild: a rebuild renders again only the bodies that changed.
     const cache = await loadSiteCache(opened.persistence);
-    const first = await render(opened, cache);
-    if (first.isErr()) {
-      if (watcher.isOk()) watcher.value.close();
-      return out.fail(failureFrom(first.error));
-    }
-    const server = await serveSite(first.value, { port });
-    if (server.isErr()) {
-      if (watcher.isOk()) watcher.value.close();
-      return out.fail(failureFrom(server.error));
-    }
+    let server: SiteServer | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let rebuilding = Promise.resolve();
+    // Rebuilds wait for the site to be served: a change heard during the first render (which
+    // may have read the file before it) rebuilds it then.
+    const serving: { begin?: () => void } = {};
+    let rebuilding = new Promise<void>((done) => (serving.begin = done));
     changes.onChange = () => {
       opened.memory.filesChanged();
       clearTimeout(timer);
@@ -136,7 +130,7 @@ export const viewCommand = defineCommand({
         rebuilding = rebuilding
           .then(async () => {
             const site = await render(opened, cache);
-            if (site.isOk()) server.value.update(site.value);
+            if (site.isOk()) server?.update(site.value);
             else io.stderr(`memory: the site was not rebuilt: ${site.error.message}\n`);
           })
           // A render that threw: said, and the next change still rebuilds.
@@ -145,17 +139,33 @@ export const viewCommand = defineCommand({
           );
       }, REBUILD_DELAY_MS);
     };
+    const stopWatching = () => {
+      clearTimeout(timer);
+      changes.onChange = undefined;
+      if (watcher.isOk()) watcher.value.close();
+    };
+    const first = await render(opened, cache);
+    if (first.isErr()) {
+      stopWatching();
+      return out.fail(failureFrom(first.error));
+    }
+    const served = await serveSite(first.value, { port });
+    if (served.isErr()) {
+      stopWatching();
+      return out.fail(failureFrom(served.error));
+    }
+    server = served.value;
+    serving.begin?.();
     io.stderr(
-      `Serving ${first.value.notes} notes at ${server.value.url} (127.0.0.1 only); Ctrl-C stops.\n`,
+      `Serving ${first.value.notes} notes at ${served.value.url} (127.0.0.1 only); Ctrl-C stops.\n`,
     );
-    out.print({ url: server.value.url, notes: first.value.notes }, () => server.value.url);
+    out.print({ url: served.value.url, notes: first.value.notes }, () => served.value.url);
     const abort = abortOnSignals();
     await new Promise<void>((done) => abort.signal.addEventListener("abort", () => done()));
     abort.dispose();
-    clearTimeout(timer);
-    if (watcher.isOk()) watcher.value.close();
+    stopWatching();
     await rebuilding;
-    await server.value.close();
+    await served.value.close();
     await cache.save();
     return EXIT.ok;
   },
