@@ -1,6 +1,6 @@
 /**
  * `memory view` in a real browser: headless Chromium (Debian's package) driven by
- * playwright-core opens the written site from file:// (no server, no network), clicks through
+ * playwright-core opens the written site from file:// (and once as --serve serves it), clicks through
  * links, backlinks, tags and the graph, runs a search, and checks that no link is dead, no
  * request leaves the site and the console shows no error. Over the quickstart memory and a
  * generated 10,000-note memory: there every link of every page is checked without a browser
@@ -19,6 +19,11 @@ import { hasChromium, launchBrowser, skipNotice, type Browser } from "./browser-
 import { checkSiteLinks } from "./site-links.js";
 import { proseMemory, quickstartMemory, titleOf, type QuickstartIds } from "./view-memories.js";
 import type { Page } from "playwright-core";
+import * as fs from "node:fs";
+import { createServer } from "node:http";
+import { fsPersistence } from "../../src/adapters/fs/fs-persistence.js";
+import { createNotesMemory } from "../../src/create-notes-memory.js";
+import { renderSite, serveSite } from "../../src/view/index.js";
 
 skipNotice();
 
@@ -191,6 +196,58 @@ describe.skipIf(!hasChromium())(
       await first.click();
       await page.waitForURL(`**/notes/${ids.console}.html`);
       await page.close();
+    });
+
+    it("is served on 127.0.0.1 to its own pages, and refuses another site's page its data", async () => {
+      const root = join(sandbox.dir, "quickstart");
+      const memory = createNotesMemory({ persistence: fsPersistence({ fs, root, watch: false }) });
+      const served = (
+        await serveSite((await renderSite({ memory }))._unsafeUnwrap())
+      )._unsafeUnwrap();
+      const shard = `${served.url}data/search/0.js`;
+      // Another site on this machine (another port is another origin, the same site): its
+      // page defines what the notes' data files call, and loads one.
+      const other = createServer((_, response) => {
+        response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+        response.end(
+          `<!doctype html><title>elsewhere</title><script>window.stolen = []; window.agentMemorySearchShard = (n, bodies) => window.stolen.push(...bodies);</script>` +
+            `<script src="${shard}" onerror="window.refused = true"></script>`,
+        );
+      });
+      await new Promise<void>((done) => other.listen(0, "127.0.0.1", done));
+      const address = other.address();
+      const otherPort = typeof address === "object" && address !== null ? address.port : 0;
+      const page = await browser.newPage();
+      try {
+        await page.goto(served.url);
+        await page.locator(".tier.hot a", { hasText: "Igor owns the console's design" }).click();
+        await page.waitForURL(`**/notes/${ids.igor}.html`);
+        await page.locator("#search").fill("query builder");
+        await firstResultIs(page, "Console app at axiom");
+        await page.goto(`http://127.0.0.1:${otherPort}/`);
+        await page.waitForFunction("window.refused === true");
+        expect(await inPage(page, "window.stolen.length")).toBe(0);
+        // The browser reports the refusal (a 403 for the script, then its load aborted): the
+        // only failed request and console error this test makes, taken out of the records.
+        const elsewhere = `http://127.0.0.1:${otherPort}/`;
+        await expect
+          .poll(() => browser.errors.some((error) => error.startsWith(elsewhere)))
+          .toBe(true);
+        expect(browser.failedRequests.filter((entry) => entry.startsWith(shard))).toContain(
+          `${shard}: 403`,
+        );
+        for (const list of [browser.failedRequests, browser.errors]) {
+          const kept = list.filter(
+            (entry) => !entry.startsWith(shard) && !entry.startsWith(elsewhere),
+          );
+          list.splice(0, list.length, ...kept);
+        }
+      } finally {
+        await page.close();
+        await served.close();
+        other.closeAllConnections();
+        await new Promise((done) => other.close(done));
+      }
     });
 
     it("logged no console error and made no request outside the site", () => {
